@@ -1,0 +1,52 @@
+/* sj_units.h — shapes, units, the decomposition of a play, and placing shapes in a multiset
+ * (docs/MODEL.md §3).
+ *
+ * A shape (w, l) is w copies at each of l consecutive positions of one effective suit; a unit is a
+ * shape placed on actual cards.  The unit-order key (rules' follow_ladder) ranks shapes; the
+ * decomposition takes the unit with the most cards first.  sj_place_shapes() is the one search that
+ * the follow ladder and the trick comparison use to fit shapes into cards.
+ */
+#ifndef SJ_UNITS_H
+#define SJ_UNITS_H
+
+#include "sj_trump.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SJ_MAX_UNITS 64
+
+typedef struct sj_shape {
+    uint8_t w, l;
+} sj_shape;
+
+typedef struct sj_unit {
+    uint8_t w, l;     /* width (copies per position) and length (positions) */
+    uint8_t top;      /* highest position */
+    uint8_t eff;      /* effective suit */
+    sj_cards cards;
+} sj_unit;
+
+/* Unit-order key of a shape under the rules' follow_ladder: higher ranks first. */
+int sj_shape_key(const sj_rules *rules, int w, int l);
+
+/* Decompose a play (docs/MODEL.md §3).  Returns the number of units written (<= cap),
+ * -1 for an empty play, -2 for a play mixing effective suits, -3 if cap is too small. */
+int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap);
+
+/* Highest top of a (w, l) unit contained in pc, or -1 if none. */
+int sj_highest_unit_top(const sj_poscounts *pc, int w, int l);
+
+/* Place pieces[0..n) disjointly into pc (which is modified as a scratch copy by the caller's choice:
+ * the function works on its own copy).  Pieces with equal shape that follow each other get
+ * non-increasing tops; tops are tried from high to low, so the first placement found has the
+ * lexicographically highest sequence of tops.  exact_width: a kind held c times may serve only units
+ * of width exactly c (width >= 2), as follow_protection="longer_tuples" asks of the hand.
+ * Returns 1 and fills tops_out (may be NULL) when a placement exists, else 0. */
+int sj_place_shapes(const sj_poscounts *pc, const sj_shape *pieces, int n, int exact_width, uint8_t *tops_out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

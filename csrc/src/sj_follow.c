@@ -1,0 +1,267 @@
+/* sj_follow.c — following a lead (RULES.md §3, docs/MODEL.md §4).
+ *
+ * 1. Suit: a hand holding at least n cards of the led effective suit E plays only from E; otherwise it
+ *    plays all of them plus any other cards.
+ * 2. Structure: the lead's units each give "pieces" (shapes of width >= 2 no wider than the unit; under
+ *    the "qq" ladder their lengths add up to at most the unit's length, under "4deck" their cards to at
+ *    most the unit's cards).  A requirement is a union of pieces; its strength is the list of its shape
+ *    keys from high to low, compared lexicographically (a list beats its own prefixes).  The play must
+ *    meet a requirement as strong as the strongest one the hand meets (with longer tuples protected on
+ *    the hand's side when follow_protection asks it).
+ *    Requirements that are met form a down-closed family, so the strongest is found greedily: keep
+ *    adding the strongest shape that still leaves the whole set both assignable to the lead's units and
+ *    placeable in the cards.
+ * 3. 泰安: a trump lead with a pair or tractor, answered by a hand that can meet no pair, must be
+ *    answered with the hand's highest trumps.
+ */
+#include "sj_follow.h"
+
+#include <string.h>
+
+#define MAX_CANDS 64
+
+typedef struct ladder {
+    int mode;                       /* SJ_LADDER_QQ / SJ_LADDER_4DECK */
+    int nunits;                     /* lead units of width >= 2 */
+    uint8_t uw[SJ_MAX_UNITS];       /* their widths */
+    int ubudget[SJ_MAX_UNITS];      /* their budgets (length, or cards) */
+    int ncand;                      /* candidate shapes, strongest first */
+    sj_shape cand[MAX_CANDS];
+} ladder;
+
+typedef struct strength {
+    int n;
+    uint8_t idx[SJ_MAX_UNITS];      /* candidate indices, ascending (strongest first) */
+} strength;
+
+static int piece_cost(int mode, sj_shape s) { return mode == SJ_LADDER_4DECK ? s.w * s.l : s.l; }
+
+/* Build the ladder of a lead from its decomposition.  Returns 0 when the lead has no unit of width >= 2. */
+static int ladder_of(const sj_trump *t, const sj_unit *units, int nu, ladder *L) {
+    L->mode = t->rules.follow_ladder;
+    L->nunits = 0;
+    int maxw = 0, maxbudget = 0;
+    for (int i = 0; i < nu; i++) {
+        if (units[i].w < 2) continue;
+        sj_shape s = {units[i].w, units[i].l};
+        L->uw[L->nunits] = s.w;
+        L->ubudget[L->nunits] = piece_cost(L->mode, s);
+        if (s.w > maxw) maxw = s.w;
+        if (L->ubudget[L->nunits] > maxbudget) maxbudget = L->ubudget[L->nunits];
+        L->nunits++;
+    }
+    L->ncand = 0;
+    if (!L->nunits) return 0;
+    /* Every shape that one unit could give, sorted by key, strongest first. */
+    int keys[MAX_CANDS];
+    for (int w = 2; w <= maxw; w++)
+        for (int l = 1; l <= SJ_MAX_POS; l++) {
+            sj_shape s = {(uint8_t)w, (uint8_t)l};
+            if (piece_cost(L->mode, s) > maxbudget) break;
+            int ok = 0;
+            for (int u = 0; u < L->nunits; u++)
+                if (L->uw[u] >= w && L->ubudget[u] >= piece_cost(L->mode, s)) ok = 1;
+            if (!ok || L->ncand >= MAX_CANDS) continue;
+            int key = sj_shape_key(&t->rules, w, l), i = L->ncand++;
+            while (i > 0 && keys[i - 1] < key) {
+                keys[i] = keys[i - 1];
+                L->cand[i] = L->cand[i - 1];
+                i--;
+            }
+            keys[i] = key;
+            L->cand[i] = s;
+        }
+    return 1;
+}
+
+/* Can the pieces be shared out among the lead's units (width and budget)? */
+static int assign_rec(const ladder *L, const sj_shape *pieces, int n, int i, int *rem) {
+    if (i == n) return 1;
+    int cost = piece_cost(L->mode, pieces[i]);
+    for (int u = 0; u < L->nunits; u++) {
+        if (L->uw[u] < pieces[i].w || rem[u] < cost) continue;
+        int dup = 0; /* units of equal width and equal budget left are interchangeable */
+        for (int u2 = 0; u2 < u; u2++)
+            if (L->uw[u2] == L->uw[u] && rem[u2] == rem[u]) dup = 1;
+        if (dup) continue;
+        rem[u] -= cost;
+        int ok = assign_rec(L, pieces, n, i + 1, rem);
+        rem[u] += cost;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static int assignable(const ladder *L, const sj_shape *pieces, int n) {
+    int rem[SJ_MAX_UNITS], total = 0, need = 0;
+    for (int u = 0; u < L->nunits; u++) total += rem[u] = L->ubudget[u];
+    for (int i = 0; i < n; i++) need += piece_cost(L->mode, pieces[i]);
+    if (need > total) return 0;
+    return assign_rec(L, pieces, n, 0, rem);
+}
+
+/* The strongest requirement that the cards pc meet. */
+static void best_requirement(const ladder *L, const sj_poscounts *pc, int exact, strength *out) {
+    sj_shape pieces[SJ_MAX_UNITS];
+    out->n = 0;
+    int j = 0;
+    while (out->n < SJ_MAX_UNITS && j < L->ncand) {
+        int found = 0;
+        for (; j < L->ncand; j++) {
+            pieces[out->n] = L->cand[j];
+            if (assignable(L, pieces, out->n + 1) && sj_place_shapes(pc, pieces, out->n + 1, exact, NULL)) {
+                out->idx[out->n++] = (uint8_t)j;
+                found = 1;
+                break;
+            }
+        }
+        if (!found) break;
+    }
+}
+
+/* a >= b in strength. */
+static int strength_ge(const strength *a, const strength *b) {
+    for (int i = 0; i < a->n && i < b->n; i++)
+        if (a->idx[i] != b->idx[i]) return a->idx[i] < b->idx[i];
+    return a->n >= b->n;
+}
+
+/* What the hand must do, computed once per (hand, lead). */
+typedef struct follow_need {
+    int eff, n;
+    int short_suit;        /* hand holds fewer than n cards of the led suit */
+    sj_cards in_suit;      /* the hand's cards of the led suit */
+    int structured;        /* the lead has a unit of width >= 2 */
+    ladder L;
+    strength hand_best;
+    int top_positions;     /* 泰安 rule in force: the play must be the hand's n highest trumps */
+    uint8_t top_pos_count[SJ_MAX_POS];
+} follow_need;
+
+static int need_of(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, follow_need *fn) {
+    sj_unit units[SJ_MAX_UNITS];
+    int nu = sj_units(t, lead, units, SJ_MAX_UNITS);
+    if (nu < 0) return -1;
+    fn->eff = units[0].eff;
+    fn->n = sj_cards_size(lead);
+    fn->in_suit = sj_cards_mask(hand, t->suit_mask[fn->eff]);
+    fn->short_suit = sj_cards_size(&fn->in_suit) < fn->n;
+    fn->structured = 0;
+    fn->top_positions = 0;
+    if (fn->short_suit) return 0;
+    fn->structured = ladder_of(t, units, nu, &fn->L);
+    if (!fn->structured) return 0;
+    sj_poscounts pc;
+    sj_poscounts_of(t, fn->eff, &fn->in_suit, &pc);
+    best_requirement(&fn->L, &pc, t->rules.follow_protection == SJ_PROTECT_LONGER_TUPLES, &fn->hand_best);
+    if (t->rules.taian_trump_follow && fn->eff == SJ_TRUMP && fn->hand_best.n == 0) {
+        fn->top_positions = 1;
+        memset(fn->top_pos_count, 0, sizeof fn->top_pos_count);
+        int left = fn->n;
+        for (int p = pc.npos - 1; p >= 0 && left > 0; p--) {
+            int have = 0;
+            for (int j = 0; j < pc.nk[p]; j++) have += pc.c[p][j];
+            int take = have < left ? have : left;
+            fn->top_pos_count[p] = (uint8_t)take;
+            left -= take;
+        }
+    }
+    return 0;
+}
+
+static int play_ok(const sj_trump *t, const follow_need *fn, const sj_cards *play) {
+    if (fn->short_suit) {
+        return sj_cards_contains(play, &fn->in_suit);
+    }
+    if (play->p[0] & ~t->suit_mask[fn->eff]) return 0;
+    if (!fn->structured) return 1;
+    sj_poscounts pc;
+    sj_poscounts_of(t, fn->eff, play, &pc);
+    if (fn->top_positions) {
+        for (int p = 0; p < pc.npos; p++) {
+            int have = 0;
+            for (int j = 0; j < pc.nk[p]; j++) have += pc.c[p][j];
+            if (have != fn->top_pos_count[p]) return 0;
+        }
+        return 1;
+    }
+    strength s;
+    best_requirement(&fn->L, &pc, 0, &s);
+    return strength_ge(&s, &fn->hand_best);
+}
+
+int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_cards *play) {
+    follow_need fn;
+    if (need_of(t, hand, lead, &fn) < 0) return 0;
+    return play_ok(t, &fn, play);
+}
+
+/* ---- enumeration ------------------------------------------------------------------------------ */
+
+typedef struct enum_ctx {
+    const sj_trump *t;
+    const follow_need *fn;
+    int nk;
+    uint8_t kind[SJ_NUM_KINDS], avail[SJ_NUM_KINDS];
+    sj_cards base, cur;
+    sj_cards *out;
+    long cap, limit, found;
+} enum_ctx;
+
+/* Choose `need` more cards from kinds i.. ; stop when the limit is reached (returns 1). */
+static int enum_rec(enum_ctx *x, int i, int need) {
+    if (need == 0) {
+        sj_cards play;
+        if (sj_cards_add(&x->base, &x->cur, &play) < 0) return 0;
+        if (!play_ok(x->t, x->fn, &play)) return 0;
+        if (x->found < x->cap) x->out[x->found] = play;
+        x->found++;
+        return x->limit > 0 && x->found >= x->limit;
+    }
+    if (i == x->nk) return 0;
+    int rest = 0;
+    for (int k = i; k < x->nk; k++) rest += x->avail[k];
+    if (rest < need) return 0;
+    int maxc = x->avail[i] < need ? x->avail[i] : need;
+    for (int c = maxc; c >= 0; c--) {
+        for (int r = 0; r < c; r++) sj_cards_add_one(&x->cur, x->kind[i]);
+        int stop = enum_rec(x, i + 1, need - c);
+        for (int r = 0; r < c; r++) sj_cards_remove_one(&x->cur, x->kind[i]);
+        if (stop) return 1;
+    }
+    return 0;
+}
+
+long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
+                      long limit) {
+    follow_need fn;
+    if (need_of(t, hand, lead, &fn) < 0) return -1;
+    enum_ctx x;
+    memset(&x, 0, sizeof x);
+    x.t = t;
+    x.fn = &fn;
+    x.out = out;
+    x.cap = cap;
+    x.limit = limit;
+    x.cur = sj_cards_empty();
+    sj_cards pool;
+    int need;
+    if (fn.short_suit) {
+        x.base = fn.in_suit;
+        sj_cards_sub(hand, &fn.in_suit, &pool);
+        need = fn.n - sj_cards_size(&fn.in_suit);
+    } else {
+        x.base = sj_cards_empty();
+        pool = fn.in_suit;
+        need = fn.n;
+    }
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        int c = sj_cards_count(&pool, k);
+        if (c) {
+            x.kind[x.nk] = (uint8_t)k;
+            x.avail[x.nk++] = (uint8_t)c;
+        }
+    }
+    enum_rec(&x, 0, need);
+    return x.found;
+}

@@ -1,0 +1,55 @@
+/* sj_kitty.c — kitty multipliers (RULES.md §4, docs/MODEL.md §7), from the last lead's decomposition.
+ *
+ * power (QQ, seed 000): 2^(cards of the largest unit), at most 64.   pairs (seed 001): 2^(1 + pairs),
+ * a unit of width w and length l holding l*floor(w/2) pairs.   bianfeng (seed 004): Titanic 2*3^l,
+ * triple 6, tractor 2*2^l, pair 4, else 2.   chinagame (seed 002): 6 per triple (width >= 3, per
+ * position) plus 4 per pair, or 2 when there is neither.   copies (4-deck seed): 2^(widest unit).
+ */
+#include "sj_kitty.h"
+
+static int ipow(int b, int e) {
+    int r = 1;
+    while (e-- > 0) r *= b;
+    return r;
+}
+
+int sj_kitty_multiplier(const sj_trump *t, const sj_cards *last_lead) {
+    sj_unit u[SJ_MAX_UNITS];
+    int n = sj_units(t, last_lead, u, SJ_MAX_UNITS);
+    if (n < 0) return -1;
+    int max_cards = 0, max_w = 0, pairs = 0, triples = 0, titanic_l = 0, tractor_l = 0, has_triple = 0, has_pair = 0;
+    for (int i = 0; i < n; i++) {
+        int w = u[i].w, l = u[i].l;
+        if (w * l > max_cards) max_cards = w * l;
+        if (w > max_w) max_w = w;
+        pairs += l * (w / 2);
+        if (w >= 3) {
+            triples += l;
+            has_triple = 1;
+            if (l >= 2 && l > titanic_l) titanic_l = l;
+        } else if (w == 2) {
+            has_pair = 1;
+            if (l >= 2 && l > tractor_l) tractor_l = l;
+        }
+    }
+    switch (t->rules.kitty_multiplier) {
+    case SJ_KITTY_PAIRS:
+        return ipow(2, 1 + pairs);
+    case SJ_KITTY_BIANFENG:
+        if (titanic_l) return 2 * ipow(3, titanic_l);
+        if (has_triple) return 6;
+        if (tractor_l) return 2 * ipow(2, tractor_l);
+        return has_pair ? 4 : 2;
+    case SJ_KITTY_CHINAGAME: {
+        int p2 = 0;
+        for (int i = 0; i < n; i++)
+            if (u[i].w == 2) p2 += u[i].l;
+        return triples + p2 == 0 ? 2 : 6 * triples + 4 * p2;
+    }
+    case SJ_KITTY_COPIES:
+        return ipow(2, max_w);
+    case SJ_KITTY_POWER:
+    default:
+        return max_cards >= 6 ? 64 : ipow(2, max_cards);
+    }
+}

@@ -1,0 +1,77 @@
+/* sj_trick.c — the trick winner (RULES.md §3, docs/MODEL.md §6).
+ *
+ * A play contends when its cards are of one effective suit and can be split into exactly the lead's
+ * shapes, and that suit is the led suit, or trump over a plain lead (毙; a trump play that does not
+ * split so is a discard, 垫牌).  Its profile is the lexicographically highest sequence of tops over such
+ * splits, shapes taken in unit order (largest kind first) and tops high to low inside a shape.
+ * A later contender replaces the winner when it is trump over plain, or, in the same suit, higher by
+ * trick_compare: "largest_unit" the first top, "all_units" every top, "highest_card" the highest
+ * card.  Ties keep the earlier play.
+ */
+#include "sj_trick.h"
+
+typedef struct contender {
+    int eff;
+    uint8_t tops[SJ_MAX_UNITS];
+    int high;                       /* highest position among the cards */
+} contender;
+
+static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shapes, int n, contender *c) {
+    int e = sj_trump_suit_of(t, play);
+    if (e < 0) return 0;
+    sj_poscounts pc;
+    sj_poscounts_of(t, e, play, &pc);
+    if (!sj_place_shapes(&pc, shapes, n, 0, c->tops)) return 0;
+    c->eff = e;
+    c->high = -1;
+    for (int k = 0; k < SJ_NUM_KINDS; k++)
+        if ((play->p[0] >> k & 1) && t->eff[k] == e && t->pos[k] > c->high) c->high = t->pos[k];
+    return 1;
+}
+
+static int higher(sj_trick_compare how, const contender *a, const contender *b, int n) {
+    switch (how) {
+    case SJ_COMPARE_HIGHEST_CARD:
+        return a->high > b->high;
+    case SJ_COMPARE_ALL_UNITS:
+        for (int i = 0; i < n; i++)
+            if (a->tops[i] <= b->tops[i]) return 0;
+        return 1;
+    case SJ_COMPARE_LARGEST_UNIT:
+    default:
+        return a->tops[0] > b->tops[0];
+    }
+}
+
+int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays) {
+    sj_unit units[SJ_MAX_UNITS];
+    int nu = sj_units(t, &plays[0], units, SJ_MAX_UNITS);
+    if (nu < 0) return -1;
+    /* The lead's shapes in unit order, strongest first (insertion sort by key). */
+    sj_shape shapes[SJ_MAX_UNITS];
+    int keys[SJ_MAX_UNITS];
+    for (int i = 0; i < nu; i++) {
+        sj_shape s = {units[i].w, units[i].l};
+        int key = sj_shape_key(&t->rules, s.w, s.l), j = i;
+        while (j > 0 && keys[j - 1] < key) {
+            keys[j] = keys[j - 1];
+            shapes[j] = shapes[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        shapes[j] = s;
+    }
+    contender best, cur;
+    if (!profile(t, &plays[0], shapes, nu, &best)) return -1;
+    int led = best.eff, winner = 0;
+    for (int i = 1; i < nplays; i++) {
+        if (!profile(t, &plays[i], shapes, nu, &cur)) continue;
+        if (cur.eff != led && !(cur.eff == SJ_TRUMP && led != SJ_TRUMP)) continue;
+        int beats = cur.eff != best.eff ? cur.eff == SJ_TRUMP : higher(t->rules.trick_compare, &cur, &best, nu);
+        if (beats) {
+            best = cur;
+            winner = i;
+        }
+    }
+    return winner;
+}

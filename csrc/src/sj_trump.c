@@ -1,0 +1,81 @@
+/* sj_trump.c — effective suits and positions (RULES.md §2, docs/MODEL.md §2).
+ *
+ * Plain suit: ranks 2..A without the level and the constant ranks, ascending.
+ * Trump with a suit s: s-suit ranks that are neither level nor constant, ascending; then per constant
+ * rank c ascending: the off-suit c cards (one shared position), then s-suit c; then the off-suit level
+ * cards (shared), the s-suit level card, SJ, BJ.  No trump: each constant rank (all four suits shared),
+ * the level cards (shared), SJ, BJ.
+ */
+#include "sj_trump.h"
+
+#include <string.h>
+
+static void place(sj_trump *t, int eff, int p, int kind) {
+    t->eff[kind] = (int8_t)eff;
+    t->pos[kind] = (int8_t)p;
+    t->suit_mask[eff] |= UINT64_C(1) << kind;
+    t->at[eff][p][t->nat[eff][p]++] = (uint8_t)kind;
+    if (p + 1 > t->npos[eff]) t->npos[eff] = (uint8_t)(p + 1);
+}
+
+/* Place the given rank for every suit except `skip` at one shared position (kinds ascending). */
+static void place_offsuit_rank(sj_trump *t, int rank, int skip, int p) {
+    for (int s = 0; s < SJ_NUM_SUITS; s++)
+        if (s != skip) place(t, SJ_TRUMP, p, sj_make_kind(s, rank));
+}
+
+int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
+    if (level < 0 || level >= SJ_NUM_RANKS) return -1;
+    if (suit < SJ_NO_SUIT || suit >= SJ_NUM_SUITS) return -1;
+    if (rules->decks < 1 || rules->decks > SJ_MAX_DECKS) return -1;
+    memset(t, 0, sizeof *t);
+    t->rules = *rules;
+    t->level = level;
+    t->suit = suit;
+    t->constants = (uint16_t)(rules->constant_ranks & ~(1u << level) & 0x1FFFu);
+
+    /* Plain suits. */
+    for (int s = 0; s < SJ_NUM_SUITS; s++) {
+        if (s == suit) continue;
+        int p = 0;
+        for (int r = 0; r < SJ_NUM_RANKS; r++) {
+            if (r == level || (t->constants >> r & 1)) continue;
+            place(t, s, p++, sj_make_kind(s, r));
+        }
+    }
+    /* Trump. */
+    int p = 0;
+    if (suit != SJ_NO_SUIT) {
+        for (int r = 0; r < SJ_NUM_RANKS; r++) {
+            if (r == level || (t->constants >> r & 1)) continue;
+            place(t, SJ_TRUMP, p++, sj_make_kind(suit, r));
+        }
+    }
+    for (int r = 0; r < SJ_NUM_RANKS; r++) {
+        if (!(t->constants >> r & 1)) continue;
+        place_offsuit_rank(t, r, suit, p++);
+        if (suit != SJ_NO_SUIT) place(t, SJ_TRUMP, p++, sj_make_kind(suit, r));
+    }
+    place_offsuit_rank(t, level, suit, p++);
+    if (suit != SJ_NO_SUIT) place(t, SJ_TRUMP, p++, sj_make_kind(suit, level));
+    place(t, SJ_TRUMP, p++, SJ_SMALL_JOKER);
+    place(t, SJ_TRUMP, p, SJ_BIG_JOKER);
+    return 0;
+}
+
+int sj_trump_suit_of(const sj_trump *t, const sj_cards *c) {
+    uint64_t present = c->p[0];
+    if (!present) return -1;
+    int first = __builtin_ctzll(present);
+    int e = t->eff[first];
+    return (present & ~t->suit_mask[e]) ? -2 : e;
+}
+
+void sj_poscounts_of(const sj_trump *t, int eff, const sj_cards *cards, sj_poscounts *out) {
+    out->eff = eff;
+    out->npos = t->npos[eff];
+    for (int p = 0; p < out->npos; p++) {
+        out->nk[p] = t->nat[eff][p];
+        for (int j = 0; j < out->nk[p]; j++) out->c[p][j] = (uint8_t)sj_cards_count(cards, t->at[eff][p][j]);
+    }
+}

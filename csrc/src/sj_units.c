@@ -1,0 +1,171 @@
+/* sj_units.c — unit-order key, decomposition and shape placement (docs/MODEL.md §3).
+ *
+ * Decomposition: repeatedly take, among the units contained in what is left, the one with the most
+ * cards; ties by the unit-order key, then the higher top; at a shared position the kind with the
+ * lowest index.  For a fixed width the longest run of usable positions gives the most cards, so
+ * only each width's longest run (highest one on ties) is a candidate.
+ */
+#include "sj_units.h"
+
+#include <string.h>
+
+int sj_shape_key(const sj_rules *rules, int w, int l) {
+    int tractor = l >= 2;
+    if (rules->follow_ladder == SJ_LADDER_4DECK) return (w << 16) | (tractor << 8) | l;
+    return (tractor << 16) | (w << 8) | l;
+}
+
+/* Slot at position p with at least w copies, lowest kind index first; -1 if none. */
+static int first_slot(const sj_poscounts *pc, int p, int w) {
+    for (int j = 0; j < pc->nk[p]; j++)
+        if (pc->c[p][j] >= w) return j;
+    return -1;
+}
+
+/* Longest run of positions with a slot of >= w copies: length into *len, top into *top (highest
+ * such run).  Returns 0 when no position qualifies. */
+static int longest_run(const sj_poscounts *pc, int w, int *len, int *top) {
+    int best = 0, best_top = -1, run = 0;
+    for (int p = 0; p < pc->npos; p++) {
+        run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
+        if (run > 0 && run >= best) {
+            best = run;
+            best_top = p;
+        }
+    }
+    *len = best;
+    *top = best_top;
+    return best > 0;
+}
+
+int sj_highest_unit_top(const sj_poscounts *pc, int w, int l) {
+    int run = 0, top = -1;
+    for (int p = 0; p < pc->npos; p++) {
+        run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
+        if (run >= l) top = p;
+    }
+    return top;
+}
+
+int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
+    int e = sj_trump_suit_of(t, play);
+    if (e < 0) return e;
+    sj_poscounts pc;
+    sj_poscounts_of(t, e, play, &pc);
+    int left = sj_cards_size(play), n = 0;
+    int maxw = sj_cards_max_copies(play);
+    while (left > 0) {
+        int bw = 0, bl = 0, btop = -1, bcards = -1, bkey = -1;
+        for (int w = 1; w <= maxw; w++) {
+            int len, top;
+            if (!longest_run(&pc, w, &len, &top)) continue;
+            if (w == 1) len = 1; /* singles never chain */
+            int cards = w * len, key = sj_shape_key(&t->rules, w, len);
+            if (cards > bcards || (cards == bcards && (key > bkey || (key == bkey && top > btop)))) {
+                bw = w, bl = len, btop = top, bcards = cards, bkey = key;
+            }
+        }
+        if (n >= cap) return -3;
+        sj_unit *u = &out[n++];
+        u->w = (uint8_t)bw;
+        u->l = (uint8_t)bl;
+        u->top = (uint8_t)btop;
+        u->eff = (uint8_t)e;
+        u->cards = sj_cards_empty();
+        for (int p = btop - bl + 1; p <= btop; p++) {
+            int j = first_slot(&pc, p, bw);
+            pc.c[p][j] = (uint8_t)(pc.c[p][j] - bw);
+            for (int i = 0; i < bw; i++) sj_cards_add_one(&u->cards, t->at[e][p][j]);
+        }
+        left -= bcards;
+    }
+    return n;
+}
+
+/* ---- shape placement ---------------------------------------------------------------------- */
+
+typedef struct place_ctx {
+    sj_poscounts pc;
+    const sj_shape *pieces;
+    int n;
+    int exact;
+    uint8_t tops[SJ_MAX_UNITS];
+} place_ctx;
+
+static inline int fits(const place_ctx *x, int c, int w) {
+    return (x->exact && w >= 2) ? c == w : c >= w;
+}
+
+static int place_from(place_ctx *x, int i);
+
+/* Fill positions start+k .. start+l-1 of piece i, then go on with piece i+1. */
+static int fill(place_ctx *x, int i, int start, int k) {
+    const sj_shape *s = &x->pieces[i];
+    if (k == s->l) {
+        x->tops[i] = (uint8_t)(start + s->l - 1);
+        return place_from(x, i + 1);
+    }
+    int p = start + k;
+    for (int j = 0; j < x->pc.nk[p]; j++) {
+        int c = x->pc.c[p][j];
+        if (!fits(x, c, s->w)) continue;
+        int dup = 0; /* kinds at one position with equal counts are interchangeable */
+        for (int j2 = 0; j2 < j; j2++)
+            if (x->pc.c[p][j2] == c) dup = 1;
+        if (dup) continue;
+        x->pc.c[p][j] = (uint8_t)(c - s->w);
+        int ok = fill(x, i, start, k + 1);
+        x->pc.c[p][j] = (uint8_t)c;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static int position_usable(const place_ctx *x, int p, int w) {
+    for (int j = 0; j < x->pc.nk[p]; j++)
+        if (fits(x, x->pc.c[p][j], w)) return 1;
+    return 0;
+}
+
+static int place_from(place_ctx *x, int i) {
+    if (i == x->n) return 1;
+    const sj_shape *s = &x->pieces[i];
+    int maxtop = x->pc.npos - 1;
+    if (i > 0 && x->pieces[i - 1].w == s->w && x->pieces[i - 1].l == s->l) maxtop = x->tops[i - 1];
+    for (int top = maxtop; top >= s->l - 1; top--) {
+        int start = top - s->l + 1, ok = 1;
+        for (int p = start; p <= top && ok; p++) ok = position_usable(x, p, s->w);
+        if (ok && fill(x, i, start, 0)) return 1;
+    }
+    return 0;
+}
+
+/* Necessary condition: for every width w, the positions needing >= w copies fit in the capacity. */
+static int capacity_ok(const place_ctx *x) {
+    for (int w = 2; w <= SJ_MAX_DECKS; w++) {
+        int need = 0, have = 0;
+        for (int i = 0; i < x->n; i++)
+            if (x->exact ? x->pieces[i].w == w : x->pieces[i].w >= w) need += x->pieces[i].l;
+        if (!need) continue;
+        for (int p = 0; p < x->pc.npos; p++)
+            for (int j = 0; j < x->pc.nk[p]; j++) {
+                int c = x->pc.c[p][j];
+                have += x->exact ? (c == w) : c / w;
+            }
+        if (need > have) return 0;
+    }
+    return 1;
+}
+
+int sj_place_shapes(const sj_poscounts *pc, const sj_shape *pieces, int n, int exact_width, uint8_t *tops_out) {
+    if (n > SJ_MAX_UNITS) return 0;
+    place_ctx x;
+    x.pc = *pc;
+    x.pieces = pieces;
+    x.n = n;
+    x.exact = exact_width;
+    if (!capacity_ok(&x)) return 0;
+    int ok = place_from(&x, 0);
+    if (ok && tops_out) memcpy(tops_out, x.tops, (size_t)n);
+    return ok;
+}

@@ -1,0 +1,185 @@
+/* C-level tests of the rules core: the seed examples of RULES.md and invariants of the card sets. */
+#include "sj_test_util.h"
+
+static int nunits(const sj_trump *t, const char *s) {
+    sj_unit u[SJ_MAX_UNITS];
+    sj_cards c = P(s);
+    return sj_units(t, &c, u, SJ_MAX_UNITS);
+}
+
+static int is_tractor(const sj_trump *t, const char *s) {
+    sj_unit u[SJ_MAX_UNITS];
+    sj_cards c = P(s);
+    int n = sj_units(t, &c, u, SJ_MAX_UNITS);
+    return n == 1 && u[0].l >= 2;
+}
+
+static void test_cards(void) {
+    sj_cards a = P("AS AS 10H SJ BJ BJ"), b = P("AS BJ"), c, d;
+    CHECK(sj_cards_size(&a) == 6);
+    CHECK(sj_cards_count(&a, sj_make_kind(0, 12)) == 2);
+    CHECK(sj_cards_points(&a) == 10);
+    CHECK(sj_cards_sub(&a, &b, &c) == 0 && sj_cards_size(&c) == 4);
+    CHECK(sj_cards_add(&c, &b, &d) == 0 && sj_cards_equal(&d, &a));
+    CHECK(sj_cards_sub(&b, &a, &c) == -1);
+    sj_cards four = P("2S 2S 2S 2S"), one = P("2S");
+    CHECK(sj_cards_add(&four, &one, &c) == -1);
+    /* Random add/sub round trips against per-kind counts. */
+    srand(7);
+    for (int it = 0; it < 20000; it++) {
+        uint8_t ca[54], cb[54];
+        for (int k = 0; k < 54; k++) {
+            ca[k] = (uint8_t)(rand() % 3);
+            cb[k] = (uint8_t)(rand() % 3);
+        }
+        sj_cards x = sj_cards_from_counts(ca), y = sj_cards_from_counts(cb), s, back;
+        CHECK(sj_cards_add(&x, &y, &s) == 0);
+        for (int k = 0; k < 54; k++)
+            if (sj_cards_count(&s, k) != ca[k] + cb[k]) { CHECK(0); break; }
+        CHECK(sj_cards_sub(&s, &y, &back) == 0 && sj_cards_equal(&back, &x));
+    }
+}
+
+static void test_order(void) {
+    /* level 10, trump hearts, constant 2: ♥3..♥A, off 2s, ♥2, off 10s, ♥10, SJ, BJ. */
+    sj_trump t = T(2, 8, 1, 1u << 0);
+    CHECK(t.npos[SJ_TRUMP] == 17);
+    CHECK(t.pos[sj_make_kind(1, 1)] == 0);
+    CHECK(t.pos[sj_make_kind(0, 0)] == 11 && t.pos[sj_make_kind(2, 0)] == 11);
+    CHECK(t.pos[sj_make_kind(1, 0)] == 12);
+    CHECK(t.pos[sj_make_kind(3, 8)] == 13 && t.pos[sj_make_kind(1, 8)] == 14);
+    CHECK(t.pos[SJ_SMALL_JOKER] == 15 && t.pos[SJ_BIG_JOKER] == 16);
+    CHECK(t.npos[0] == 11); /* spades 3..A without 10 */
+}
+
+static void test_tractors(void) {
+    sj_trump t = T(2, 8, 1, 0); /* level 10, hearts */
+    CHECK(is_tractor(&t, "KS KS QS QS"));
+    CHECK(is_tractor(&t, "JS JS 9S 9S"));
+    CHECK(is_tractor(&t, "5C 5C 4C 4C 3C 3C"));
+    CHECK(is_tractor(&t, "SJ SJ 10H 10H"));
+    CHECK(is_tractor(&t, "10H 10H 10S 10S"));
+    CHECK(is_tractor(&t, "10S 10S AH AH"));
+    CHECK(is_tractor(&t, "10H 10H 10S 10S AH AH"));
+    CHECK(!is_tractor(&t, "5S 5S 4S"));
+    CHECK(!is_tractor(&t, "5S 5S 3S 3S"));
+    CHECK(!is_tractor(&t, "10S 10S 10D 10D"));
+    CHECK(!is_tractor(&t, "AS AS 2S 2S"));
+    CHECK(nunits(&t, "10S 10S 10D 10D") == 2);
+    CHECK(nunits(&t, "5S 5S 4S 10H") == -2);
+    /* Titanics at level 5, 3 decks. */
+    sj_trump t5 = T(3, 3, 1, 0);
+    CHECK(is_tractor(&t5, "3S 3S 3S 4S 4S 4S"));
+    CHECK(is_tractor(&t5, "4S 4S 4S 6S 6S 6S"));
+    CHECK(is_tractor(&t5, "5S 5S 5S 5H 5H 5H"));
+    CHECK(is_tractor(&t5, "BJ BJ BJ SJ SJ SJ"));
+    CHECK(is_tractor(&t5, "AH AH AH 5C 5C 5C"));
+    CHECK(is_tractor(&t5, "5H 5H 5H SJ SJ SJ"));
+    CHECK(!is_tractor(&t5, "5S 5S 5S 6S 6S 6S"));
+    sj_trump tn = T(3, 3, SJ_NO_SUIT, 0);
+    CHECK(!is_tractor(&tn, "5S 5S 5S 5H 5H 5H"));
+}
+
+static void test_throw(void) {
+    sj_trump t = T(2, 8, 1, 0);
+    sj_cards lead = P("9S 8S 8S 4S 4S"), played;
+    sj_cards others1[3] = {P("JS 2H"), P("3C"), P("")};
+    CHECK(sj_check_throw(&t, &lead, others1, 3, &played) == 0);
+    sj_cards nine = P("9S");
+    CHECK(sj_cards_equal(&played, &nine));
+    sj_cards others2[1] = {P("QS QS")};
+    sj_cards fours = P("4S 4S");
+    CHECK(sj_check_throw(&t, &lead, others2, 1, &played) == 0 && sj_cards_equal(&played, &fours));
+    sj_cards others3[1] = {P("5S 5S")};
+    CHECK(sj_check_throw(&t, &lead, others3, 1, &played) == 0 && sj_cards_equal(&played, &fours));
+    sj_cards others4[2] = {P("7S 6S 5S"), P("3S 3S")};
+    CHECK(sj_check_throw(&t, &lead, others4, 2, &played) == 1 && sj_cards_equal(&played, &lead));
+}
+
+static void test_trumping(void) {
+    sj_trump t = T(2, 8, 1, 0);
+    /* Trumps 99 88 7 2 beat AK 5544 but not AA 5544. */
+    sj_cards p1[2] = {P("AS KS 5S 5S 4S 4S"), P("9H 9H 8H 8H 7H 2H")};
+    CHECK(sj_trick_winner(&t, p1, 2) == 1);
+    sj_cards p2[2] = {P("AS AS 5S 5S 4S 4S"), P("9H 9H 8H 8H 7H 2H")};
+    CHECK(sj_trick_winner(&t, p2, 2) == 0);
+    /* 977 beats 544; 884 over-trumps it. */
+    sj_cards p3[3] = {P("5S 4S 4S"), P("9H 7H 7H"), P("8H 8H 4H")};
+    CHECK(sj_trick_winner(&t, p3, 3) == 2);
+    /* 977 beats 567; 884 does not over-trump. */
+    sj_cards p4[3] = {P("5S 6S 7S"), P("9H 7H 7H"), P("8H 8H 4H")};
+    CHECK(sj_trick_winner(&t, p4, 3) == 1);
+    /* Equal plays keep the earlier one: two off-suit level cards. */
+    sj_cards p5[3] = {P("10S"), P("10D"), P("10C")};
+    CHECK(sj_trick_winner(&t, p5, 3) == 0);
+}
+
+static void test_follow(void) {
+    sj_trump t = T(2, 8, 1, 0);
+    sj_cards hand = P("7S 7S 6S 3S 2S 2H"), lead = P("AS AS");
+    sj_cards ok = P("7S 7S"), bad = P("6S 3S"), bad2 = P("7S 2H");
+    CHECK(sj_is_legal_follow(&t, &hand, &lead, &ok));
+    CHECK(!sj_is_legal_follow(&t, &hand, &lead, &bad));
+    CHECK(!sj_is_legal_follow(&t, &hand, &lead, &bad2));
+    sj_cards out[64];
+    CHECK(sj_legal_follows(&t, &hand, &lead, out, 64, 0) == 1);
+    /* Short in suit: must play all of it. */
+    sj_cards hand2 = P("7S 2H 3C"), lead2 = P("AS AS");
+    sj_cards p_ok = P("7S 3C"), p_bad = P("2H 3C");
+    CHECK(sj_is_legal_follow(&t, &hand2, &lead2, &p_ok));
+    CHECK(!sj_is_legal_follow(&t, &hand2, &lead2, &p_bad));
+    CHECK(sj_legal_follows(&t, &hand2, &lead2, out, 64, 0) == 2);
+    /* Tractor lead: tractor if held, else pairs. */
+    sj_cards lead3 = P("KS KS QS QS"), hand3 = P("9S 9S 8S 8S 5S 5S 3S");
+    sj_cards t_ok = P("9S 9S 8S 8S"), t_bad = P("9S 9S 5S 5S");
+    CHECK(sj_is_legal_follow(&t, &hand3, &lead3, &t_ok));
+    CHECK(!sj_is_legal_follow(&t, &hand3, &lead3, &t_bad));
+    sj_cards hand4 = P("9S 9S 7S 7S 5S 3S"), p4ok = P("9S 9S 7S 7S"), p4bad = P("9S 9S 5S 3S");
+    CHECK(sj_is_legal_follow(&t, &hand4, &lead3, &p4ok));
+    CHECK(!sj_is_legal_follow(&t, &hand4, &lead3, &p4bad));
+}
+
+static void test_kitty(void) {
+    sj_trump t3 = T(3, 8, 1, 0);
+    sj_cards titanic = P("4S 4S 4S 5S 5S 5S"), triple = P("5S 5S 5S");
+    CHECK(sj_kitty_multiplier(&t3, &titanic) == 64);
+    CHECK(sj_kitty_multiplier(&t3, &triple) == 8);
+    sj_trump t = T(2, 8, 1, 0);
+    sj_cards a = P("4S 4S 5S 5S 6S 6S"), b = P("4S 4S 5S 5S"), c = P("AS KS QS JS 9S 8S 7S 7S");
+    CHECK(sj_kitty_multiplier(&t, &a) == 64);
+    CHECK(sj_kitty_multiplier(&t, &b) == 16);
+    CHECK(sj_kitty_multiplier(&t, &c) == 4);
+    sj_cards d = P("AS KS QS JS"), e = P("AS AS JS JS");
+    CHECK(sj_kitty_multiplier(&t, &d) == 2);
+    CHECK(sj_kitty_multiplier(&t, &e) == 4);
+}
+
+static void test_levels(void) {
+    sj_rules r = sj_rules_default();
+    sj_level_outcome o = sj_level_outcome_of(&r, 0);
+    CHECK(o.dealer_keeps && o.dealer_levels == 3);
+    o = sj_level_outcome_of(&r, 35);
+    CHECK(o.dealer_keeps && o.dealer_levels == 2);
+    o = sj_level_outcome_of(&r, 40);
+    CHECK(o.dealer_keeps && o.dealer_levels == 1);
+    o = sj_level_outcome_of(&r, 80);
+    CHECK(!o.dealer_keeps && o.attacker_levels == 0);
+    o = sj_level_outcome_of(&r, 160);
+    CHECK(!o.dealer_keeps && o.attacker_levels == 2);
+    r.level_table = SJ_LEVELS_ATTACKERS_EARLY;
+    o = sj_level_outcome_of(&r, 80);
+    CHECK(!o.dealer_keeps && o.attacker_levels == 1);
+}
+
+int main(void) {
+    test_cards();
+    test_order();
+    test_tractors();
+    test_throw();
+    test_trumping();
+    test_follow();
+    test_kitty();
+    test_levels();
+    printf("%d checks, %d failures\n", checks, failures);
+    return failures ? 1 : 0;
+}

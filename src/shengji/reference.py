@@ -1,0 +1,746 @@
+"""Pure-Python reference implementation of the shengji rules core.
+
+This module is the slow, plain, obviously-correct twin of the C core. It implements the exact
+definitions of ``docs/MODEL.md`` (read that page first; the section numbers below refer to it) and
+nothing else. It uses only the standard library and imports nothing from the rest of the package,
+so that the differential tests really compare two independent implementations.
+
+Summary of the model:
+
+* Cards (§1) are kind ints ``suit * 13 + rank`` (suits S H D C = 0..3, ranks 2..A = 0..12),
+  ``52`` = small joker, ``53`` = big joker. A multiset of cards is a list of kinds.
+* A trump context (§2) = (rules, level rank, trump suit or none). It gives every kind an effective
+  suit ("S", "H", "D", "C" or "T") and a position inside that suit; several kinds may share one
+  position (off-suit level cards, off-suit constant trumps) and are then equal but never a pair.
+* A unit (§3) of shape (w, l) is l consecutive positions with one kind held w times at each.
+  ``units()`` splits cards greedily: most cards first, then the unit-order key (``follow_ladder``),
+  then the higher top; at a shared position the lowest kind index.
+* Following (§4) compares the strongest *requirement* (multiset of shapes derived from the lead's
+  units) that the play meets against the strongest one the hand meets. Requirements are enumerated
+  exhaustively and checked by exhaustive backtracking over unit placements.
+* Throws (§5), trick winner (§6, profile = lexicographically highest tops over all partitions,
+  found by exhaustive search), kitty multipliers (§7) and the level outcome (§8).
+
+Where MODEL.md left a question open, the most literal reading is implemented and the spot is marked
+with a ``MODEL-QUESTION`` comment.
+"""
+
+from collections import Counter
+from itertools import product
+
+SUITS = "SHDC"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SJ = 52
+BJ = 53
+TRUMP = "T"
+
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_UNIT_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+
+
+# ----------------------------------------------------------------------------------------------
+# Cards and text
+# ----------------------------------------------------------------------------------------------
+
+def rank_index(token):
+    """Rank token ("2".."10", "T", "J", "Q", "K", "A", any case) -> rank index 0..12."""
+    text = str(token).strip().upper()
+    if text == "T":
+        text = "10"
+    if text not in RANKS:
+        raise ValueError("bad rank token: %r" % (token,))
+    return RANKS.index(text)
+
+
+def suit_index(token):
+    """Suit token ("S", "H", "D", "C" or a suit symbol, any case) -> suit index 0..3."""
+    text = _SUIT_SYMBOLS.get(str(token).strip(), str(token).strip().upper())
+    if len(text) != 1 or text not in SUITS:
+        raise ValueError("bad suit token: %r" % (token,))
+    return SUITS.index(text)
+
+
+def parse_card(token):
+    """One card token, rank then suit ("10H", "AS", "5d", "TC"), or "SJ" / "BJ"."""
+    text = token.strip()
+    for symbol, letter in _SUIT_SYMBOLS.items():
+        if text.startswith(symbol):  # also accept "♠10"
+            text = text[len(symbol):] + letter
+        text = text.replace(symbol, letter)
+    text = text.upper()
+    if text == "SJ":
+        return SJ
+    if text == "BJ":
+        return BJ
+    if len(text) < 2:
+        raise ValueError("bad card token: %r" % (token,))
+    return suit_index(text[-1]) * 13 + rank_index(text[:-1])
+
+
+def parse(text):
+    """Parse "10H AS 5d SJ BJ" (spaces or commas) into a list of kind ints, in the given order."""
+    return [parse_card(tok) for tok in text.replace(",", " ").split()]
+
+
+def card_text(kind):
+    """Canonical text of one kind: "10H", "AS", "SJ", "BJ"."""
+    if kind == SJ:
+        return "SJ"
+    if kind == BJ:
+        return "BJ"
+    return RANKS[kind % 13] + SUITS[kind // 13]
+
+
+def cards_text(cards):
+    """Canonical text of a multiset: sorted by kind index, one space between tokens."""
+    return " ".join(card_text(k) for k in sorted(cards))
+
+
+def _check_kinds(cards):
+    for k in cards:
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= 53:
+            raise ValueError("not a card kind: %r" % (k,))
+
+
+def _counts(cards):
+    """Multiset of kinds as a Counter."""
+    cards = list(cards)
+    _check_kinds(cards)
+    return Counter(cards)
+
+
+def _freeze(counts):
+    """Hashable, order-independent form of a Counter (zero entries dropped)."""
+    return tuple(sorted((k, c) for k, c in counts.items() if c > 0))
+
+
+def _expand(counts):
+    """Counter -> sorted tuple of kinds."""
+    return tuple(sorted(k for k, c in counts.items() for _ in range(c)))
+
+
+# ----------------------------------------------------------------------------------------------
+# Rules holder
+# ----------------------------------------------------------------------------------------------
+
+class RefRules:
+    """Plain holder of the rule options the rules core reads (any object with these attributes
+    may be used instead)."""
+
+    def __init__(self, decks=2, constant_ranks=(), follow_protection="none", follow_ladder="qq",
+                 taian_trump_follow=False, failed_throw="lowest", trick_compare="largest_unit",
+                 kitty_multiplier="power", level_table="standard"):
+        self.decks = decks
+        self.constant_ranks = tuple(constant_ranks)
+        self.follow_protection = follow_protection
+        self.follow_ladder = follow_ladder
+        self.taian_trump_follow = taian_trump_follow
+        self.failed_throw = failed_throw
+        self.trick_compare = trick_compare
+        self.kitty_multiplier = kitty_multiplier
+        self.level_table = level_table
+
+    def __repr__(self):
+        return "RefRules(%s)" % ", ".join("%s=%r" % kv for kv in sorted(vars(self).items()))
+
+
+# ----------------------------------------------------------------------------------------------
+# Internal unit record
+# ----------------------------------------------------------------------------------------------
+
+class _Unit:
+    """A unit: width w, length l, top position, and the kind used at each position (low to high)."""
+
+    __slots__ = ("w", "l", "top", "kinds")
+
+    def __init__(self, w, l, top, kinds):
+        self.w = w
+        self.l = l
+        self.top = top
+        self.kinds = tuple(kinds)
+
+    @property
+    def bottom(self):
+        return self.top - self.l + 1
+
+    @property
+    def size(self):
+        return self.w * self.l
+
+    @property
+    def shape(self):
+        return (self.w, self.l)
+
+    @property
+    def cards(self):
+        return tuple(sorted(k for k in self.kinds for _ in range(self.w)))
+
+    @property
+    def name(self):
+        if self.l >= 2:
+            return "tractor"
+        return _UNIT_NAMES.get(self.w, "tuple%d" % self.w)
+
+
+# ----------------------------------------------------------------------------------------------
+# Trump context
+# ----------------------------------------------------------------------------------------------
+
+class RefTrump:
+    """A trump context: rules + level rank + trump suit (or None for no trump)."""
+
+    def __init__(self, rules, level, suit):
+        self.rules = rules
+        self.decks = int(rules.decks)
+        if self.decks < 1:
+            raise ValueError("decks must be >= 1")
+        self.level = rank_index(level)
+        self.trump_suit = None if suit is None else suit_index(suit)
+        # §2: constant ranks minus the level (a constant rank that is the level is simply the level).
+        self.constants = sorted({rank_index(r) for r in rules.constant_ranks} - {self.level})
+        self.ladder = rules.follow_ladder
+        if self.ladder not in ("qq", "4deck"):
+            raise ValueError("bad follow_ladder: %r" % (self.ladder,))
+        self._build_positions()
+        self._requirement_cache = {}
+        self._best_cache = {}
+
+    # -- §2 positions ---------------------------------------------------------------------------
+
+    def _build_positions(self):
+        """Fill self._suit[kind], self._pos[kind] and self._kinds_at[suit][position]."""
+        self._suit = {}
+        self._pos = {}
+        self._kinds_at = {}
+        L, s, C = self.level, self.trump_suit, self.constants
+
+        # Plain suits: ranks 2..A without L and without C, ascending.
+        for x in range(4):
+            if x == s:
+                continue
+            groups = [[x * 13 + r] for r in range(13) if r != L and r not in C]
+            self._assign(SUITS[x], groups)
+
+        # Trump, from low to high.
+        groups = []
+        if s is not None:
+            groups += [[s * 13 + r] for r in range(13) if r != L and r not in C]
+            for c in C:
+                groups.append([x * 13 + c for x in range(4) if x != s])
+                groups.append([s * 13 + c])
+            groups.append([x * 13 + L for x in range(4) if x != s])
+            groups.append([s * 13 + L])
+        else:
+            for c in C:
+                groups.append([x * 13 + c for x in range(4)])
+            groups.append([x * 13 + L for x in range(4)])
+        groups.append([SJ])
+        groups.append([BJ])
+        self._assign(TRUMP, groups)
+        assert len(self._pos) == 54
+
+    def _assign(self, suit, groups):
+        self._kinds_at[suit] = [tuple(sorted(g)) for g in groups]
+        for position, group in enumerate(groups):
+            for kind in group:
+                self._suit[kind] = suit
+                self._pos[kind] = position
+
+    def is_trump(self, kind):
+        _check_kinds([kind])
+        return self._suit[kind] == TRUMP
+
+    def effective_suit(self, kind):
+        _check_kinds([kind])
+        return self._suit[kind]
+
+    def position(self, kind):
+        _check_kinds([kind])
+        return self._pos[kind]
+
+    def _one_suit(self, cards):
+        """The single effective suit of a non-empty multiset, else ValueError."""
+        suits = {self._suit[k] for k in cards}
+        if len(suits) != 1:
+            raise ValueError("cards must be non-empty and of one effective suit")
+        return suits.pop()
+
+    # -- §3 shapes, unit order, placements -----------------------------------------------------
+
+    def unit_key(self, w, l):
+        """Unit-order key of shape (w, l) (higher is stronger), by follow_ladder."""
+        is_tractor = 1 if l >= 2 else 0
+        if self.ladder == "qq":
+            return (is_tractor, w, l)
+        return (w, is_tractor, l)
+
+    def _placements(self, suit, counts, w, l, protect=False):
+        """Every unit of shape (w, l) contained in `counts` (one effective suit), as
+        (top, kinds) with kinds listed from the lowest position up.
+
+        With protect (follow_protection="longer_tuples", hand side only), a kind can serve only a
+        unit whose width equals the number of copies held."""
+        columns = self._kinds_at[suit]
+        for top in range(l - 1, len(columns)):
+            choices = []
+            for p in range(top - l + 1, top + 1):
+                if protect:
+                    held = [k for k in columns[p] if counts.get(k, 0) == w]
+                else:
+                    held = [k for k in columns[p] if counts.get(k, 0) >= w]
+                if not held:
+                    break
+                choices.append(held)
+            else:
+                for kinds in product(*choices):
+                    yield top, kinds
+
+    def _shapes_possible(self, suit):
+        """All shapes (w, l) that can exist in a suit, w = 1..decks (no width-1 tractors)."""
+        npos = len(self._kinds_at[suit])
+        shapes = []
+        for w in range(1, self.decks + 1):
+            max_l = 1 if w == 1 else npos
+            for l in range(1, max_l + 1):
+                shapes.append((w, l))
+        return shapes
+
+    def _decompose(self, cards):
+        """§3 greedy decomposition -> (suit, [ _Unit, ... ]) in the order taken."""
+        counts = _counts(cards)
+        if not counts:
+            raise ValueError("empty card multiset")
+        suit = self._one_suit(counts)
+        shapes = self._shapes_possible(suit)
+        columns = self._kinds_at[suit]
+        units = []
+        while sum(counts.values()) > 0:
+            best = None
+            for w, l in shapes:
+                for top in range(l - 1, len(columns)):
+                    kinds = []
+                    for p in range(top - l + 1, top + 1):
+                        held = [k for k in columns[p] if counts.get(k, 0) >= w]
+                        if not held:
+                            break
+                        kinds.append(min(held))  # lowest kind index at a shared position
+                    else:
+                        score = (w * l, self.unit_key(w, l), top)
+                        if best is None or score > best[0]:
+                            best = (score, _Unit(w, l, top, kinds))
+            if best is None:
+                # Only possible if a kind is held more often than allowed and w=1 is impossible,
+                # which cannot happen: every card is at least a single.
+                raise AssertionError("no unit found")
+            unit = best[1]
+            for k in unit.kinds:
+                counts[k] -= unit.w
+            units.append(unit)
+        return suit, units
+
+    def units(self, cards):
+        """§3 decomposition: [(kind, width, length, cards), ...] in the order taken."""
+        _, units = self._decompose(cards)
+        return [(u.name, u.w, u.l, u.cards) for u in units]
+
+    def is_tractor(self, cards):
+        """True iff the cards form exactly one unit and it is a tractor."""
+        # MODEL-QUESTION: MODEL.md does not say what is_tractor does on an empty or mixed-suit
+        # multiset; units() raises there. Such a multiset is certainly not "exactly one tractor
+        # unit", so this returns False instead of raising.
+        cards = list(cards)
+        _check_kinds(cards)
+        if not cards or len({self._suit[k] for k in cards}) != 1:
+            return False
+        _, units = self._decompose(cards)
+        return len(units) == 1 and units[0].l >= 2
+
+    # -- §4 following --------------------------------------------------------------------------
+
+    def _unit_pieces(self, w, l):
+        """Every multiset of pieces (wi, li), 2 <= wi <= w, that one lead unit (w, l) may give:
+        "qq": sum of li <= l; "4deck": sum of wi*li <= w*l. Returned as tuples of shapes."""
+        if self.ladder == "qq":
+            budget = l
+            cost = lambda wi, li: li
+        else:
+            # MODEL-QUESTION: the "4deck" budget bounds only cards, not length, so e.g. a
+            # three-triple Titanic (9 cards) can require a four-pair tractor (8 cards), a case the
+            # prose ladder ("... > three-pair tractor > pair tractor > pair") does not list. The
+            # literal budget rule is implemented.
+            budget = w * l
+            cost = lambda wi, li: wi * li
+        options = []
+        for wi in range(2, w + 1):
+            li = 1
+            while cost(wi, li) <= budget:
+                options.append((wi, li))
+                li += 1
+        results = []
+
+        def extend(start, left, chosen):
+            results.append(tuple(chosen))
+            for i in range(start, len(options)):
+                c = cost(*options[i])
+                if c <= left:
+                    chosen.append(options[i])
+                    extend(i, left - c, chosen)
+                    chosen.pop()
+
+        extend(0, budget, [])
+        return results
+
+    def _canon_requirement(self, shapes):
+        """A requirement as a tuple of shapes sorted by unit-order key, highest first."""
+        return tuple(sorted(shapes, key=lambda s: self.unit_key(*s), reverse=True))
+
+    def _strength(self, requirement):
+        """List of unit-order keys, highest first (tuple comparison: a list beats its prefixes)."""
+        return tuple(self.unit_key(*s) for s in self._canon_requirement(requirement))
+
+    def _requirements(self, lead_shapes):
+        """All requirements derived from the lead's units, strongest first."""
+        signature = tuple(sorted(lead_shapes))
+        if signature not in self._requirement_cache:
+            reqs = {()}
+            for w, l in signature:
+                pieces = self._unit_pieces(w, l)
+                reqs = {self._canon_requirement(r + p) for r in reqs for p in pieces}
+            ordered = sorted(reqs, key=self._strength, reverse=True)
+            self._requirement_cache[signature] = ordered
+        return self._requirement_cache[signature]
+
+    def _meets(self, suit, counts, shapes, protect, memo, bound=None):
+        """True iff `counts` contains disjoint units of all `shapes` (exhaustive backtracking).
+
+        Identical shapes are placed in non-increasing (top, kinds) order, which visits every set of
+        disjoint placements once; memo caches (remaining cards, remaining shapes, bound)."""
+        if not shapes:
+            return True
+        key = (_freeze(counts), shapes, bound)
+        if key in memo:
+            return memo[key]
+        w, l = shapes[0]
+        rest = shapes[1:]
+        same_next = bool(rest) and rest[0] == shapes[0]
+        found = False
+        for top, kinds in list(self._placements(suit, counts, w, l, protect)):
+            if bound is not None and (top, kinds) > bound:
+                continue
+            for k in kinds:
+                counts[k] -= w
+            ok = self._meets(suit, counts, rest, protect, memo,
+                             (top, kinds) if same_next else None)
+            for k in kinds:
+                counts[k] += w
+            if ok:
+                found = True
+                break
+        memo[key] = found
+        return found
+
+    def _best(self, suit, counts, lead_shapes, protect):
+        """best(X): the strongest requirement derived from the lead that X meets."""
+        cache_key = (suit, _freeze(counts), tuple(sorted(lead_shapes)), protect)
+        if cache_key in self._best_cache:
+            return self._best_cache[cache_key]
+        counts = Counter({k: c for k, c in counts.items() if c > 0})
+        total = sum(counts.values())
+        memo = {}
+        single_ok = {}
+        result = ()
+        for req in self._requirements(lead_shapes):
+            if sum(w * l for w, l in req) > total:
+                continue
+            # Cheap necessary condition: each shape on its own is present.
+            possible = True
+            for shape in set(req):
+                if shape not in single_ok:
+                    single_ok[shape] = self._meets(suit, counts, (shape,), protect, memo)
+                if not single_ok[shape]:
+                    possible = False
+                    break
+            if possible and self._meets(suit, counts, req, protect, memo):
+                result = req
+                break
+        if len(self._best_cache) > 200000:
+            self._best_cache.clear()
+        self._best_cache[cache_key] = result
+        return result
+
+    def _follow_context(self, lead):
+        """(suit E, n, lead shapes, lead has a unit of width >= 2) for a lead."""
+        suit, units = self._decompose(lead)
+        shapes = [u.shape for u in units]
+        return suit, len(list(lead)), shapes, any(u.w >= 2 for u in units)
+
+    def _legal(self, hand_counts, context, play_counts):
+        """§4 on validated inputs (play has n cards and is within the hand)."""
+        suit, n, lead_shapes, lead_has_tuple = context
+        in_suit = Counter({k: c for k, c in hand_counts.items() if c > 0 and self._suit[k] == suit})
+        h = sum(in_suit.values())
+        played_in_suit = Counter({k: c for k, c in play_counts.items()
+                                  if c > 0 and self._suit[k] == suit})
+
+        # 2. Suit.
+        if h >= n:
+            if sum(played_in_suit.values()) != n:
+                return False
+        else:
+            if _freeze(played_in_suit) != _freeze(in_suit):
+                return False
+
+        # 3. Structure.
+        protect = self.rules.follow_protection == "longer_tuples"
+        best_hand = self._best(suit, in_suit, lead_shapes, protect)
+        best_play = self._best(suit, played_in_suit, lead_shapes, False)
+        if self._strength(best_play) < self._strength(best_hand):
+            return False
+
+        # 4. 泰安 trump follow.
+        # MODEL-QUESTION: with follow_protection="longer_tuples", "best(H) is empty" is read with
+        # the same (protected) best(H) as step 3.
+        if (self.rules.taian_trump_follow and suit == TRUMP and lead_has_tuple and h >= n
+                and best_hand == ()):
+            hand_positions = sorted((self._pos[k] for k in _expand(in_suit)), reverse=True)
+            play_positions = sorted((self._pos[k] for k in _expand(played_in_suit)), reverse=True)
+            if play_positions != hand_positions[:n]:
+                return False
+        return True
+
+    def _check_follow_args(self, hand, lead, play):
+        hand_counts = _counts(hand)
+        play_counts = _counts(play)
+        lead = list(lead)
+        context = self._follow_context(lead)  # raises on an empty or mixed-suit lead
+        if sum(play_counts.values()) != len(lead):
+            raise ValueError("play must have as many cards as the lead")
+        for k, c in play_counts.items():
+            if c > hand_counts.get(k, 0):
+                raise ValueError("play is not within the hand")
+        return hand_counts, context, play_counts
+
+    def is_legal_follow(self, hand, lead, play):
+        """MODEL.md §4: is `play` (from `hand`) a legal answer to `lead`?"""
+        hand_counts, context, play_counts = self._check_follow_args(hand, lead, play)
+        return self._legal(hand_counts, context, play_counts)
+
+    def legal_follows(self, hand, lead, limit=None):
+        """Every distinct legal play (sorted tuples) answering `lead` from `hand`.
+
+        Candidates are all n-card sub-multisets of the hand obeying the suit rule; each one is
+        checked with the full §4 test. With `limit`, at most that many, taking the candidates in
+        ascending lexicographic order of their sorted tuples."""
+        hand_counts = _counts(hand)
+        context = self._follow_context(lead)
+        suit, n = context[0], context[1]
+        in_suit = Counter({k: c for k, c in hand_counts.items() if c > 0 and self._suit[k] == suit})
+        others = Counter({k: c for k, c in hand_counts.items() if c > 0 and self._suit[k] != suit})
+        h = sum(in_suit.values())
+        if sum(hand_counts.values()) < n:
+            return set()
+        if h >= n:
+            candidates = _sub_multisets(in_suit, n)
+        else:
+            fixed = _expand(in_suit)
+            candidates = (tuple(sorted(fixed + rest)) for rest in _sub_multisets(others, n - h))
+        result = set()
+        for play in sorted(candidates):
+            if self._legal(hand_counts, context, Counter(play)):
+                result.add(play)
+                if limit is not None and len(result) >= limit:
+                    break
+        return result
+
+    # -- §5 throws -----------------------------------------------------------------------------
+
+    def check_throw(self, lead, others):
+        """MODEL.md §5: (True, lead) if the throw stands, else (False, the beaten unit played)."""
+        suit, units = self._decompose(lead)
+        whole = tuple(sorted(lead))
+        if len(units) == 1:
+            return True, whole
+        hands = []
+        for hand in others:
+            counts = _counts(hand)
+            hands.append(Counter({k: c for k, c in counts.items() if self._suit[k] == suit}))
+        beaten = []
+        for unit in units:
+            for counts in hands:
+                if any(top > unit.top
+                       for top, _ in self._placements(suit, counts, unit.w, unit.l)):
+                    beaten.append(unit)
+                    break
+        if not beaten:
+            return True, whole
+        policy = self.rules.failed_throw
+        if policy == "lowest":
+            order = lambda u: (u.bottom, u.size, min(u.kinds))
+        elif policy == "smallest_shape":
+            order = lambda u: (u.size, u.bottom, min(u.kinds))
+        else:
+            raise ValueError("bad failed_throw: %r" % (policy,))
+        chosen = min(beaten, key=order)
+        return False, chosen.cards
+
+    # -- §6 trick winner -----------------------------------------------------------------------
+
+    def _profile(self, suit, counts, shapes):
+        """Lexicographically highest profile over all partitions of `counts` into exactly
+        `shapes` (ordered by unit-order key, highest first), or None if there is none.
+
+        Identical shapes are placed in non-increasing (top, kinds) order, so the tops come out in
+        profile order (groups by key, tops high to low inside a group) and the answer is the
+        maximum over every partition: an exhaustive search with memo."""
+        memo = {}
+
+        def search(idx, bound):
+            if idx == len(shapes):
+                return () if sum(counts.values()) == 0 else None
+            key = (_freeze(counts), idx, bound)
+            if key in memo:
+                return memo[key]
+            w, l = shapes[idx]
+            same_next = idx + 1 < len(shapes) and shapes[idx + 1] == shapes[idx]
+            best = None
+            for top, kinds in list(self._placements(suit, counts, w, l)):
+                if bound is not None and (top, kinds) > bound:
+                    continue
+                for k in kinds:
+                    counts[k] -= w
+                rest = search(idx + 1, (top, kinds) if same_next else None)
+                for k in kinds:
+                    counts[k] += w
+                if rest is not None:
+                    candidate = (top,) + rest
+                    if best is None or candidate > best:
+                        best = candidate
+            memo[key] = best
+            return best
+
+        return search(0, None)
+
+    def trick_winner(self, plays):
+        """MODEL.md §6: index of the winning play (plays[0] is the lead)."""
+        plays = [list(p) for p in plays]
+        lead_suit, lead_units = self._decompose(plays[0])
+        shapes = tuple(sorted((u.shape for u in lead_units),
+                              key=lambda s: self.unit_key(*s), reverse=True))
+        compare = self.rules.trick_compare
+        if compare not in ("largest_unit", "all_units", "highest_card"):
+            raise ValueError("bad trick_compare: %r" % (compare,))
+
+        winner = 0
+        win_suit = lead_suit
+        win_profile = self._profile(lead_suit, _counts(plays[0]), shapes)
+        win_high = max(self._pos[k] for k in plays[0])
+        for i in range(1, len(plays)):
+            play = plays[i]
+            _check_kinds(play)
+            suits = {self._suit[k] for k in play}
+            if len(suits) != 1:
+                continue
+            suit = suits.pop()
+            if not (suit == lead_suit or (lead_suit != TRUMP and suit == TRUMP)):
+                continue
+            profile = self._profile(suit, Counter(play), shapes)
+            if profile is None:
+                continue  # does not match the lead's shapes
+            high = max(self._pos[k] for k in play)
+            if suit == TRUMP and win_suit != TRUMP:
+                higher = True
+            elif suit != win_suit:
+                higher = False
+            elif compare == "largest_unit":
+                higher = profile[0] > win_profile[0]
+            elif compare == "all_units":
+                higher = all(a > b for a, b in zip(profile, win_profile))
+            else:
+                higher = high > win_high
+            if higher:
+                winner, win_suit, win_profile, win_high = i, suit, profile, high
+        return winner
+
+    # -- §7 kitty multiplier -------------------------------------------------------------------
+
+    def kitty_multiplier(self, last_lead):
+        """MODEL.md §7, by the rules' kitty_multiplier policy."""
+        _, units = self._decompose(last_lead)
+        policy = self.rules.kitty_multiplier
+        if policy == "power":
+            return min(2 ** max(u.size for u in units), 64)
+        if policy == "pairs":
+            p = sum(u.l * (u.w // 2) for u in units if u.w >= 2)
+            return 2 ** (1 + p)
+        if policy == "bianfeng":
+            titanics = [u.l for u in units if u.w >= 3 and u.l >= 2]
+            if titanics:
+                return 2 * 3 ** max(titanics)
+            if any(u.w >= 3 for u in units):
+                return 6
+            tractors = [u.l for u in units if u.l >= 2]
+            if tractors:
+                return 2 * 2 ** max(tractors)
+            if any(u.w == 2 for u in units):
+                return 4
+            return 2
+        if policy == "chinagame":
+            t = sum(u.l for u in units if u.w >= 3)
+            p = sum(u.l for u in units if u.w == 2)
+            return 2 if t + p == 0 else 6 * t + 4 * p
+        if policy == "copies":
+            return 2 ** max(u.w for u in units)
+        raise ValueError("bad kitty_multiplier: %r" % (policy,))
+
+
+# ----------------------------------------------------------------------------------------------
+# Helpers
+# ----------------------------------------------------------------------------------------------
+
+def _sub_multisets(counts, size):
+    """All sub-multisets of `counts` with `size` cards, as sorted tuples."""
+    kinds = sorted(k for k, c in counts.items() if c > 0)
+    avail = [counts[k] for k in kinds]
+    # suffix sums for pruning
+    suffix = [0] * (len(kinds) + 1)
+    for i in range(len(kinds) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + avail[i]
+    chosen = []
+
+    def rec(i, left):
+        if left == 0:
+            yield tuple(chosen)
+            return
+        if i == len(kinds) or suffix[i] < left:
+            return
+        for take in range(min(avail[i], left), -1, -1):
+            chosen.extend([kinds[i]] * take)
+            yield from rec(i + 1, left - take)
+            del chosen[len(chosen) - take:]
+
+    return rec(0, size)
+
+
+# ----------------------------------------------------------------------------------------------
+# §8 level outcome
+# ----------------------------------------------------------------------------------------------
+
+def level_outcome(rules, attacker_points):
+    """MODEL.md §8: (dealer_keeps, dealer_levels, attacker_levels)."""
+    points = int(attacker_points)
+    if points < 0:
+        raise ValueError("attacker points must be >= 0")
+    band = 20 * int(rules.decks)
+    if points == 0:
+        return True, 3, 0
+    if points < band:
+        return True, 2, 0
+    if points < 2 * band:
+        return True, 1, 0
+    levels = (points - 2 * band) // band
+    table = rules.level_table
+    if table == "standard":
+        return False, 0, levels
+    if table == "attackers_early":
+        return False, 0, levels + 1
+    raise ValueError("bad level_table: %r" % (table,))
