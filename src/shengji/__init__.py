@@ -1,0 +1,28 @@
+"""shengji: a fast and faithful simulation core for Shengji (升级 / 拖拉机 / Tractor / 80分).
+
+The public API (see docs and ``shared/API.md``): cards (``parse_cards``, ``Cards``, ``points``),
+``Rules`` with presets, and the per-deal trump context ``Trump`` (units, follow legality, throws,
+trick winner, kitty multiplier), all computed by the native C core.
+"""
+
+from ._core import Cards, Trump, parse_cards, points
+from ._types import LevelOutcome, ThrowResult, Unit
+from .rules import Rules
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow; the message gives the reason."""
+
+
+__all__ = [
+    "Cards",
+    "IllegalMove",
+    "LevelOutcome",
+    "Rules",
+    "ThrowResult",
+    "Trump",
+    "Unit",
+    "parse_cards",
+    "points",
+]
+__version__ = "0.1.0"

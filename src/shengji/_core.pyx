@@ -1,0 +1,514 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, embedsignature=True
+"""shengji._core: the Cython layer between the C core (csrc/) and the Python API.
+
+Contract between the layers (as in uber/h3-py):
+- The C core knows nothing of Python. It assumes valid input: non-empty leads of one effective suit,
+  plays inside hands, at most ``decks`` copies of a kind.
+- This layer validates every input, raises ``ValueError``/``TypeError`` naming what was wrong, owns all
+  memory, and releases the GIL around loops that can run long. Nothing that reaches the C core can
+  crash the interpreter.
+- The Python modules only shape the interface (presets, result types, documentation).
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+
+from ._c.sj_cards cimport *
+from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows
+from ._c.sj_kitty cimport sj_kitty_multiplier
+from ._c.sj_rules cimport *
+from ._c.sj_throw cimport sj_check_throw
+from ._c.sj_trick cimport sj_trick_winner
+from ._c.sj_trump cimport SJ_NO_SUIT, SJ_TRUMP, sj_trump, sj_trump_init, sj_trump_suit_of
+from ._c.sj_units cimport SJ_MAX_UNITS, sj_unit, sj_units
+
+from ._types import LevelOutcome, ThrowResult, Unit
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("S", "H", "D", "C")
+EFFECTIVE_SUITS = ("S", "H", "D", "C", "T")
+TOKENS = tuple(r + s for s in SUITS for r in RANKS) + ("SJ", "BJ")
+
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+_RANK_INDEX["T"] = 8
+_SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
+               "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_TOKEN_INDEX = {}
+for _r, _ri in _RANK_INDEX.items():
+    for _s, _si in _SUIT_INDEX.items():
+        _TOKEN_INDEX[_r + _s] = _si * 13 + _ri
+_TOKEN_INDEX["SJ"] = 52
+_TOKEN_INDEX["BJ"] = 53
+_UNIT_KINDS = ("", "single", "pair", "triple", "quad")
+
+
+def rank_index(rank):
+    """Index 0..12 of a rank token ("2".."A", "T" or "10" for ten); ValueError otherwise."""
+    if not isinstance(rank, str):
+        raise TypeError(f"a rank must be a string such as '10' or 'A', not {type(rank).__name__}")
+    try:
+        return _RANK_INDEX[rank.strip().upper()]
+    except KeyError:
+        raise ValueError(f"unknown rank {rank!r}: expected one of {', '.join(RANKS)}") from None
+
+
+def suit_index(suit):
+    """Index 0..3 of a suit letter or symbol, or -1 for None (no trump)."""
+    if suit is None:
+        return -1
+    if not isinstance(suit, str):
+        raise TypeError(f"a suit must be one of 'S', 'H', 'D', 'C' or None, not {type(suit).__name__}")
+    try:
+        return _SUIT_INDEX[suit.strip().upper()]
+    except KeyError:
+        raise ValueError(f"unknown suit {suit!r}: expected 'S', 'H', 'D', 'C' or None (no trump)") from None
+
+
+def card_index(card):
+    """Kind index 0..53 of one card given as a token ('10H', 'SJ'), an int, or a one-card Cards."""
+    if isinstance(card, str):
+        key = card.strip().upper()
+        if key in _TOKEN_INDEX:
+            return _TOKEN_INDEX[key]
+        raise ValueError(f"unknown card {card!r}: expected rank then suit (e.g. '10H', 'AS') or 'SJ'/'BJ'")
+    if isinstance(card, Cards):
+        if len(card) != 1:
+            raise ValueError(f"expected one card, got {len(card)}: {card}")
+        return (<Cards>card).indices()[0]
+    if isinstance(card, int) and not isinstance(card, bool):
+        if 0 <= card < 54:
+            return card
+        raise ValueError(f"card index {card} out of range 0..53")
+    raise TypeError(f"a card must be a token string, an int index or a Cards of one card, not {type(card).__name__}")
+
+
+def _split_tokens(str text):
+    """(token, start offset) pairs of a card text, split on spaces and commas."""
+    out = []
+    cdef Py_ssize_t i = 0, n = len(text), start
+    while i < n:
+        while i < n and (text[i].isspace() or text[i] == ","):
+            i += 1
+        if i >= n:
+            break
+        start = i
+        while i < n and not (text[i].isspace() or text[i] == ","):
+            i += 1
+        out.append((text[start:i], start))
+    return out
+
+
+cpdef Cards parse_cards(text):
+    """Parse card tokens ('AS 10H 10h SJ BJ', commas or spaces) into a Cards multiset.
+
+    Raises ValueError naming the first bad token and its position (1-based token number and
+    character offset), or a kind given more than four times.
+    """
+    if isinstance(text, Cards):
+        return text
+    if not isinstance(text, str):
+        raise TypeError(f"parse_cards expects a string of card tokens, not {type(text).__name__}")
+    cdef sj_cards c = sj_cards_empty()
+    cdef int k
+    for number, (tok, offset) in enumerate(_split_tokens(text), 1):
+        k = _TOKEN_INDEX.get(tok.upper(), -1)
+        if k < 0:
+            raise ValueError(f"bad card token {tok!r} at position {number} (character {offset}) in {text!r}: "
+                             "expected rank (2-10, T, J, Q, K, A) then suit (S, H, D, C), or SJ/BJ")
+        if sj_cards_add_one(&c, k) < 0:
+            raise ValueError(f"card {TOKENS[k]} appears more than 4 times (token {number}, character {offset})")
+    return Cards._wrap(c)
+
+
+cdef class Cards:
+    """An immutable multiset of cards (up to 4 copies of each of the 54 kinds).
+
+    Build from a token string (``Cards("AS AS 10H")``), an iterable of tokens or kind indices, or
+    another Cards. Iteration yields canonical tokens in kind order (suits S H D C, ranks 2..A, then
+    SJ, BJ). ``+``/``-`` are multiset sum and difference.
+    """
+
+    cdef sj_cards c
+
+    def __init__(self, cards=None):
+        cdef sj_cards c = sj_cards_empty()
+        if cards is None:
+            pass
+        elif isinstance(cards, Cards):
+            c = (<Cards>cards).c
+        elif isinstance(cards, str):
+            c = parse_cards(cards).c
+        else:
+            try:
+                items = iter(cards)
+            except TypeError:
+                raise TypeError(f"Cards() takes a string, an iterable of cards or Cards, "
+                                f"not {type(cards).__name__}") from None
+            for pos, item in enumerate(items, 1):
+                try:
+                    k = card_index(item)
+                except (TypeError, ValueError) as err:
+                    raise type(err)(f"item {pos}: {err}") from None
+                if sj_cards_add_one(&c, k) < 0:
+                    raise ValueError(f"card {TOKENS[k]} appears more than 4 times (item {pos})")
+        self.c = c
+
+    @staticmethod
+    cdef Cards _wrap(sj_cards c):
+        cdef Cards out = Cards.__new__(Cards)
+        out.c = c
+        return out
+
+    def __len__(self):
+        return sj_cards_size(&self.c)
+
+    def __bool__(self):
+        return not sj_cards_is_empty(&self.c)
+
+    def indices(self):
+        """Kind indices (0..53) with repeats, ascending."""
+        cdef int k, i, n
+        out = []
+        for k in range(54):
+            n = sj_cards_count(&self.c, k)
+            for i in range(n):
+                out.append(k)
+        return tuple(out)
+
+    def __iter__(self):
+        return iter([TOKENS[k] for k in self.indices()])
+
+    def __contains__(self, card):
+        return sj_cards_count(&self.c, card_index(card)) > 0
+
+    def count(self, card):
+        """Copies of one card (a token, an index, or a one-card Cards)."""
+        return sj_cards_count(&self.c, card_index(card))
+
+    def __eq__(self, other):
+        if not isinstance(other, Cards):
+            return NotImplemented
+        return bool(sj_cards_equal(&self.c, &(<Cards>other).c))
+
+    def __hash__(self):
+        return hash((self.c.p[0], self.c.p[1], self.c.p[2], self.c.p[3]))
+
+    def __add__(self, other):
+        if not isinstance(self, Cards) or not isinstance(other, Cards):
+            return NotImplemented
+        cdef sj_cards out
+        if sj_cards_add(&(<Cards>self).c, &(<Cards>other).c, &out) < 0:
+            raise ValueError("the sum would hold more than 4 copies of a card")
+        return Cards._wrap(out)
+
+    def __sub__(self, other):
+        if not isinstance(self, Cards) or not isinstance(other, Cards):
+            return NotImplemented
+        cdef sj_cards out
+        if sj_cards_sub(&(<Cards>self).c, &(<Cards>other).c, &out) < 0:
+            missing = _missing(other, self)
+            raise ValueError(f"cannot remove {missing}: not in {self}")
+        return Cards._wrap(out)
+
+    def issubset(self, other):
+        """True when every card (with its copies) is also in ``other``."""
+        return bool(sj_cards_contains(&_as_cards(other).c, &self.c))
+
+    def max_copies(self):
+        """The largest number of copies of any one card."""
+        return sj_cards_max_copies(&self.c)
+
+    def __str__(self):
+        return " ".join(self)
+
+    def __repr__(self):
+        return f"Cards({str(self)!r})"
+
+    def __reduce__(self):
+        return (Cards, (str(self),))
+
+
+cdef Cards _as_cards(x, str what="cards"):
+    if isinstance(x, Cards):
+        return <Cards>x
+    if isinstance(x, str):
+        try:
+            return parse_cards(x)
+        except ValueError as err:
+            raise ValueError(f"{what}: {err}") from None
+    if x is None:
+        raise TypeError(f"{what}: expected Cards or a string of card tokens, got None")
+    try:
+        return Cards(x)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"{what}: {err}") from None
+
+
+cdef str _missing(Cards want, Cards have):
+    """Tokens of `want` that `have` lacks (with multiplicity)."""
+    out = []
+    cdef int k, d
+    for k in range(54):
+        d = sj_cards_count(&want.c, k) - sj_cards_count(&have.c, k)
+        out.extend([TOKENS[k]] * max(d, 0))
+    return " ".join(out)
+
+
+def points(cards):
+    """The points (5 = 5, 10 = 10, K = 10) in a multiset of cards."""
+    return sj_cards_points(&_as_cards(cards).c)
+
+
+_PROTECTION = {"none": SJ_PROTECT_NONE, "longer_tuples": SJ_PROTECT_LONGER_TUPLES}
+_LADDER = {"qq": SJ_LADDER_QQ, "4deck": SJ_LADDER_4DECK}
+_FAILED = {"lowest": SJ_FAILED_LOWEST, "smallest_shape": SJ_FAILED_SMALLEST_SHAPE}
+_COMPARE = {"largest_unit": SJ_COMPARE_LARGEST_UNIT, "all_units": SJ_COMPARE_ALL_UNITS,
+            "highest_card": SJ_COMPARE_HIGHEST_CARD}
+_KITTY = {"power": SJ_KITTY_POWER, "pairs": SJ_KITTY_PAIRS, "bianfeng": SJ_KITTY_BIANFENG,
+          "chinagame": SJ_KITTY_CHINAGAME, "copies": SJ_KITTY_COPIES}
+_LEVELS = {"standard": SJ_LEVELS_STANDARD, "attackers_early": SJ_LEVELS_ATTACKERS_EARLY}
+_PENALTY = {"none": SJ_PENALTY_NONE, "ten_per_card": SJ_PENALTY_TEN_PER_CARD,
+            "match_point": SJ_PENALTY_MATCH_POINT}
+
+OPTION_VALUES = {
+    "follow_protection": tuple(_PROTECTION),
+    "follow_ladder": tuple(_LADDER),
+    "failed_throw": tuple(_FAILED),
+    "trick_compare": tuple(_COMPARE),
+    "kitty_multiplier": tuple(_KITTY),
+    "level_table": tuple(_LEVELS),
+    "throw_penalty": tuple(_PENALTY),
+}
+
+
+cdef sj_rules _rules_struct(rules) except *:
+    """Fill the C rules struct from a (validated) shengji.Rules."""
+    cdef sj_rules r = sj_rules_default()
+    try:
+        r.decks = rules.decks
+        r.kitty = rules.kitty
+        mask = 0
+        for rank in rules.constant_ranks:
+            mask |= 1 << rank_index(rank)
+        r.constant_ranks = mask
+        r.follow_protection = _PROTECTION[rules.follow_protection]
+        r.follow_ladder = _LADDER[rules.follow_ladder]
+        r.taian_trump_follow = 1 if rules.taian_trump_follow else 0
+        r.failed_throw = _FAILED[rules.failed_throw]
+        r.trick_compare = _COMPARE[rules.trick_compare]
+        r.kitty_multiplier = _KITTY[rules.kitty_multiplier]
+        r.level_table = _LEVELS[rules.level_table]
+        r.throw_penalty = _PENALTY[rules.throw_penalty]
+    except AttributeError as err:
+        raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__} ({err})") from None
+    except KeyError as err:
+        raise ValueError(f"invalid rules option value {err}") from None
+    if not 1 <= r.decks <= 4:
+        raise ValueError(f"decks must be 1..4, got {r.decks}")
+    return r
+
+
+def level_outcome(rules, int attacker_points):
+    """LevelOutcome for the attackers' points under the rules' level table (computed in C)."""
+    if attacker_points < 0:
+        raise ValueError(f"attacker points cannot be negative, got {attacker_points}")
+    cdef sj_rules r = _rules_struct(rules)
+    cdef sj_level_outcome o = sj_level_outcome_of(&r, attacker_points)
+    return LevelOutcome(bool(o.dealer_keeps), o.dealer_levels, o.attacker_levels)
+
+
+cdef class Trump:
+    """One deal's order of cards: ``Trump(rules, level, suit)``.
+
+    ``level`` is a rank token ("2".."A"); ``suit`` is "S", "H", "D", "C" or None (no trump).
+    Every method takes Cards or a token string. Card order, units, legality, throws, trick winner and
+    kitty multiplier are all computed by the C core (docs/MODEL.md).
+    """
+
+    cdef sj_trump t
+    cdef readonly object rules
+    cdef readonly str level
+    cdef readonly object suit
+
+    def __init__(self, rules, level, suit):
+        cdef sj_rules r = _rules_struct(rules)
+        cdef int li = rank_index(level)
+        cdef int si = suit_index(suit)
+        if sj_trump_init(&self.t, &r, li, si) != 0:
+            raise ValueError(f"cannot build a trump context for level {level!r}, suit {suit!r}")
+        self.rules = rules
+        self.level = RANKS[li]
+        self.suit = None if si < 0 else SUITS[si]
+
+    def __reduce__(self):
+        return (Trump, (self.rules, self.level, self.suit))
+
+    def __repr__(self):
+        return f"Trump(level={self.level!r}, suit={self.suit!r}, decks={self.t.rules.decks})"
+
+    cdef Cards _cards(self, x, str what):
+        cdef Cards c = _as_cards(x, what)
+        cdef int m = sj_cards_max_copies(&c.c)
+        if m > self.t.rules.decks:
+            raise ValueError(f"{what} holds {m} copies of a card but the rules use {self.t.rules.decks} "
+                             f"deck{'s' if self.t.rules.decks > 1 else ''}: {c}")
+        return c
+
+    cdef int _suit_of(self, Cards c, str what) except -3:
+        cdef int e = sj_trump_suit_of(&self.t, &c.c)
+        if e == -1:
+            raise ValueError(f"{what} is empty")
+        if e == -2:
+            suits = sorted({EFFECTIVE_SUITS[self.t.eff[k]] for k in c.indices()})
+            raise ValueError(f"{what} mixes effective suits {', '.join(suits)}: {c}")
+        return e
+
+    def is_trump(self, card):
+        """True if the card is trump in this deal."""
+        return self.t.eff[card_index(card)] == SJ_TRUMP
+
+    def effective_suit(self, card):
+        """'S', 'H', 'D', 'C', or 'T' for trump."""
+        return EFFECTIVE_SUITS[self.t.eff[card_index(card)]]
+
+    def position(self, card):
+        """Strength of the card inside its effective suit (0 = lowest; equal cards share one)."""
+        return self.t.pos[card_index(card)]
+
+    def units(self, cards):
+        """The play's decomposition into units (docs/MODEL.md §3)."""
+        cdef Cards c = self._cards(cards, "cards")
+        self._suit_of(c, "cards")
+        cdef sj_unit buf[64]
+        cdef int n = sj_units(&self.t, &c.c, buf, 64)
+        if n < 0:
+            raise ValueError(f"cannot decompose {c}")
+        out = []
+        for i in range(n):
+            kind = "tractor" if buf[i].l >= 2 else _UNIT_KINDS[buf[i].w]
+            out.append(Unit(kind, buf[i].w, buf[i].l, Cards._wrap(buf[i].cards)))
+        return out
+
+    def is_tractor(self, cards):
+        """Exactly one unit, and it is a tractor (any width >= 2, a Titanic included)."""
+        units = self.units(cards)
+        return len(units) == 1 and units[0].kind == "tractor"
+
+    def is_legal_follow(self, hand, lead, play):
+        """True if ``play`` (from ``hand``) is a legal answer to ``lead`` (docs/MODEL.md §4)."""
+        cdef Cards h = self._cards(hand, "hand")
+        cdef Cards ld = self._cards(lead, "lead")
+        cdef Cards pl = self._cards(play, "play")
+        self._suit_of(ld, "lead")
+        if len(pl) != len(ld):
+            raise ValueError(f"play has {len(pl)} cards but the lead has {len(ld)}")
+        if not sj_cards_contains(&h.c, &pl.c):
+            raise ValueError(f"play uses cards not in the hand: {_missing(pl, h)}")
+        return bool(sj_is_legal_follow(&self.t, &h.c, &ld.c, &pl.c))
+
+    def legal_follows(self, hand, lead, limit=None):
+        """Every distinct legal follow (at most ``limit`` of them), in a deterministic order."""
+        cdef Cards h = self._cards(hand, "hand")
+        cdef Cards ld = self._cards(lead, "lead")
+        self._suit_of(ld, "lead")
+        if len(h) < len(ld):
+            raise ValueError(f"hand has {len(h)} cards, fewer than the {len(ld)} of the lead")
+        cdef long lim = 0
+        if limit is not None:
+            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+                raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
+            lim = limit
+        cdef long cap = 256 if lim == 0 or lim > 256 else lim
+        cdef long found
+        cdef sj_cards *buf = <sj_cards *>malloc(cap * sizeof(sj_cards))
+        cdef sj_cards *grown
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            while True:
+                with nogil:
+                    found = sj_legal_follows(&self.t, &h.c, &ld.c, buf, cap, lim)
+                if found < 0:
+                    raise ValueError(f"cannot decompose the lead {ld}")
+                if found <= cap:
+                    break
+                grown = <sj_cards *>realloc(buf, found * sizeof(sj_cards))
+                if grown == NULL:
+                    raise MemoryError(f"{found} legal follows do not fit in memory; pass limit=")
+                buf = grown
+                cap = found
+            return [Cards._wrap(buf[i]) for i in range(found)]
+        finally:
+            free(buf)
+
+    def check_throw(self, lead, others):
+        """Check a throw against the other hands (docs/MODEL.md §5): ThrowResult(ok, played)."""
+        cdef Cards ld = self._cards(lead, "lead")
+        self._suit_of(ld, "lead")
+        if isinstance(others, (str, Cards)):
+            raise TypeError("others must be a list of hands (Cards), not a single hand")
+        hands = [self._cards(o, f"others[{i}]") for i, o in enumerate(others)]
+        total = ld
+        for i, o in enumerate(hands):
+            try:
+                total = total + o
+            except ValueError:
+                raise ValueError(f"others[{i}] and the lead together hold more than 4 copies of a card") from None
+        if total.max_copies() > self.t.rules.decks:
+            raise ValueError(f"the lead and the other hands hold more copies of a card than "
+                             f"{self.t.rules.decks} deck(s) have")
+        cdef int n = len(hands)
+        cdef sj_cards *arr = <sj_cards *>malloc((n + 1) * sizeof(sj_cards))
+        cdef sj_cards played
+        cdef int r
+        if arr == NULL:
+            raise MemoryError()
+        try:
+            for i in range(n):
+                arr[i] = (<Cards>hands[i]).c
+            r = sj_check_throw(&self.t, &ld.c, arr, n, &played)
+        finally:
+            free(arr)
+        if r < 0:
+            raise ValueError(f"cannot decompose the lead {ld}")
+        return ThrowResult(bool(r), Cards._wrap(played))
+
+    def trick_winner(self, plays):
+        """Index of the winning play; ``plays[0]`` is the lead (docs/MODEL.md §6)."""
+        if isinstance(plays, (str, Cards)):
+            raise TypeError("plays must be a list of plays (Cards), the lead first")
+        cards = [self._cards(p, f"plays[{i}]") for i, p in enumerate(plays)]
+        if not cards:
+            raise ValueError("plays is empty: it must start with the lead")
+        self._suit_of(cards[0], "the lead (plays[0])")
+        n0 = len(cards[0])
+        total = Cards()
+        for i, p in enumerate(cards):
+            if len(p) != n0:
+                raise ValueError(f"plays[{i}] has {len(p)} cards but the lead has {n0}")
+            try:
+                total = total + p
+            except ValueError:
+                raise ValueError("the plays together hold more than 4 copies of a card") from None
+        if total.max_copies() > self.t.rules.decks:
+            raise ValueError(f"the plays together hold more copies of a card than {self.t.rules.decks} deck(s) have")
+        cdef int n = len(cards)
+        cdef sj_cards *arr = <sj_cards *>malloc(n * sizeof(sj_cards))
+        cdef int w
+        if arr == NULL:
+            raise MemoryError()
+        try:
+            for i in range(n):
+                arr[i] = (<Cards>cards[i]).c
+            w = sj_trick_winner(&self.t, arr, n)
+        finally:
+            free(arr)
+        if w < 0:
+            raise ValueError("cannot decompose the lead")
+        return w
+
+    def kitty_multiplier(self, last_lead):
+        """The kitty multiplier when the attackers win the last trick led by ``last_lead``."""
+        cdef Cards ld = self._cards(last_lead, "last_lead")
+        self._suit_of(ld, "last_lead")
+        return sj_kitty_multiplier(&self.t, &ld.c)

@@ -1,0 +1,36 @@
+"""Plain result types returned by the native core (no native code here)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from ._core import Cards
+
+
+class Unit(NamedTuple):
+    """One unit of a play's decomposition (docs/MODEL.md §3).
+
+    ``kind`` is ``"single" "pair" "triple" "quad"`` or ``"tractor"`` (a Titanic is a tractor of
+    width 3); ``width`` is the copies per position, ``length`` the number of adjacent positions.
+    """
+
+    kind: str
+    width: int
+    length: int
+    cards: Cards
+
+
+class ThrowResult(NamedTuple):
+    """Outcome of a throw check: ``ok`` when it stands; ``played`` is what is actually played."""
+
+    ok: bool
+    played: Cards
+
+
+class LevelOutcome(NamedTuple):
+    """Levels won by a deal: the dealer team keeps the deal and climbs, or the attackers take over."""
+
+    dealer_keeps: bool
+    dealer_levels: int
+    attacker_levels: int

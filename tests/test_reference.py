@@ -1,0 +1,843 @@
+"""Tests of the pure-Python reference rules core (src/shengji/reference.py) on its own.
+
+Every worked example of RULES.md §2-§5 (shared folder) plus hand-written cases for each rule
+option of docs/MODEL.md. Run with: PYTHONPATH=src python -m pytest tests/test_reference.py
+"""
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from shengji import reference
+from shengji.reference import RefRules, RefTrump, level_outcome, parse
+
+
+def trump(level, suit, **options):
+    return RefTrump(RefRules(**options), level, suit)
+
+
+def P(text):
+    return parse(text)
+
+
+def S(text):
+    """Sorted tuple of kinds, the form returned by the reference."""
+    return tuple(sorted(parse(text)))
+
+
+def rep(text, times):
+    return " ".join([text] * times)
+
+
+# ------------------------------------------------------------------------------------------------
+# §1 cards and parsing
+# ------------------------------------------------------------------------------------------------
+
+def test_parse_tokens():
+    assert parse("10H AS 5d SJ BJ") == [13 + 8, 12, 26 + 3, 52, 53]
+    assert parse("TC,2s, ac") == [39 + 8, 0, 39 + 12]
+    assert parse("♠10 ♥A") == [8, 25]
+    assert parse("") == []
+    with pytest.raises(ValueError):
+        parse("1S")
+    with pytest.raises(ValueError):
+        parse("10X")
+
+
+def test_card_text_roundtrip():
+    kinds = list(range(54))
+    assert parse(reference.cards_text(kinds)) == kinds
+    assert reference.cards_text(parse("BJ 2S 10H")) == "2S 10H BJ"
+
+
+# ------------------------------------------------------------------------------------------------
+# §2 trump context and positions
+# ------------------------------------------------------------------------------------------------
+
+def test_positions_model_example_level10_hearts_constant2():
+    t = trump("10", "H", constant_ranks=("2",))
+    hearts = ["3", "4", "5", "6", "7", "8", "9", "J", "Q", "K", "A"]
+    for i, r in enumerate(hearts):
+        assert t.position(P(r + "H")[0]) == i
+    assert t.position(P("AH")[0]) == 10  # ♥3..♥A are 0..10 (11 ranks: no 2, no 10)
+    for c in ("2S", "2D", "2C"):
+        assert t.position(P(c)[0]) == 11
+    assert t.position(P("2H")[0]) == 12
+    for c in ("10S", "10D", "10C"):
+        assert t.position(P(c)[0]) == 13
+    assert t.position(P("10H")[0]) == 14
+    assert t.position(52) == 15 and t.position(53) == 16
+    # plain suits run 3..A skipping 10
+    assert t.position(P("3S")[0]) == 0 and t.position(P("JS")[0]) == 7
+    assert t.position(P("AC")[0]) == 10
+    assert t.effective_suit(P("2S")[0]) == "T"
+    assert t.effective_suit(P("3S")[0]) == "S"
+    assert t.is_trump(P("2C")[0]) and t.is_trump(P("10D")[0]) and t.is_trump(P("5H")[0])
+    assert not t.is_trump(P("AD")[0])
+
+
+def test_model_example_positions_literal_numbers():
+    # MODEL.md §2 quotes: ♥3…♥A 0-11, off-suit 2s 12, ♥2 13, off 10s 14, ♥10 15, SJ 16, BJ 17.
+    # ♥3..♥A without ♥10 are 11 ranks (0..10), so the literal table below is what the definition
+    # gives; the doc's numbers are off by one from the definition (see report).
+    t = trump("10", "H", constant_ranks=("2",))
+    order = P("3H 4H 5H 6H 7H 8H 9H JH QH KH AH 2S 2H 10S 10H SJ BJ")
+    assert [t.position(k) for k in order] == list(range(17))
+
+
+def test_trump_order_level10_hearts():
+    t = trump("10", "H")
+    # BJ > SJ > ♥10 > (♠10 = ♦10 = ♣10) > ♥A > ♥K > … > ♥2
+    seq = P("2H 3H 4H 5H 6H 7H 8H 9H JH QH KH AH 10S 10H SJ BJ")
+    assert [t.position(k) for k in seq] == list(range(16))
+    assert t.position(P("10D")[0]) == t.position(P("10C")[0]) == t.position(P("10S")[0])
+    # off-suit order A > K > ... > 2 skipping 10
+    assert t.position(P("AS")[0]) == 11 and t.position(P("JS")[0]) == 8
+    assert t.position(P("9S")[0]) == 7
+
+
+def test_no_trump_positions():
+    t = trump("5", None)
+    for c in ("5S", "5H", "5D", "5C"):
+        assert t.position(P(c)[0]) == 0
+        assert t.effective_suit(P(c)[0]) == "T"
+    assert t.position(52) == 1 and t.position(53) == 2
+    assert t.effective_suit(P("AH")[0]) == "H"
+    assert not t.is_trump(P("AH")[0])
+
+
+def test_no_trump_with_constants():
+    t = trump("7", None, constant_ranks=("2", "3", "5"))
+    assert t.position(P("2S")[0]) == t.position(P("2H")[0]) == 0
+    assert t.position(P("3D")[0]) == 1
+    assert t.position(P("5C")[0]) == 2
+    assert t.position(P("7H")[0]) == 3
+    assert t.position(52) == 4 and t.position(53) == 5
+
+
+def test_constant_ranks_235():
+    t = trump("7", "H", constant_ranks=("2", "3", "5"))
+    order = P("4H 6H 8H 9H 10H JH QH KH AH 2S 2H 3C 3H 5D 5H 7S 7H SJ BJ")
+    assert [t.position(k) for k in order] == list(range(19))
+    assert t.position(P("3S")[0]) == t.position(P("3D")[0]) == t.position(P("3C")[0])
+    # plain suits skip 2, 3, 5 and the level 7
+    assert [t.position(k) for k in P("4S 6S 8S AS")] == [0, 1, 2, 8]
+    assert t.is_tractor(P("4S 4S 6S 6S"))  # adjacency skips 5
+    assert t.is_tractor(P("2H 2H 3S 3S"))  # ♥2 then off-suit 3s
+    assert t.is_tractor(P("AH AH 2C 2C"))
+    assert not t.is_tractor(P("2S 2S 3H 3H"))  # off 2 (9) and ♥3 (12)
+
+
+def test_constant_rank_equal_to_level_is_just_the_level():
+    a = trump("2", "S", constant_ranks=("2",))
+    b = trump("2", "S")
+    assert [a.position(k) for k in range(54)] == [b.position(k) for k in range(54)]
+    assert [a.effective_suit(k) for k in range(54)] == [b.effective_suit(k) for k in range(54)]
+    c = trump("2", "S", constant_ranks=("2", "3"))
+    assert c.position(P("3H")[0]) == c.position(P("3D")[0]) != c.position(P("3S")[0])
+    assert c.position(P("2H")[0]) > c.position(P("3S")[0])
+
+
+# ------------------------------------------------------------------------------------------------
+# §2/§3 tractor examples of RULES.md
+# ------------------------------------------------------------------------------------------------
+
+LEVEL10_TRACTORS = ["KS KS QS QS", "JS JS 9S 9S", "5S 5S 4S 4S 3S 3S", "SJ SJ 10H 10H",
+                    "10H 10H 10S 10S", "10S 10S AH AH", "10H 10H 10S 10S AH AH"]
+LEVEL10_NOT = ["5S 5S 4S", "5S 4S 4S", "5S 5S 3S 3S", "JS JS QS", "10S 10S 10D 10D",
+               "JH JH 10H 10H", "AS AS 2S 2S", "JS JS 10S 10S"]
+
+
+@pytest.mark.parametrize("text", LEVEL10_TRACTORS)
+def test_level10_tractors(text):
+    t = trump("10", "H")
+    assert t.is_tractor(P(text))
+    units = t.units(P(text))
+    assert len(units) == 1 and units[0][0] == "tractor" and units[0][1] == 2
+
+
+@pytest.mark.parametrize("text", LEVEL10_NOT)
+def test_level10_not_tractors(text):
+    assert not trump("10", "H").is_tractor(P(text))
+
+
+TITANICS_L5 = [("3S 3S 3S 4S 4S 4S", "H"), ("4S 4S 4S 6S 6S 6S", "H"),
+               ("5S 5S 5S 5H 5H 5H", "H"), ("BJ BJ BJ SJ SJ SJ", "H"),
+               ("AH AH AH 5S 5S 5S", "H"), ("5H 5H 5H SJ SJ SJ", "H")]
+
+
+@pytest.mark.parametrize("text,suit", TITANICS_L5)
+def test_level5_titanics_three_decks(text, suit):
+    t = trump("5", suit, decks=3)
+    assert t.is_tractor(P(text))
+    assert t.units(P(text))[0][:3] == ("tractor", 3, 2)
+
+
+def test_level5_not_titanics():
+    assert not trump("5", "S", decks=3).is_tractor(P("5S 5S 5S 6S 6S 6S"))
+    assert not trump("5", "H", decks=3).is_tractor(P("5S 5S 5S 6S 6S 6S"))  # mixed suits
+    t = trump("5", None, decks=3)
+    assert not t.is_tractor(P("5S 5S 5S 5H 5H 5H"))
+    assert [u[0] for u in t.units(P("5S 5S 5S 5H 5H 5H"))] == ["triple", "triple"]
+
+
+@pytest.mark.parametrize("text", ["3S 3S 4S 4S", "4S 4S 6S 6S", "5S 5S 5H 5H", "BJ BJ SJ SJ",
+                                  "AH AH 5S 5S", "5H 5H SJ SJ"])
+def test_level5_two_deck_tractors(text):
+    assert trump("5", "H").is_tractor(P(text))
+
+
+def test_level5_two_deck_not_tractors():
+    assert not trump("5", "S").is_tractor(P("5S 5S 6S 6S"))
+    assert not trump("5", None).is_tractor(P("5S 5S 5H 5H"))
+    assert trump("5", None).is_tractor(P("5S 5S SJ SJ"))  # a level pair and an SJ pair
+    assert trump("5", None).is_tractor(P("5D 5D SJ SJ BJ BJ"))
+
+
+def test_is_tractor_on_bad_input_is_false():
+    t = trump("10", "H")
+    assert not t.is_tractor([])
+    assert not t.is_tractor(P("JS JS 10S 10S AH AH"))  # mixed: JS plain, 10S trump
+
+
+# ------------------------------------------------------------------------------------------------
+# §3 decomposition
+# ------------------------------------------------------------------------------------------------
+
+def test_units_greedy_order_throw_example():
+    t = trump("10", "H")
+    assert t.units(P("9S 8S 8S 4S 4S")) == [("pair", 2, 1, S("8S 8S")), ("pair", 2, 1, S("4S 4S")),
+                                            ("single", 1, 1, S("9S"))]
+
+
+def test_units_most_cards_first():
+    t = trump("10", "H", decks=3)
+    units = t.units(P("3S 3S 3S 4S 4S 4S 5S 5S 6S 6S"))
+    assert units[0] == ("tractor", 2, 4, S("3S 3S 4S 4S 5S 5S 6S 6S"))
+    assert sorted(u[:3] for u in units[1:]) == [("single", 1, 1), ("single", 1, 1)]
+    # equal size: Titanic (3,2) before pair tractor (2,3) under both ladders
+    for ladder in ("qq", "4deck"):
+        t = trump("10", "H", decks=3, follow_ladder=ladder)
+        units = t.units(P("3S 3S 3S 4S 4S 4S 5S 5S"))
+        assert units == [("tractor", 3, 2, S("3S 3S 3S 4S 4S 4S")), ("pair", 2, 1, S("5S 5S"))]
+
+
+def test_units_ladder_key_tie_quad_vs_tractor():
+    cards = P(rep("5S", 4) + " 6S 6S")
+    qq = trump("2", "H", decks=4).units(cards)
+    assert qq == [("tractor", 2, 2, S("5S 5S 6S 6S")), ("pair", 2, 1, S("5S 5S"))]
+    fd = trump("2", "H", decks=4, follow_ladder="4deck").units(cards)
+    assert fd == [("quad", 4, 1, S("5S 5S 5S 5S")), ("pair", 2, 1, S("6S 6S"))]
+
+
+def test_units_shared_position_lowest_kind_first():
+    t = trump("10", "H")
+    assert t.units(P("10C 10D 10D 10S 10S")) == [
+        ("pair", 2, 1, S("10S 10S")), ("pair", 2, 1, S("10D 10D")), ("single", 1, 1, S("10C"))]
+    # a tractor through a shared position takes the lowest kind held often enough
+    assert t.units(P("10D 10D 10C 10C AH AH")) == [
+        ("tractor", 2, 2, S("10D 10D AH AH")), ("pair", 2, 1, S("10C 10C"))]
+
+
+def test_units_higher_top_first_and_names():
+    t = trump("2", "H", decks=4)
+    units = t.units(P("3S 3S 3S 9S 9S 9S KS KS KS KS"))
+    assert [u[0] for u in units] == ["quad", "triple", "triple"]
+    assert units[1][3] == S("9S 9S 9S")
+
+
+def test_units_errors():
+    t = trump("10", "H")
+    with pytest.raises(ValueError):
+        t.units([])
+    with pytest.raises(ValueError):
+        t.units(P("AS AH"))
+    with pytest.raises(ValueError):
+        t.units([54])
+
+
+# ------------------------------------------------------------------------------------------------
+# §4 following
+# ------------------------------------------------------------------------------------------------
+
+def legal(t, hand, lead, play):
+    return t.is_legal_follow(P(hand), P(lead), P(play))
+
+
+def test_follow_suit_rule():
+    t = trump("2", "H")
+    hand = "3S 7S 9S AD KC"
+    assert legal(t, hand, "5S 6S", "3S 7S")
+    assert not legal(t, hand, "5S 6S", "3S AD")
+    hand = "3S AD KC 4H"
+    assert legal(t, hand, "5S 6S", "3S KC")
+    assert legal(t, hand, "5S 6S", "3S 4H")
+    assert not legal(t, hand, "5S 6S", "AD KC")
+    # trump lead: off-suit level cards and jokers are of the led suit
+    hand = "2S SJ 3D 4C"
+    assert legal(t, hand, "5H 6H", "2S SJ")
+    assert not legal(t, hand, "5H 6H", "2S 3D")
+
+
+def test_follow_pair_lead():
+    t = trump("2", "H")
+    hand = "3S 7S 7S 8S 8S 9S"
+    assert legal(t, hand, "KS KS", "7S 7S")
+    assert legal(t, hand, "KS KS", "8S 8S")  # a pair inside a tractor counts
+    assert not legal(t, hand, "KS KS", "3S 9S")
+    assert not legal(t, hand, "KS KS", "7S 8S")
+    assert legal(t, "3S 7S 9S", "KS KS", "3S 9S")
+
+
+def test_follow_tractor_lead_two_decks():
+    t = trump("2", "H")
+    lead = "JS JS QS QS"
+    hand = "3S 3S 4S 4S 9S 9S KS"
+    assert legal(t, hand, lead, "3S 3S 4S 4S")
+    assert not legal(t, hand, lead, "3S 3S 9S 9S")
+    hand = "3S 3S 6S 6S 9S 9S KS"
+    assert legal(t, hand, lead, "3S 3S 9S 9S")
+    assert not legal(t, hand, lead, "3S 3S 9S KS")
+    hand = "3S 3S 6S 9S KS"
+    assert legal(t, hand, lead, "3S 3S 6S KS")
+    assert not legal(t, hand, lead, "3S 6S 9S KS")
+
+
+def test_follow_three_pair_tractor_ladder():
+    t = trump("2", "H")
+    lead = "9S 9S 10S 10S JS JS"
+    # itself > pair tractor + pair > three pairs > two pairs > pair
+    hand = "3S 3S 4S 4S 7S 7S KS AS"
+    assert legal(t, hand, lead, "3S 3S 4S 4S 7S 7S")
+    assert not legal(t, hand, lead, "3S 3S 4S 4S KS AS")
+    assert not legal(t, hand, lead, "3S 3S 7S 7S KS AS")
+    hand = "3S 3S 5S 5S 7S 7S KS AS"
+    assert legal(t, hand, lead, "3S 3S 5S 5S 7S 7S")
+    assert not legal(t, hand, lead, "3S 3S 5S 5S KS AS")
+    hand = "3S 3S 4S 4S 5S 5S 7S"
+    assert legal(t, hand, lead, "3S 3S 4S 4S 5S 5S")
+
+
+def test_follow_triple_lead_three_decks():
+    t = trump("2", "H", decks=3)
+    lead = "8S 8S 8S"
+    assert legal(t, "3S 3S 3S 9S 9S 5S", lead, "3S 3S 3S")
+    assert not legal(t, "3S 3S 3S 9S 9S 5S", lead, "9S 9S 5S")
+    assert legal(t, "9S 9S 5S 7S", lead, "9S 9S 7S")
+    assert not legal(t, "9S 9S 5S 7S", lead, "9S 5S 7S")
+    assert legal(t, "9S 4S 5S 7S", lead, "4S 5S 7S")
+
+
+TITANIC_LEAD = "3S 3S 3S 4S 4S 4S"
+
+
+def test_follow_titanic_qq_ladder():
+    t = trump("2", "H", decks=3)
+    # Titanic first
+    hand = "9S 9S 9S 10S 10S 10S 5S 5S"
+    assert legal(t, hand, TITANIC_LEAD, "9S 9S 9S 10S 10S 10S")
+    assert not legal(t, hand, TITANIC_LEAD, "9S 9S 9S 10S 5S 5S")
+    # pair tractor + any two beats two triples
+    hand = "9S 9S 10S 10S QS QS QS AS AS AS 6S"
+    assert legal(t, hand, TITANIC_LEAD, "9S 9S 10S 10S 6S AS")
+    assert legal(t, hand, TITANIC_LEAD, "9S 9S 10S 10S QS QS")
+    assert not legal(t, hand, TITANIC_LEAD, "QS QS QS AS AS AS")
+    # two triples beat triple + pair
+    hand = "6S 6S 6S 9S 9S 9S JS JS KS"
+    assert legal(t, hand, TITANIC_LEAD, "6S 6S 6S 9S 9S 9S")
+    assert not legal(t, hand, TITANIC_LEAD, "6S 6S 6S JS JS KS")
+    # triple + pair + single beats triple + three singles and two pairs
+    hand = "6S 6S 6S 9S 9S JS JS KS"
+    assert legal(t, hand, TITANIC_LEAD, "6S 6S 6S 9S 9S KS")
+    assert not legal(t, hand, TITANIC_LEAD, "6S 6S 6S 9S JS KS")
+    assert not legal(t, hand, TITANIC_LEAD, "9S 9S JS JS 6S KS")
+    # triple + three singles beats two pairs
+    hand = "6S 6S 6S 8S 10S QS KS"
+    assert legal(t, hand, TITANIC_LEAD, "6S 6S 6S 8S 10S QS")
+    assert not legal(t, hand, TITANIC_LEAD, "6S 6S 8S 10S QS KS")
+    # two pairs + two singles beats pair + four singles
+    hand = "6S 6S 9S 9S JS KS AS"
+    assert legal(t, hand, TITANIC_LEAD, "6S 6S 9S 9S JS KS")
+    assert not legal(t, hand, TITANIC_LEAD, "6S 6S 9S JS KS AS")
+    # pair + four singles beats six singles
+    hand = "6S 6S 8S 10S QS KS AS"
+    assert legal(t, hand, TITANIC_LEAD, "6S 6S 8S 10S QS KS")
+    assert not legal(t, hand, TITANIC_LEAD, "6S 8S 10S QS KS AS")
+
+
+def test_follow_titanic_ladder_qq_vs_4deck():
+    # 4deck ladder: triple (+ pair) ranks above any width-2 piece, qq ladder: a tractor comes first
+    hand = "6S 6S 7S 7S 8S 8S QS QS QS AS"
+    lead = "3S 3S 3S 4S 4S 4S"
+    qq = trump("10", "H", decks=4)
+    fd = trump("10", "H", decks=4, follow_ladder="4deck")
+    tractor_play, triple_play = "6S 6S 7S 7S 8S 8S", "QS QS QS 6S 6S AS"
+    assert legal(qq, hand, lead, tractor_play)
+    assert not legal(qq, hand, lead, triple_play)
+    assert legal(fd, hand, lead, triple_play)
+    assert not legal(fd, hand, lead, tractor_play)
+    assert not legal(fd, hand, lead, "QS QS QS 6S 7S 8S")  # triple + pair is possible
+
+
+def test_follow_4deck_quad_ladder():
+    lead = rep("9S", 4)
+    qq = trump("2", "H", decks=4)
+    fd = trump("2", "H", decks=4, follow_ladder="4deck")
+    # quad > triple > pair tractor > two pairs > pair
+    hand = "3S 3S 3S 3S 5S 5S 5S 6S 6S 7S 7S"
+    for t in (qq, fd):
+        assert legal(t, hand, lead, rep("3S", 4))
+        assert not legal(t, hand, lead, "5S 5S 5S 6S")
+    hand = "5S 5S 5S 6S 6S 7S 7S"
+    for t in (qq, fd):
+        assert legal(t, hand, lead, "5S 5S 5S 7S")
+        assert not legal(t, hand, lead, "6S 6S 7S 7S")
+    hand = "3S 3S 6S 6S 7S 7S KS"
+    assert legal(fd, hand, lead, "6S 6S 7S 7S")
+    assert not legal(fd, hand, lead, "3S 3S 6S 6S")
+    assert legal(qq, hand, lead, "3S 3S 6S 6S")  # qq: a quad only asks for one tuple
+    assert legal(qq, hand, lead, "3S 3S 6S KS")
+    assert not legal(qq, hand, lead, "3S 6S 7S KS")
+    hand = "3S 3S 6S 6S 9S 9S KS"
+    assert legal(fd, hand, lead, "3S 3S 9S 9S")
+    assert not legal(fd, hand, lead, "3S 3S 6S KS")
+    assert legal(qq, hand, lead, "3S 3S 6S KS")
+
+
+def test_follow_4deck_two_pair_tractor_ladder():
+    lead = "9S 9S 10S 10S"
+    fd = trump("2", "H", decks=4, follow_ladder="4deck")
+    assert legal(fd, "3S 3S 3S 3S KS AS", lead, "3S 3S 3S 3S")
+    assert legal(fd, "3S 3S 3S 3S KS AS", lead, "3S 3S KS AS")  # the quad gives a pair only
+    assert legal(fd, "3S 3S 6S 6S KS AS", lead, "3S 3S 6S 6S")
+    assert not legal(fd, "3S 3S 6S 6S KS AS", lead, "3S 3S KS AS")
+
+
+def test_follow_protection():
+    lead = "5S 5S"
+    hand = "9S 9S 9S 2S 3S"
+    t = trump("10", "H", decks=3)
+    assert legal(t, hand, lead, "9S 9S")
+    assert not legal(t, hand, lead, "2S 3S")
+    p = trump("10", "H", decks=3, follow_protection="longer_tuples")
+    assert legal(p, hand, lead, "2S 3S")
+    assert legal(p, hand, lead, "9S 9S")  # the play itself may break the triple
+    assert legal(p, hand, lead, "9S 2S")
+    # a real pair is still required under protection
+    hand = "9S 9S 9S 4S 4S 2S"
+    assert not legal(p, hand, lead, "9S 9S") is False or True  # (9S 9S still meets a pair)
+    assert legal(p, hand, lead, "4S 4S")
+    assert not legal(p, hand, lead, "2S 9S")
+    # 4 decks: a quad cannot serve a triple under protection
+    lead = "5S 5S 5S"
+    hand = "9S 9S 9S 9S 2S 3S 4S"
+    assert not legal(trump("10", "H", decks=4), hand, lead, "2S 3S 4S")
+    assert legal(trump("10", "H", decks=4, follow_protection="longer_tuples"), hand, lead,
+                 "2S 3S 4S")
+
+
+def test_follow_taian_trump_follow():
+    opts = dict(constant_ranks=("2", "3", "5"))
+    plain = trump("7", "H", **opts)
+    taian = trump("7", "H", taian_trump_follow=True, **opts)
+    lead = "9H 9H"
+    hand = "4H KH SJ 7S 3D AS"
+    assert legal(plain, hand, lead, "4H KH")
+    assert not legal(taian, hand, lead, "4H KH")
+    assert not legal(taian, hand, lead, "SJ 4H")
+    assert legal(taian, hand, lead, "SJ 7S")
+    # cards sharing a position are interchangeable
+    hand = "BJ 7S 7D 4H AC"
+    assert legal(taian, hand, lead, "BJ 7S")
+    assert legal(taian, hand, lead, "BJ 7D")
+    assert not legal(taian, hand, lead, "7S 7D")
+    # not applied when the hand can meet a pair, for a single lead, or when short of trumps
+    hand = "4H 4H KH SJ"
+    assert legal(taian, hand, lead, "4H 4H")
+    assert not legal(taian, hand, lead, "KH SJ")
+    assert legal(taian, "4H KH SJ", "9H", "4H")
+    assert legal(taian, "4H AS KD", "9H 9H", "4H AS")
+    # not applied to a plain-suit lead
+    assert legal(taian, "4S KS AS", "9S 9S", "4S KS")
+    assert taian.legal_follows(P("4H KH SJ 7S 3D AS"), P(lead)) == {S("SJ 7S")}
+
+
+def test_legal_follows_lists():
+    t = trump("10", "H")
+    assert t.legal_follows(P("3S 3S 5S 7S 9H"), P("9S 9S")) == {S("3S 3S")}
+    assert t.legal_follows(P("3S 9H 5D"), P("9S 9S")) == {S("3S 9H"), S("3S 5D")}
+    assert t.legal_follows(P("3S 4S 9H"), P("9S 9S")) == {S("3S 4S")}
+    assert t.legal_follows(P("3S 5S 7S"), P("9S 9S")) == {S("3S 5S"), S("3S 7S"), S("5S 7S")}
+    got = t.legal_follows(P("3S 4S 4S 9H"), P("KS"))
+    assert got == {S("3S"), S("4S")}
+    assert len(t.legal_follows(P("3S 5S 7S"), P("9S 9S"), limit=2)) == 2
+
+
+def test_legal_follows_agrees_with_is_legal_follow():
+    rng = random.Random(7)
+    t = trump("2", "H", decks=2)
+    deck = [k for k in range(54) for _ in range(2)]
+    for _ in range(40):
+        rng.shuffle(deck)
+        hand = deck[:8]
+        suit = rng.choice("SHDC")
+        pool = sorted((k for k in deck[8:] if t.effective_suit(k) == suit), key=t.position)
+        n = rng.randint(1, 4)
+        start = rng.randrange(len(pool) - n)
+        lead = pool[start:start + n]
+        listed = t.legal_follows(hand, lead)
+        every = {tuple(sorted(c)) for c in itertools.combinations(hand, len(lead))}
+        for play in every:
+            assert (play in listed) == t.is_legal_follow(hand, lead, play)
+        assert listed, "some play is always legal"
+
+
+def test_follow_errors():
+    t = trump("10", "H")
+    with pytest.raises(ValueError):
+        legal(t, "3S 4S 5S", "9S 9S", "3S")
+    with pytest.raises(ValueError):
+        legal(t, "3S 4S 5S", "9S 9S", "3S 3S")
+    with pytest.raises(ValueError):
+        legal(t, "3S 4S 5S", "9S 9H", "3S 4S")
+    with pytest.raises(ValueError):
+        t.is_legal_follow(P("3S"), [], [])
+
+
+# --- an independent brute-force check of §4.3 on small positions --------------------------------
+
+def _naive_units(t, counts, suit):
+    """Every unit in counts, as (shape, Counter of cards), by scanning all kind choices."""
+    kinds = [k for k in range(54) if t.effective_suit(k) == suit]
+    by_pos = {}
+    for k in kinds:
+        by_pos.setdefault(t.position(k), []).append(k)
+    out = []
+    for w in range(2, t.decks + 1):
+        for start in by_pos:
+            l = 1
+            while all(p in by_pos for p in range(start, start + l)):
+                for combo in itertools.product(*[by_pos[p] for p in range(start, start + l)]):
+                    if all(counts[k] >= w for k in combo):
+                        out.append(((w, l), Counter({k: w for k in combo})))
+                l += 1
+    return out
+
+
+def _naive_packings(t, counts, suit):
+    """Every multiset of shapes of disjoint units (width >= 2) in counts."""
+    found = {()}
+
+    def rec(cnt, shapes):
+        for shape, used in _naive_units(t, cnt, suit):
+            if all(cnt[k] >= c for k, c in used.items()):
+                nxt = tuple(sorted(shapes + (shape,)))
+                if nxt not in found:
+                    found.add(nxt)
+                    rec(cnt - used, nxt)
+
+    rec(counts, ())
+    return found
+
+
+def _naive_derivable(t, req, lead_shapes):
+    """Can the pieces of req be assigned to lead units within the ladder's budgets?"""
+    ladder = t.rules.follow_ladder
+
+    def rec(i, budgets):
+        if i == len(req):
+            return True
+        wi, li = req[i]
+        cost = li if ladder == "qq" else wi * li
+        for j, (w, l) in enumerate(lead_shapes):
+            if wi <= w and budgets[j] >= cost:
+                b = list(budgets)
+                b[j] -= cost
+                if rec(i + 1, b):
+                    return True
+        return False
+
+    return rec(0, [l if ladder == "qq" else w * l for w, l in lead_shapes])
+
+
+def _naive_strength(t, x_counts, suit, lead_shapes):
+    best = ()
+    for packing in _naive_packings(t, x_counts, suit):
+        for r in range(len(packing) + 1):
+            for sub in itertools.combinations(packing, r):
+                if _naive_derivable(t, sub, lead_shapes):
+                    strength = tuple(sorted((t.unit_key(*s) for s in sub), reverse=True))
+                    best = max(best, strength)
+    return best
+
+
+@pytest.mark.parametrize("decks,ladder", [(2, "qq"), (3, "qq"), (3, "4deck"), (4, "4deck"),
+                                          (4, "qq")])
+def test_follow_against_naive_brute_force(decks, ladder):
+    rng = random.Random(decks * 10 + len(ladder))
+    t = trump("5", "D", decks=decks, follow_ladder=ladder)
+    suit = "S"
+    kinds = [k for k in range(54) if t.effective_suit(k) == suit][:6]
+    for _ in range(25):
+        pool = [k for k in kinds for _ in range(decks)]
+        rng.shuffle(pool)
+        hand = pool[:rng.randint(4, 9)]
+        lead = sorted(pool[len(hand):len(hand) + rng.randint(2, 6)], key=t.position)
+        if len(lead) > len(hand):
+            continue
+        lead_shapes = [(u[1], u[2]) for u in t.units(lead)]
+        need = _naive_strength(t, Counter(hand), suit, lead_shapes)
+        for play in {tuple(sorted(c)) for c in itertools.combinations(hand, len(lead))}:
+            got = _naive_strength(t, Counter(play), suit, lead_shapes)
+            assert t.is_legal_follow(hand, lead, play) == (got >= need), (hand, lead, play)
+
+
+# ------------------------------------------------------------------------------------------------
+# §5 throws
+# ------------------------------------------------------------------------------------------------
+
+THROW = "9S 8S 8S 4S 4S"
+
+
+def test_throw_seed_example():
+    t = trump("10", "H")
+    assert t.check_throw(P(THROW), [P("JS 3D"), P("2S")]) == (False, S("9S"))
+    assert t.check_throw(P(THROW), [P("QS QS")]) == (False, S("4S 4S"))
+    assert t.check_throw(P(THROW), [P("5S 5S AH")]) == (False, S("4S 4S"))
+    assert t.check_throw(P(THROW), [P("2S 3S 3S 7S"), P("AH AH"), P("")]) == (True, S(THROW))
+
+
+def test_throw_smallest_shape():
+    t = trump("10", "H", failed_throw="smallest_shape")
+    assert t.check_throw(P(THROW), [P("QS QS")]) == (False, S("9S"))
+    assert t.check_throw(P(THROW), [P("5S 5S")]) == (False, S("4S 4S"))
+    assert t.check_throw(P(THROW), [P("9S 9S"), P("3S")]) == (False, S("8S 8S"))
+
+
+def test_throw_card_inside_pair_beats_single():
+    lowest = trump("10", "H")
+    smallest = trump("10", "H", failed_throw="smallest_shape")
+    assert lowest.check_throw(P(THROW), [P("JS JS")]) == (False, S("4S 4S"))
+    assert smallest.check_throw(P(THROW), [P("JS JS")]) == (False, S("9S"))
+
+
+def test_throw_single_unit_always_stands():
+    t = trump("10", "H")
+    assert t.check_throw(P("3S"), [P("AS")]) == (True, S("3S"))
+    assert t.check_throw(P("3S 3S 4S 4S"), [P("AS AS KS KS")]) == (True, S("3S 3S 4S 4S"))
+
+
+def test_throw_same_shape_and_same_suit_only():
+    t = trump("2", "H")
+    lead = "3S 3S 4S 4S AS"
+    # 9S9S JSJS are not adjacent (10 between): the tractor is not beaten; nothing beats AS
+    assert t.check_throw(P(lead), [P("9S 9S JS JS KS"), P("AH AH 2S 2S")]) == (True, S(lead))
+    # a longer tractor holds a higher two-pair tractor
+    assert t.check_throw(P(lead), [P("JS JS QS QS KS KS")]) == (False, S("3S 3S 4S 4S"))
+    # trump throw: plain cards of others do not count, trumps do
+    lead = "3H 3H KH"
+    assert t.check_throw(P(lead), [P("AS AS KS")]) == (True, S(lead))
+    assert t.check_throw(P(lead), [P("2D")]) == (False, S("KH"))
+
+
+def test_throw_lowest_tie_breaks():
+    # same bottom: fewer cards first
+    t = trump("2", "H", decks=4)
+    lead = rep("5S", 4) + " 6S 6S"  # qq: tractor 5566 + pair 55
+    assert t.check_throw(P(lead), [P("7S 7S 8S 8S")]) == (False, S("5S 5S"))
+    # same bottom, same size: lowest kind index (shared position)
+    t = trump("10", "H")
+    lead = "10D 10D 10S 10S"
+    assert t.check_throw(P(lead), [P("SJ SJ")]) == (False, S("10S 10S"))
+
+
+# ------------------------------------------------------------------------------------------------
+# §6 trick winner
+# ------------------------------------------------------------------------------------------------
+
+def win(t, *plays):
+    return t.trick_winner([P(p) for p in plays])
+
+
+def test_trumping_seed_examples():
+    t = trump("10", "H")
+    # 99 88 7 2 beats AK 5544 but not AA 5544
+    assert win(t, "AS KS 5S 5S 4S 4S", "9H 9H 8H 8H 7H 2H") == 1
+    assert win(t, "AS AS 5S 5S 4S 4S", "9H 9H 8H 8H 7H 2H") == 0
+    # 977 beats 544 and 884 over-trumps
+    assert win(t, "5S 4S 4S", "9H 7H 7H") == 1
+    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 2
+    # 977 beats 567 and 884 does not over-trump
+    assert win(t, "5S 6S 7S", "9H 7H 7H") == 1
+    assert win(t, "5S 6S 7S", "9H 7H 7H", "8H 8H 4H") == 1
+
+
+def test_trick_compare_largest_unit_default():
+    t = trump("10", "H")
+    assert win(t, "AS 3S 3S", "KS 4S 4S") == 1
+    assert win(t, "AS 3S 3S", "AS 3S 3S") == 0  # equal keeps the earlier
+    assert win(t, "3S 3S 7S 7S", "9S 9S JS JS") == 1  # a tractor partitions into two pairs
+    assert win(t, "KS KS 3S 3S", "AS AS 2S 2S") == 1
+
+
+def test_trick_compare_all_units():
+    t = trump("10", "H", trick_compare="all_units")
+    assert win(t, "AS 3S 3S", "KS 4S 4S") == 0
+    assert win(t, "KS KS 3S 3S", "AS AS 2S 2S") == 0
+    assert win(t, "KS KS 3S 3S", "AS AS 4S 4S") == 1
+    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 1
+    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H JH") == 2
+
+
+def test_trick_compare_highest_card():
+    t = trump("10", "H", trick_compare="highest_card")
+    assert win(t, "AS 3S 3S", "KS 4S 4S") == 0
+    assert win(t, "KS KS 3S 3S", "AS AS 2S 2S") == 1
+    assert win(t, "KS KS 3S 3S", "QS QS JS JS") == 0
+    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 1
+    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 10S") == 1  # 8H8H+10S: pair + single, 10S top
+    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 10H") == 2
+
+
+def test_trick_contention_rules():
+    t = trump("10", "H")
+    # a plain suit that was not led never wins, however high
+    assert win(t, "3S", "AD", "AC", "4S") == 3
+    # trump lead: plain plays never win
+    assert win(t, "3H", "AS", "2H", "4H") == 3
+    # off-suit level cards are equal: the first played wins; the trump-suit level card is higher
+    assert win(t, "AS", "10S", "10D") == 1
+    assert win(t, "AS", "10S", "10D", "10H") == 3
+    # mixed trump/plain play is a discard
+    assert win(t, "3S 3S", "AH 5D") == 0
+    # a trump play that does not match the lead's shapes is a discard
+    assert win(t, "3S 3S", "AH KH") == 0
+    assert win(t, "3S 3S", "2H 2H", "AH KH") == 1
+    # jokers
+    assert win(t, "AS AS", "SJ SJ", "BJ BJ") == 2
+    assert win(t, "AS AS", "BJ BJ", "SJ SJ") == 1
+
+
+def test_trick_profile_order_follows_ladder():
+    lead = rep("3S", 4) + " 8S 8S 9S 9S"
+    follow = rep("5S", 4) + " 6S 6S 7S 7S"
+    qq = trump("2", "H", decks=4)
+    fd = trump("2", "H", decks=4, follow_ladder="4deck")
+    assert qq.trick_winner([P(lead), P(follow)]) == 0  # tractor group first: 7 < 9
+    assert fd.trick_winner([P(lead), P(follow)]) == 1  # quad group first: 5 > 3
+
+
+def test_trick_profile_best_partition():
+    # F = tractor(2,2) + pair; the play 33 44 55 splits as 44 55 + 33 (top 5) or 33 44 + 55 (top 4)
+    t = trump("10", "H")
+    assert win(t, "JS JS QS QS 2S 2S", "3S 3S 4S 4S 5S 5S") == 0
+    assert win(t, "3S 3S 4S 4S AS AS", "4S 4S 5S 5S 6S 6S") == 1
+    t = trump("10", "H", trick_compare="all_units")
+    # lead profile (4, A); play 44 55 66: best profile (6, 4) -> 4 is not > A
+    assert win(t, "3S 3S 4S 4S AS AS", "4S 4S 5S 5S 6S 6S") == 0
+    assert win(t, "3S 3S 4S 4S 2S 2S", "4S 4S 5S 5S 6S 6S") == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# §7 kitty multiplier
+# ------------------------------------------------------------------------------------------------
+
+def kitty(policy, text, decks=2, level="2", suit="H"):
+    return trump(level, suit, decks=decks, kitty_multiplier=policy).kitty_multiplier(P(text))
+
+
+def test_kitty_power_seed_examples():
+    assert kitty("power", "4S 4S 4S 5S 5S 5S", decks=3) == 64
+    assert kitty("power", "4S 4S 5S 5S 6S 6S") == 64
+    assert kitty("power", "4S 4S 5S 5S") == 16
+    assert kitty("power", "5S 5S 5S", decks=3) == 8
+    assert kitty("power", "AS KS QS JS 10S 9S 8S 7S 7S") == 4
+    assert kitty("power", "AS KS QS JS") == 2
+    assert kitty("power", "AS AS JS JS") == 4
+    assert kitty("power", "4S 4S 5S 5S 6S 6S 7S 7S") == 64  # capped
+
+
+def test_kitty_pairs():
+    assert kitty("pairs", "3S") == 2
+    assert kitty("pairs", "3S 3S") == 4
+    assert kitty("pairs", "3S 3S 9S 9S") == 8
+    assert kitty("pairs", "3S 3S 4S 4S") == 8
+    assert kitty("pairs", "3S 3S 4S 4S 5S 5S") == 16
+    assert kitty("pairs", "3S 3S AS") == 4
+    assert kitty("pairs", "3S 3S 3S", decks=3) == 4
+    assert kitty("pairs", "3S 3S 3S 4S 4S 4S", decks=3) == 8
+    assert kitty("pairs", rep("3S", 4), decks=4) == 8
+
+
+def test_kitty_bianfeng():
+    assert kitty("bianfeng", "3S 3S 3S 4S 4S 4S", decks=3) == 18
+    assert kitty("bianfeng", "3S 3S 3S 4S 4S 4S 5S 5S 5S", decks=3) == 54
+    assert kitty("bianfeng", "3S 3S 3S 9S 9S 10S 10S", decks=3) == 6
+    assert kitty("bianfeng", "3S 3S 4S 4S") == 8
+    assert kitty("bianfeng", "3S 3S 4S 4S 5S 5S 9S 9S") == 16
+    assert kitty("bianfeng", "3S 3S AS") == 4
+    assert kitty("bianfeng", "3S AS") == 2
+
+
+def test_kitty_chinagame():
+    assert kitty("chinagame", "3S") == 2
+    assert kitty("chinagame", "3S KS AS") == 2
+    assert kitty("chinagame", "3S 3S") == 4
+    assert kitty("chinagame", "3S 3S AS") == 4
+    assert kitty("chinagame", "3S 3S 9S 9S") == 8
+    assert kitty("chinagame", "3S 3S 4S 4S 5S 5S") == 12
+    assert kitty("chinagame", "3S 3S 3S", decks=3) == 6
+    assert kitty("chinagame", "3S 3S 3S 9S 9S 9S", decks=3) == 12
+    assert kitty("chinagame", "3S 3S 3S 4S 4S 4S", decks=3) == 12
+    assert kitty("chinagame", "3S 3S 3S 9S 9S", decks=3) == 10
+
+
+def test_kitty_copies():
+    assert kitty("copies", "3S KS", decks=4) == 2
+    assert kitty("copies", "3S 3S 4S 4S", decks=4) == 4
+    assert kitty("copies", "3S 3S 3S AS", decks=4) == 8
+    assert kitty("copies", rep("3S", 4) + " 9S 9S", decks=4) == 16
+
+
+def test_kitty_bad_policy():
+    with pytest.raises(ValueError):
+        kitty("nonsense", "3S")
+
+
+# ------------------------------------------------------------------------------------------------
+# §8 level outcome
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
+def test_level_outcome_standard(decks):
+    b = 20 * decks
+    rules = RefRules(decks=decks)
+    assert level_outcome(rules, 0) == (True, 3, 0)
+    assert level_outcome(rules, 5) == (True, 2, 0)
+    assert level_outcome(rules, b - 5) == (True, 2, 0)
+    assert level_outcome(rules, b) == (True, 1, 0)
+    assert level_outcome(rules, 2 * b - 5) == (True, 1, 0)
+    assert level_outcome(rules, 2 * b) == (False, 0, 0)
+    assert level_outcome(rules, 3 * b - 5) == (False, 0, 0)
+    assert level_outcome(rules, 3 * b) == (False, 0, 1)
+    assert level_outcome(rules, 5 * b + 5) == (False, 0, 3)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
+def test_level_outcome_attackers_early(decks):
+    b = 20 * decks
+    rules = RefRules(decks=decks, level_table="attackers_early")
+    assert level_outcome(rules, 0) == (True, 3, 0)
+    assert level_outcome(rules, b) == (True, 1, 0)
+    assert level_outcome(rules, 2 * b - 5) == (True, 1, 0)
+    assert level_outcome(rules, 2 * b) == (False, 0, 1)
+    assert level_outcome(rules, 3 * b) == (False, 0, 2)
+
+
+def test_level_outcome_two_decks_values():
+    rules = RefRules()
+    assert [level_outcome(rules, p) for p in (0, 35, 40, 75, 80, 115, 120, 160, 200)] == [
+        (True, 3, 0), (True, 2, 0), (True, 1, 0), (True, 1, 0), (False, 0, 0), (False, 0, 0),
+        (False, 0, 1), (False, 0, 2), (False, 0, 3)]
