@@ -400,8 +400,8 @@ def test_follow_4deck_quad_ladder():
     assert legal(qq, hand, lead, "3S 3S 6S 6S")  # qq: a quad only asks for one tuple
     assert legal(qq, hand, lead, "3S 3S 6S KS")
     assert not legal(qq, hand, lead, "3S 6S 7S KS")
-    hand = "3S 3S 6S 6S 9S 9S KS"
-    assert legal(fd, hand, lead, "3S 3S 9S 9S")
+    hand = "3S 3S 6S 6S JS JS KS"
+    assert legal(fd, hand, lead, "3S 3S JS JS")
     assert not legal(fd, hand, lead, "3S 3S 6S KS")
     assert legal(qq, hand, lead, "3S 3S 6S KS")
 
@@ -410,7 +410,9 @@ def test_follow_4deck_two_pair_tractor_ladder():
     lead = "9S 9S 10S 10S"
     fd = trump("2", "H", decks=4, follow_ladder="4deck")
     assert legal(fd, "3S 3S 3S 3S KS AS", lead, "3S 3S 3S 3S")
-    assert legal(fd, "3S 3S 3S 3S KS AS", lead, "3S 3S KS AS")  # the quad gives a pair only
+    # four copies of one kind hold two disjoint pairs: two pairs are required
+    assert not legal(fd, "3S 3S 3S 3S KS AS", lead, "3S 3S KS AS")
+    assert legal(fd, "3S 3S 3S 6S KS AS", lead, "3S 3S KS AS")
     assert legal(fd, "3S 3S 6S 6S KS AS", lead, "3S 3S 6S 6S")
     assert not legal(fd, "3S 3S 6S 6S KS AS", lead, "3S 3S KS AS")
 
@@ -427,7 +429,7 @@ def test_follow_protection():
     assert legal(p, hand, lead, "9S 2S")
     # a real pair is still required under protection
     hand = "9S 9S 9S 4S 4S 2S"
-    assert not legal(p, hand, lead, "9S 9S") is False or True  # (9S 9S still meets a pair)
+    assert legal(p, hand, lead, "9S 9S")
     assert legal(p, hand, lead, "4S 4S")
     assert not legal(p, hand, lead, "2S 9S")
     # 4 decks: a quad cannot serve a triple under protection
@@ -482,7 +484,7 @@ def test_legal_follows_agrees_with_is_legal_follow():
     for _ in range(40):
         rng.shuffle(deck)
         hand = deck[:8]
-        suit = rng.choice("SHDC")
+        suit = rng.choice("SDC")
         pool = sorted((k for k in deck[8:] if t.effective_suit(k) == suit), key=t.position)
         n = rng.randint(1, 4)
         start = rng.randrange(len(pool) - n)
@@ -529,14 +531,17 @@ def _naive_units(t, counts, suit):
 def _naive_packings(t, counts, suit):
     """Every multiset of shapes of disjoint units (width >= 2) in counts."""
     found = {()}
+    seen = set()
 
     def rec(cnt, shapes):
         for shape, used in _naive_units(t, cnt, suit):
-            if all(cnt[k] >= c for k, c in used.items()):
-                nxt = tuple(sorted(shapes + (shape,)))
-                if nxt not in found:
-                    found.add(nxt)
-                    rec(cnt - used, nxt)
+            nxt = tuple(sorted(shapes + (shape,)))
+            rest = cnt - used
+            state = (tuple(sorted(rest.items())), nxt)
+            if state not in seen:
+                seen.add(state)
+                found.add(nxt)
+                rec(rest, nxt)
 
     rec(counts, ())
     return found
@@ -613,7 +618,10 @@ def test_throw_smallest_shape():
     t = trump("10", "H", failed_throw="smallest_shape")
     assert t.check_throw(P(THROW), [P("QS QS")]) == (False, S("9S"))
     assert t.check_throw(P(THROW), [P("5S 5S")]) == (False, S("4S 4S"))
-    assert t.check_throw(P(THROW), [P("9S 9S"), P("3S")]) == (False, S("8S 8S"))
+    assert t.check_throw(P(THROW), [P("9S 9S"), P("3S")]) == (False, S("4S 4S"))
+    assert t.check_throw(P(THROW), [P("5S 5S"), P("JS")]) == (False, S("9S"))
+    lowest = trump("10", "H")
+    assert lowest.check_throw(P(THROW), [P("5S 5S"), P("JS")]) == (False, S("4S 4S"))
 
 
 def test_throw_card_inside_pair_beats_single():
@@ -697,8 +705,8 @@ def test_trick_compare_highest_card():
     assert win(t, "KS KS 3S 3S", "AS AS 2S 2S") == 1
     assert win(t, "KS KS 3S 3S", "QS QS JS JS") == 0
     assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 4H") == 1
-    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 10S") == 1  # 8H8H+10S: pair + single, 10S top
-    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 10H") == 2
+    # 8H 8H + off-suit level 10S: a pair and a single, highest card 10S above 9H
+    assert win(t, "5S 4S 4S", "9H 7H 7H", "8H 8H 10S") == 2
 
 
 def test_trick_contention_rules():
@@ -735,9 +743,11 @@ def test_trick_profile_best_partition():
     assert win(t, "JS JS QS QS 2S 2S", "3S 3S 4S 4S 5S 5S") == 0
     assert win(t, "3S 3S 4S 4S AS AS", "4S 4S 5S 5S 6S 6S") == 1
     t = trump("10", "H", trick_compare="all_units")
-    # lead profile (4, A); play 44 55 66: best profile (6, 4) -> 4 is not > A
-    assert win(t, "3S 3S 4S 4S AS AS", "4S 4S 5S 5S 6S 6S") == 0
-    assert win(t, "3S 3S 4S 4S 2S 2S", "4S 4S 5S 5S 6S 6S") == 1
+    # lead profile (3, A); play 44 55 66: best profile (6, 4) -> 4 is not > A
+    assert win(t, "2S 2S 3S 3S AS AS", "4S 4S 5S 5S 6S 6S") == 0
+    # lead 22 33 55: best profile (3, 5), not (5, 3) (no 4455 tractor); 66 77 88 -> (8, 6)
+    assert win(t, "2S 2S 3S 3S 5S 5S", "6S 6S 7S 7S 8S 8S") == 1
+    assert win(t, "2S 2S 3S 3S 5S 5S", "6S 6S 7S 7S 4S 4S") == 0
 
 
 # ------------------------------------------------------------------------------------------------

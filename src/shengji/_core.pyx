@@ -390,8 +390,14 @@ cdef class Trump:
         return out
 
     def is_tractor(self, cards):
-        """Exactly one unit, and it is a tractor (any width >= 2, a Titanic included)."""
-        units = self.units(cards)
+        """Exactly one unit, and it is a tractor (any width >= 2, a Titanic included).
+
+        Cards of several effective suits (or none) are simply not a tractor.
+        """
+        cdef Cards c = self._cards(cards, "cards")
+        if sj_trump_suit_of(&self.t, &c.c) < 0:
+            return False
+        units = self.units(c)
         return len(units) == 1 and units[0].kind == "tractor"
 
     def is_legal_follow(self, hand, lead, play):

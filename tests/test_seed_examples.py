@@ -1,0 +1,272 @@
+"""Every worked example of RULES.md, through the public API (level 10 unless said otherwise)."""
+
+import pytest
+
+from shengji import Rules, Trump, parse_cards, points
+
+QQ2 = Rules.preset("qq-2deck")
+QQ3 = Rules.preset("qq-3deck")
+T10H = Trump(QQ2, "10", "H")
+
+
+# --- §2 order ---------------------------------------------------------------------------------------
+
+def test_trump_order_level_10_hearts():
+    order = ["BJ", "SJ", "10H", "10S", "AH", "KH", "2H"]
+    pos = [T10H.position(c) for c in order]
+    assert pos == sorted(pos, reverse=True) and len(set(pos)) == len(pos)
+    assert T10H.position("10S") == T10H.position("10D") == T10H.position("10C")
+
+
+def test_trump_order_with_constant_two():
+    t = Trump(QQ2.replace(constant_ranks=("2",)), "10", "H")
+    order = ["BJ", "SJ", "10H", "10S", "2H", "2S", "AH", "KH", "3H"]
+    pos = [t.position(c) for c in order]
+    assert pos == sorted(pos, reverse=True) and len(set(pos)) == len(pos)
+    assert t.effective_suit("2C") == "T" and t.effective_suit("3C") == "C"
+    # off suits run A..3
+    assert t.position("3S") == 0 and t.position("AS") > t.position("KS")
+
+
+def test_off_suit_order_skips_level():
+    assert T10H.position("JS") == T10H.position("9S") + 1
+    assert not T10H.is_trump("AS") and T10H.is_trump("10S") and T10H.is_trump("SJ")
+
+
+@pytest.mark.parametrize("play", ["KS KS QS QS", "JS JS 9S 9S", "5C 5C 4C 4C 3C 3C", "SJ SJ 10H 10H",
+                                  "10H 10H 10S 10S", "10S 10S AH AH", "10H 10H 10S 10S AH AH"])
+def test_tractors_level_10(play):
+    assert T10H.is_tractor(play)
+
+
+@pytest.mark.parametrize("play", ["5S 5S 4S", "5S 4S 4S", "5S 5S 3S 3S", "JS JS QS", "10S 10S 10D 10D",
+                                  "JS JS 10S 10S", "AS AS 2S 2S"])
+def test_not_tractors_level_10(play):
+    assert not T10H.is_tractor(play)
+
+
+def test_jj1010_is_mixed_suits():
+    # JJ (plain spades) and 10 10 (trump) are not even one suit.
+    with pytest.raises(ValueError, match="mixes"):
+        T10H.units("JS JS 10S 10S")
+
+
+T5 = Trump(QQ3, "5", "H")
+
+
+@pytest.mark.parametrize("play", ["3S 3S 3S 4S 4S 4S", "4S 4S 4S 6S 6S 6S", "5S 5S 5S 5H 5H 5H",
+                                  "BJ BJ BJ SJ SJ SJ", "AH AH AH 5C 5C 5C", "5H 5H 5H SJ SJ SJ"])
+def test_titanics_level_5(play):
+    units = T5.units(play)
+    assert len(units) == 1 and units[0].kind == "tractor" and units[0].width == 3 and units[0].length == 2
+
+
+def test_not_titanics_level_5():
+    assert not T5.is_tractor("5S 5S 5S 6S 6S 6S")
+    assert not Trump(QQ3, "5", None).is_tractor("5S 5S 5S 5H 5H 5H")
+
+
+T5_2 = Trump(QQ2, "5", "H")
+
+
+@pytest.mark.parametrize("play", ["3S 3S 4S 4S", "4S 4S 6S 6S", "5S 5S 5H 5H", "BJ BJ SJ SJ",
+                                  "AH AH 5C 5C", "5H 5H SJ SJ"])
+def test_tractors_level_5_two_decks(play):
+    assert T5_2.is_tractor(play)
+
+
+def test_not_tractors_level_5_two_decks():
+    assert not T5_2.is_tractor("5S 5S 6S 6S")
+    with pytest.raises(ValueError, match="mixes"):
+        T5_2.units("5S 5S 6S 6S")  # 5S is trump at level 5
+    assert not Trump(QQ2, "5", None).is_tractor("5S 5S 5H 5H")
+
+
+def test_points():
+    assert points("5S 10H KD KD AS") == 35
+    full = parse_cards(" ".join(r + s for s in "SHDC" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                                 "J", "Q", "K", "A"]) + " SJ BJ")
+    assert points(full) == 100
+
+
+# --- §3 throws --------------------------------------------------------------------------------------
+
+THROW = "9S 8S 8S 4S 4S"
+
+
+def test_throw_fails_to_single_nine_against_jack():
+    r = T10H.check_throw(THROW, ["JS 3C", "2D", "4H"])
+    assert not r.ok and r.played == parse_cards("9S")
+
+
+@pytest.mark.parametrize("holder", ["QS QS", "5S 5S"])
+def test_throw_fails_to_low_pair(holder):
+    r = T10H.check_throw(THROW, [holder, "2D"])
+    assert not r.ok and r.played == parse_cards("4S 4S")
+
+
+def test_throw_stands_when_nobody_beats_any_unit():
+    r = T10H.check_throw(THROW, ["7S 6S 3S", "2S 2S", "AH AH"])
+    assert r.ok and r.played == parse_cards(THROW)
+
+
+def test_seed_throws_stand_with_top_cards():
+    for throw in ["AS AS KS", "AS KS KS", "AS QS QS JS JS"]:
+        assert T10H.check_throw(throw, ["9S 9S 8S", "2S", "3S 7S"]).ok, throw
+
+
+def test_card_inside_pair_beats_single():
+    assert not T10H.check_throw("9S 8S 8S", ["JS JS"]).ok
+
+
+# --- §3 following ----------------------------------------------------------------------------------
+
+def test_pair_lead_must_be_followed_by_pair_even_inside_tractor():
+    hand = "9S 9S 8S 8S 5S 3S"
+    assert T10H.is_legal_follow(hand, "AS AS", "9S 9S")
+    assert not T10H.is_legal_follow(hand, "AS AS", "5S 3S")
+
+
+def test_tractor_lead_tractor_then_pairs_then_anything():
+    lead = "KS KS QS QS"
+    assert not T10H.is_legal_follow("7S 7S 6S 6S 4S 4S 2S", lead, "7S 7S 4S 4S")
+    assert T10H.is_legal_follow("7S 7S 6S 6S 4S 4S 2S", lead, "7S 7S 6S 6S")
+    assert not T10H.is_legal_follow("7S 7S 5S 5S 3S 2S", lead, "7S 7S 3S 2S")
+    assert T10H.is_legal_follow("7S 7S 5S 5S 3S 2S", lead, "7S 7S 5S 5S")
+    assert T10H.is_legal_follow("7S 6S 5S 3S 2S", lead, "7S 6S 3S 2S")
+
+
+def test_short_suit_must_play_all_of_it():
+    assert T10H.is_legal_follow("7S 2C 3D", "AS AS", "7S 3D")
+    assert not T10H.is_legal_follow("7S 2C 3D", "AS AS", "2C 3D")
+
+
+def test_titanic_priority_list():
+    lead = "JS JS JS QS QS QS"
+    # tractor + any two beats two triples
+    hand = "2S 2S 2S 9S 9S 9S 7S 7S 6S 6S 3S 4S"
+    assert T5.is_legal_follow(hand, lead, "7S 7S 6S 6S 3S 4S")
+    assert not T5.is_legal_follow(hand, lead, "2S 2S 2S 9S 9S 9S")
+    # two triples beat triple + pair
+    hand = "2S 2S 2S 9S 9S 9S 7S 7S 3S 4S"
+    assert T5.is_legal_follow(hand, lead, "2S 2S 2S 9S 9S 9S")
+    assert not T5.is_legal_follow(hand, lead, "2S 2S 2S 7S 7S 3S")
+    # triple + three singles beats two pairs + two singles
+    hand = "2S 2S 2S 9S 9S 7S 7S 3S 4S"
+    assert T5.is_legal_follow(hand, lead, "2S 2S 2S 9S 9S 3S")
+    assert not T5.is_legal_follow(hand, lead, "9S 9S 7S 7S 3S 4S")
+
+
+def test_triple_priority_list():
+    lead = "JS JS JS"
+    assert not T5.is_legal_follow("9S 9S 9S 7S 7S 3S", lead, "7S 7S 3S")
+    assert not T5.is_legal_follow("9S 9S 7S 3S", lead, "9S 7S 3S")
+    assert T5.is_legal_follow("9S 9S 7S 3S", lead, "9S 9S 3S")
+
+
+def test_four_deck_priority_lists():
+    r4 = Rules.preset("4deck")
+    t = Trump(r4, "10", "H")
+    # quad lead: quad > triple > pair tractor > pair
+    lead = "JS JS JS JS"
+    assert not t.is_legal_follow("9S 9S 9S 6S 6S 5S 5S", lead, "6S 6S 5S 5S")
+    assert t.is_legal_follow("9S 9S 9S 6S 6S 5S 5S", lead, "9S 9S 9S 5S")
+    assert not t.is_legal_follow("9S 9S 6S 6S 5S 5S", lead, "9S 9S 6S 5S")
+    assert t.is_legal_follow("9S 9S 6S 6S 5S 5S", lead, "6S 6S 5S 5S")
+    # three-pair tractor: itself > pair tractor + pair > pairs
+    lead = "JS JS QS QS KS KS"
+    assert not t.is_legal_follow("9S 9S 8S 8S 5S 5S 3S", lead, "9S 9S 5S 5S 8S 3S")
+    assert t.is_legal_follow("9S 9S 8S 8S 5S 5S 3S", lead, "9S 9S 8S 8S 5S 5S")
+
+
+# --- §3 trumping and the trick winner -------------------------------------------------------------
+
+def test_trumps_beat_ak5544_not_aa5544():
+    assert T10H.trick_winner(["AS KS 5S 5S 4S 4S", "9H 9H 8H 8H 7H 2H"]) == 1
+    assert T10H.trick_winner(["AS AS 5S 5S 4S 4S", "9H 9H 8H 8H 7H 2H"]) == 0
+
+
+def test_overtrumping_pair_and_single():
+    assert T10H.trick_winner(["5S 4S 4S", "9H 7H 7H"]) == 1
+    assert T10H.trick_winner(["5S 4S 4S", "9H 7H 7H", "8H 8H 4H"]) == 2
+    assert T10H.trick_winner(["5S 6S 7S", "9H 7H 7H"]) == 1
+    assert T10H.trick_winner(["5S 6S 7S", "9H 7H 7H", "8H 8H 4H"]) == 1
+
+
+def test_first_of_equal_cards_wins():
+    assert T10H.trick_winner(["10S", "10D", "10C", "9H"]) == 0
+    assert T10H.trick_winner(["3H", "10D", "10C", "10S"]) == 1
+
+
+# --- §4 kitty multipliers ---------------------------------------------------------------------------
+
+def test_kitty_power_examples():
+    t3 = Trump(QQ3, "10", "H")
+    assert t3.kitty_multiplier("4S 4S 4S 5S 5S 5S") == 64
+    assert t3.kitty_multiplier("5S 5S 5S") == 8
+    assert T10H.kitty_multiplier("4S 4S 5S 5S 6S 6S") == 64
+    assert T10H.kitty_multiplier("4S 4S 5S 5S") == 16
+    assert T10H.kitty_multiplier("AS KS QS JS 9S 8S 7S 7S") == 4
+    assert T10H.kitty_multiplier("AS KS QS JS") == 2
+    assert T10H.kitty_multiplier("AS AS JS JS") == 4
+
+
+def test_kitty_pairs_policy():
+    t = Trump(QQ2.replace(kitty_multiplier="pairs"), "10", "H")
+    assert t.kitty_multiplier("AS") == 2
+    assert t.kitty_multiplier("AS AS") == 4
+    assert t.kitty_multiplier("AS AS JS JS") == 8
+    assert t.kitty_multiplier("4S 4S 5S 5S") == 8
+    assert t.kitty_multiplier("4S 4S 5S 5S 6S 6S") == 16
+
+
+def test_kitty_bianfeng_policy():
+    t = Trump(Rules(decks=3, kitty_multiplier="bianfeng"), "10", "H")
+    assert t.kitty_multiplier("4S 4S 4S 5S 5S 5S") == 18
+    assert t.kitty_multiplier("4S 4S 4S 5S 5S 5S 6S 6S 6S") == 54
+    assert t.kitty_multiplier("4S 4S 4S") == 6
+    assert t.kitty_multiplier("4S 4S 5S 5S 6S 6S") == 16
+    assert t.kitty_multiplier("4S 4S 5S 5S") == 8
+    assert t.kitty_multiplier("4S 4S") == 4
+    assert t.kitty_multiplier("4S") == 2
+
+
+def test_kitty_chinagame_policy():
+    t = Trump(Rules(decks=3, kitty_multiplier="chinagame"), "10", "H")
+    assert t.kitty_multiplier("4S") == 2
+    assert t.kitty_multiplier("4S 4S") == 4
+    assert t.kitty_multiplier("4S 4S 5S 5S") == 8
+    assert t.kitty_multiplier("4S 4S 7S 7S AS") == 8
+    assert t.kitty_multiplier("4S 4S 4S") == 6
+    assert t.kitty_multiplier("4S 4S 4S 5S 5S 5S") == 12
+    assert t.kitty_multiplier("4S 4S 4S 9S 9S KS") == 10
+
+
+def test_kitty_copies_policy():
+    t = Trump(Rules.preset("4deck"), "10", "H")
+    assert [t.kitty_multiplier(x) for x in ["4S", "4S 4S", "4S 4S 4S", "4S 4S 4S 4S"]] == [2, 4, 8, 16]
+
+
+# --- §5 level tables --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("decks,band", [(1, 20), (2, 40), (3, 60), (4, 80)])
+def test_level_table_standard(decks, band):
+    r = Rules(decks=decks)
+    assert r.level_outcome(0) == (True, 3, 0)
+    assert r.level_outcome(5) == (True, 2, 0)
+    assert r.level_outcome(band - 5) == (True, 2, 0)
+    assert r.level_outcome(band) == (True, 1, 0)
+    assert r.level_outcome(2 * band - 5) == (True, 1, 0)
+    assert r.level_outcome(2 * band) == (False, 0, 0)
+    assert r.level_outcome(3 * band - 5) == (False, 0, 0)
+    assert r.level_outcome(3 * band) == (False, 0, 1)
+    assert r.level_outcome(4 * band) == (False, 0, 2)
+    assert r.level_outcome(7 * band + 5) == (False, 0, 5)
+
+
+def test_level_table_attackers_early():
+    r = Rules(level_table="attackers_early")
+    assert r.level_outcome(75) == (True, 1, 0)
+    assert r.level_outcome(80) == (False, 0, 1)
+    assert r.level_outcome(120) == (False, 0, 2)
+    assert r.level_outcome(160) == (False, 0, 3)
