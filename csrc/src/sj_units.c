@@ -59,7 +59,10 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
         for (int w = 1; w <= maxw; w++) {
             int len, top;
             if (!longest_run(&pc, w, &len, &top)) continue;
-            if (w == 1) len = 1; /* singles never chain */
+            if (w == 1) { /* singles never chain: the highest card */
+                len = 1;
+                top = sj_highest_unit_top(&pc, 1, 1);
+            }
             int cards = w * len, key = sj_shape_key(&t->rules, w, len);
             if (cards > bcards || (cards == bcards && (key > bkey || (key == bkey && top > btop)))) {
                 bw = w, bl = len, btop = top, bcards = cards, bkey = key;

@@ -1,0 +1,132 @@
+"""Seeded generators of random rules-core positions for the differential tests and benchmarks.
+
+Positions are drawn from one shuffled pack, so no card ever has more copies than the decks hold.
+Half of them use a *compressed* pack (all copies of a few card kinds), which makes pairs, triples,
+tractors and Titanics common, so every rule path is exercised, not only singles.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from shengji import Cards, Rules, Trump
+from shengji.reference import RefTrump
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+OPTIONS = {
+    "constant_ranks": [(), ("2",), ("2", "3", "5")],
+    "follow_protection": ["none", "longer_tuples"],
+    "follow_ladder": ["qq", "4deck"],
+    "taian_trump_follow": [False, True],
+    "failed_throw": ["lowest", "smallest_shape"],
+    "trick_compare": ["largest_unit", "all_units", "highest_card"],
+    "kitty_multiplier": ["power", "pairs", "bianfeng", "chinagame", "copies"],
+}
+
+
+@dataclass
+class Context:
+    rules: Rules
+    level: str
+    suit: str | None
+    trump: Trump
+    ref: RefTrump
+    pack: list[int]
+    rng: random.Random
+
+    def eff(self, k: int) -> str:
+        return self.ref.effective_suit(k)
+
+    def draw(self, n: int) -> list[int]:
+        n = min(n, len(self.pack))
+        out, self.pack = self.pack[:n], self.pack[n:]
+        return out
+
+
+def random_context(rng: random.Random, decks: int | None = None) -> Context:
+    decks = decks or rng.choice((1, 2, 3, 4))
+    opts = {name: rng.choice(values) for name, values in OPTIONS.items()}
+    rules = Rules(decks=decks, **opts)
+    level = rng.choice(RANKS)
+    suit = rng.choice(("S", "H", "D", "C", None))
+    kinds = list(range(54))
+    if rng.random() < 0.5:
+        kinds = rng.sample(kinds, rng.randint(6, 24))
+    pack = [k for k in kinds for _ in range(decks)]
+    rng.shuffle(pack)
+    return Context(rules, level, suit, Trump(rules, level, suit), RefTrump(rules, level, suit), pack, rng)
+
+
+def one_suit_subset(ctx: Context, cards: list[int], max_size: int) -> list[int]:
+    """A random non-empty sub-multiset of one effective suit of `cards` (empty if cards is empty)."""
+    if not cards:
+        return []
+    suit = ctx.eff(ctx.rng.choice(cards))
+    pool = [k for k in cards if ctx.eff(k) == suit]
+    n = ctx.rng.randint(1, min(max_size, len(pool)))
+    return ctx.rng.sample(pool, n)
+
+
+def c(xs: list[int]) -> Cards:
+    return Cards(xs)
+
+
+def norm(xs) -> tuple[int, ...]:
+    return tuple(sorted(xs))
+
+
+def follow_position(rng: random.Random, decks: int | None = None, max_lead: int = 8):
+    """(ctx, hand, lead, play): a lead from one hand, a follower's hand and a candidate play."""
+    while True:
+        ctx = random_context(rng, decks)
+        leader = ctx.draw(rng.randint(4, 20))
+        lead = one_suit_subset(ctx, leader, max_lead)
+        hand = ctx.draw(rng.randint(len(lead), len(lead) + 14))
+        if lead and len(hand) >= len(lead):
+            break
+    suit = ctx.eff(lead[0])
+    in_suit = [k for k in hand if ctx.eff(k) == suit]
+    n = len(lead)
+    if len(in_suit) >= n and rng.random() < 0.85:
+        play = rng.sample(in_suit, n)
+    elif len(in_suit) < n and rng.random() < 0.85:
+        rest = list(hand)
+        for k in in_suit:
+            rest.remove(k)
+        play = in_suit + rng.sample(rest, n - len(in_suit))
+    else:
+        play = rng.sample(hand, n)
+    return ctx, hand, lead, play
+
+
+def throw_position(rng: random.Random, decks: int | None = None):
+    """(ctx, lead, others): a lead of one suit and the three other hands."""
+    while True:
+        ctx = random_context(rng, decks)
+        leader = ctx.draw(rng.randint(6, 20))
+        lead = one_suit_subset(ctx, leader, 12)
+        if lead:
+            others = [ctx.draw(rng.randint(0, 16)) for _ in range(3)]
+            return ctx, lead, others
+
+
+def trick_position(rng: random.Random, decks: int | None = None):
+    """(ctx, plays): a lead and up to three answers of the same size (in suit, trump or mixed)."""
+    while True:
+        ctx = random_context(rng, decks)
+        leader = ctx.draw(rng.randint(4, 16))
+        lead = one_suit_subset(ctx, leader, 8)
+        if not lead:
+            continue
+        n = len(lead)
+        plays = [lead]
+        for _ in range(rng.randint(1, 3)):
+            hand = ctx.draw(n + rng.randint(0, 12))
+            if len(hand) < n:
+                break
+            mode = rng.random()
+            target = ctx.eff(lead[0]) if mode < 0.45 else "T" if mode < 0.8 else None
+            pool = [k for k in hand if target is None or ctx.eff(k) == target]
+            plays.append(rng.sample(pool, n) if len(pool) >= n else rng.sample(hand, n))
+        return ctx, plays
