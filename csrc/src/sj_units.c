@@ -54,7 +54,22 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
     sj_poscounts_of(t, e, play, &pc);
     int left = sj_cards_size(play), n = 0;
     int maxw = sj_cards_max_copies(play);
+    sj_cards rest = *play;
     while (left > 0) {
+        if (!rest.p[1]) { /* only singles left: highest position first, lowest kind first */
+            for (int p = pc.npos - 1; p >= 0; p--)
+                for (int j = 0; j < pc.nk[p]; j++) {
+                    if (!pc.c[p][j]) continue;
+                    if (n >= cap) return -3;
+                    sj_unit *u = &out[n++];
+                    u->w = u->l = 1;
+                    u->top = (uint8_t)p;
+                    u->eff = (uint8_t)e;
+                    u->cards = sj_cards_empty();
+                    sj_cards_add_one(&u->cards, t->at[e][p][j]);
+                }
+            break;
+        }
         int bw = 0, bl = 0, btop = -1, bcards = -1, bkey = -1;
         for (int w = 1; w <= maxw; w++) {
             int len, top;
@@ -78,7 +93,10 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
         for (int p = btop - bl + 1; p <= btop; p++) {
             int j = first_slot(&pc, p, bw);
             pc.c[p][j] = (uint8_t)(pc.c[p][j] - bw);
-            for (int i = 0; i < bw; i++) sj_cards_add_one(&u->cards, t->at[e][p][j]);
+            for (int i = 0; i < bw; i++) {
+                sj_cards_add_one(&u->cards, t->at[e][p][j]);
+                sj_cards_remove_one(&rest, t->at[e][p][j]);
+            }
         }
         left -= bcards;
     }
