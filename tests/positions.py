@@ -43,6 +43,17 @@ class Context:
         out, self.pack = self.pack[:n], self.pack[n:]
         return out
 
+    def draw_leader(self, n: int) -> list[int]:
+        """Cards for a leader: a third of the time all copies of a run of kinds (quads, Titanics...)."""
+        if self.rng.random() < 0.33:
+            self.pack.sort()
+            start = self.rng.randrange(len(self.pack))
+            self.pack = self.pack[start:] + self.pack[:start]
+            out = self.draw(n)
+            self.rng.shuffle(self.pack)
+            return out
+        return self.draw(n)
+
 
 def random_context(rng: random.Random, decks: int | None = None) -> Context:
     decks = decks or rng.choice((1, 2, 3, 4))
@@ -52,7 +63,12 @@ def random_context(rng: random.Random, decks: int | None = None) -> Context:
     suit = rng.choice(("S", "H", "D", "C", None))
     kinds = list(range(54))
     if rng.random() < 0.5:
-        kinds = rng.sample(kinds, rng.randint(6, 24))
+        # A compressed pack: a window of adjacent ranks in one or two suits, plus a few other kinds
+        # (jokers, level cards...), so that tractors and Titanics are common.
+        lo = rng.randint(0, 9)
+        window = range(lo, min(13, lo + rng.randint(3, 7)))
+        suits = rng.sample(range(4), rng.randint(1, 2))
+        kinds = sorted({s * 13 + r for s in suits for r in window} | set(rng.sample(kinds, rng.randint(0, 8))))
     pack = [k for k in kinds for _ in range(decks)]
     rng.shuffle(pack)
     return Context(rules, level, suit, Trump(rules, level, suit), RefTrump(rules, level, suit), pack, rng)
@@ -64,6 +80,12 @@ def one_suit_subset(ctx: Context, cards: list[int], max_size: int) -> list[int]:
         return []
     suit = ctx.eff(ctx.rng.choice(cards))
     pool = [k for k in cards if ctx.eff(k) == suit]
+    if ctx.rng.random() < 0.4:
+        # whole copies of a few kinds: pairs, triples, quads and their chains
+        chosen = set(ctx.rng.sample(sorted(set(pool)), ctx.rng.randint(1, min(4, len(set(pool))))))
+        out = [k for k in pool if k in chosen][:max_size]
+        if out:
+            return out
     n = ctx.rng.randint(1, min(max_size, len(pool)))
     return ctx.rng.sample(pool, n)
 
@@ -80,7 +102,7 @@ def follow_position(rng: random.Random, decks: int | None = None, max_lead: int 
     """(ctx, hand, lead, play): a lead from one hand, a follower's hand and a candidate play."""
     while True:
         ctx = random_context(rng, decks)
-        leader = ctx.draw(rng.randint(4, 20))
+        leader = ctx.draw_leader(rng.randint(4, 20))
         lead = one_suit_subset(ctx, leader, max_lead)
         hand = ctx.draw(rng.randint(len(lead), len(lead) + 14))
         if lead and len(hand) >= len(lead):
@@ -104,7 +126,7 @@ def throw_position(rng: random.Random, decks: int | None = None):
     """(ctx, lead, others): a lead of one suit and the three other hands."""
     while True:
         ctx = random_context(rng, decks)
-        leader = ctx.draw(rng.randint(6, 20))
+        leader = ctx.draw_leader(rng.randint(6, 20))
         lead = one_suit_subset(ctx, leader, 12)
         if lead:
             others = [ctx.draw(rng.randint(0, 16)) for _ in range(3)]
@@ -115,7 +137,7 @@ def trick_position(rng: random.Random, decks: int | None = None):
     """(ctx, plays): a lead and up to three answers of the same size (in suit, trump or mixed)."""
     while True:
         ctx = random_context(rng, decks)
-        leader = ctx.draw(rng.randint(4, 16))
+        leader = ctx.draw_leader(rng.randint(4, 16))
         lead = one_suit_subset(ctx, leader, 8)
         if not lead:
             continue

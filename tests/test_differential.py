@@ -128,3 +128,31 @@ def test_level_outcome_matches_reference(decks, table):
     rules = Rules(decks=decks, level_table=table)
     for p in range(0, 100 * decks * 3 + 5, 5):
         assert tuple(rules.level_outcome(p)) == tuple(ref_level_outcome(rules, p)), p
+
+
+def test_positions_exercise_every_rule_path():
+    """The random positions are not all trivial: each rule path occurs often enough to be tested."""
+    rng = random.Random(99)
+    seen = {k: 0 for k in ["pair", "triple", "quad", "tractor", "titanic", "legal", "illegal", "short_suit",
+                           "throw_fails", "throw_stands", "later_play_wins", "trump_wins"]}
+    n = 3000
+    for _ in range(n):
+        ctx, hand, lead, play = follow_position(rng)
+        for u in ctx.trump.units(c(lead)):
+            if u.kind == "tractor":
+                seen["titanic" if u.width >= 3 else "tractor"] += 1
+            elif u.kind != "single":
+                seen[u.kind] += 1
+        seen["legal" if ctx.trump.is_legal_follow(c(hand), c(lead), c(play)) else "illegal"] += 1
+        seen["short_suit"] += sum(ctx.eff(k) == ctx.eff(lead[0]) for k in hand) < len(lead)
+        ctx, lead, others = throw_position(rng)
+        if len(ctx.trump.units(c(lead))) > 1:
+            seen["throw_stands" if ctx.trump.check_throw(c(lead), [c(o) for o in others]).ok else "throw_fails"] += 1
+        ctx, plays = trick_position(rng)
+        w = ctx.trump.trick_winner([c(p) for p in plays])
+        if w:
+            seen["later_play_wins"] += 1
+            seen["trump_wins"] += ctx.eff(plays[w][0]) == "T" and ctx.eff(plays[0][0]) != "T"
+    for key, count in seen.items():
+        assert count >= n // 100, (key, seen)
+    print(seen)
