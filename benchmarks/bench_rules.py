@@ -8,12 +8,28 @@ one call per position over a fixed batch; divide the mean by the batch size (sho
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
 import pytest
-
 from positions import c, follow_position, trick_position
 
 BATCH = 500
+
+
+class Follow(NamedTuple):
+    ctx: Any
+    hand: list[int]
+    lead: list[int]
+    play: list[int]
+    chand: Any
+    clead: Any
+    cplay: Any
+
+
+class Trick(NamedTuple):
+    ctx: Any
+    plays: list[list[int]]
+    cplays: list[Any]
 
 
 def _follow_batch(decks=2):
@@ -21,7 +37,7 @@ def _follow_batch(decks=2):
     out = []
     for _ in range(BATCH):
         ctx, hand, lead, play = follow_position(rng, decks)
-        out.append((ctx, hand, lead, play, c(hand), c(lead), c(play)))
+        out.append(Follow(ctx, hand, lead, play, c(hand), c(lead), c(play)))
     return out
 
 
@@ -30,7 +46,7 @@ def _trick_batch(decks=2):
     out = []
     for _ in range(BATCH):
         ctx, plays = trick_position(rng, decks)
-        out.append((ctx, plays, [c(p) for p in plays]))
+        out.append(Trick(ctx, plays, [c(p) for p in plays]))
     return out
 
 
@@ -50,12 +66,12 @@ def _run(benchmark, fn):
 def test_units(benchmark, impl):
     if impl == "core":
         def fn():
-            for ctx, hand, lead, play, ch, cl, cp in FOLLOW:
-                ctx.trump.units(cl)
+            for p in FOLLOW:
+                p.ctx.trump.units(p.clead)
     else:
         def fn():
-            for ctx, hand, lead, play, ch, cl, cp in FOLLOW:
-                ctx.ref.units(lead)
+            for p in FOLLOW:
+                p.ctx.ref.units(p.lead)
     _run(benchmark, fn)
 
 
@@ -64,12 +80,12 @@ def test_units(benchmark, impl):
 def test_is_legal_follow(benchmark, impl):
     if impl == "core":
         def fn():
-            for ctx, hand, lead, play, ch, cl, cp in FOLLOW:
-                ctx.trump.is_legal_follow(ch, cl, cp)
+            for p in FOLLOW:
+                p.ctx.trump.is_legal_follow(p.chand, p.clead, p.cplay)
     else:
         def fn():
-            for ctx, hand, lead, play, ch, cl, cp in FOLLOW:
-                ctx.ref.is_legal_follow(hand, lead, play)
+            for p in FOLLOW:
+                p.ctx.ref.is_legal_follow(p.hand, p.lead, p.play)
     _run(benchmark, fn)
 
 
@@ -78,12 +94,12 @@ def test_is_legal_follow(benchmark, impl):
 def test_legal_follows(benchmark, impl):
     if impl == "core":
         def fn():
-            for ctx, hand, lead, play, ch, cl, cp in FOLLOW:
-                ctx.trump.legal_follows(ch, cl, limit=1000)
+            for p in FOLLOW:
+                p.ctx.trump.legal_follows(p.chand, p.clead, limit=1000)
     else:
         def fn():
-            for ctx, hand, lead, play, ch, cl, cp in FOLLOW:
-                ctx.ref.legal_follows(hand, lead)
+            for p in FOLLOW:
+                p.ctx.ref.legal_follows(p.hand, p.lead)
     _run(benchmark, fn)
 
 
@@ -92,10 +108,10 @@ def test_legal_follows(benchmark, impl):
 def test_trick_winner(benchmark, impl):
     if impl == "core":
         def fn():
-            for ctx, plays, cplays in TRICKS:
-                ctx.trump.trick_winner(cplays)
+            for t in TRICKS:
+                t.ctx.trump.trick_winner(t.cplays)
     else:
         def fn():
-            for ctx, plays, cplays in TRICKS:
-                ctx.ref.trick_winner(plays)
+            for t in TRICKS:
+                t.ctx.ref.trick_winner(t.plays)
     _run(benchmark, fn)

@@ -10,8 +10,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import (
+    c,
+    follow_position,
+    norm,
+    one_suit_subset,
+    random_context,
+    throw_position,
+    trick_position,
+)
 
-from positions import c, follow_position, norm, one_suit_subset, random_context, throw_position, trick_position
 from shengji import Rules
 from shengji.reference import level_outcome as ref_level_outcome
 
