@@ -48,7 +48,7 @@ def rank_index(token):
     if text == "T":
         text = "10"
     if text not in RANKS:
-        raise ValueError("bad rank token: %r" % (token,))
+        raise ValueError(f"bad rank token: {token!r}")
     return RANKS.index(text)
 
 
@@ -56,7 +56,7 @@ def suit_index(token):
     """Suit token ("S", "H", "D", "C" or a suit symbol, any case) -> suit index 0..3."""
     text = _SUIT_SYMBOLS.get(str(token).strip(), str(token).strip().upper())
     if len(text) != 1 or text not in SUITS:
-        raise ValueError("bad suit token: %r" % (token,))
+        raise ValueError(f"bad suit token: {token!r}")
     return SUITS.index(text)
 
 
@@ -73,7 +73,7 @@ def parse_card(token):
     if text == "BJ":
         return BJ
     if len(text) < 2:
-        raise ValueError("bad card token: %r" % (token,))
+        raise ValueError(f"bad card token: {token!r}")
     return suit_index(text[-1]) * 13 + rank_index(text[:-1])
 
 
@@ -99,7 +99,7 @@ def cards_text(cards):
 def _check_kinds(cards):
     for k in cards:
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= 53:
-            raise ValueError("not a card kind: %r" % (k,))
+            raise ValueError(f"not a card kind: {k!r}")
 
 
 def _counts(cards):
@@ -141,7 +141,7 @@ class RefRules:
         self.level_table = level_table
 
     def __repr__(self):
-        return "RefRules(%s)" % ", ".join("%s=%r" % kv for kv in sorted(vars(self).items()))
+        return "RefRules({})".format(", ".join("{}={!r}".format(*kv) for kv in sorted(vars(self).items())))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ class _Unit:
     def name(self):
         if self.l >= 2:
             return "tractor"
-        return _UNIT_NAMES.get(self.w, "tuple%d" % self.w)
+        return _UNIT_NAMES.get(self.w, f"tuple{self.w}")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ class RefTrump:
         self.constants = sorted({rank_index(r) for r in rules.constant_ranks} - {self.level})
         self.ladder = rules.follow_ladder
         if self.ladder not in ("qq", "4deck"):
-            raise ValueError("bad follow_ladder: %r" % (self.ladder,))
+            raise ValueError(f"bad follow_ladder: {self.ladder!r}")
         self._build_positions()
         self._requirement_cache = {}
         self._best_cache = {}
@@ -222,6 +222,9 @@ class RefTrump:
             self._assign(SUITS[x], groups)
 
         # Trump, from low to high.
+        # MODEL-QUESTION: the §2 example (level 10, ♥, constant 2) numbers ♥3…♥A as 0-11, but
+        # ♥3…♥A without ♥10 are 11 ranks, i.e. 0-10 by the definition; everything after is one
+        # lower than the example says too (off-suit 2s 11 … BJ 16). The definition is followed.
         groups = []
         if s is not None:
             groups += [[s * 13 + r] for r in range(13) if r != L and r not in C]
@@ -362,14 +365,16 @@ class RefTrump:
         "qq": sum of li <= l; "4deck": sum of wi*li <= w*l. Returned as tuples of shapes."""
         if self.ladder == "qq":
             budget = l
-            cost = lambda wi, li: li
+            def cost(wi, li):
+                return li
         else:
             # MODEL-QUESTION: the "4deck" budget bounds only cards, not length, so e.g. a
             # three-triple Titanic (9 cards) can require a four-pair tractor (8 cards), a case the
             # prose ladder ("... > three-pair tractor > pair tractor > pair") does not list. The
             # literal budget rule is implemented.
             budget = w * l
-            cost = lambda wi, li: wi * li
+            def cost(wi, li):
+                return wi * li
         options = []
         for wi in range(2, w + 1):
             li = 1
@@ -575,11 +580,13 @@ class RefTrump:
             return True, whole
         policy = self.rules.failed_throw
         if policy == "lowest":
-            order = lambda u: (u.bottom, u.size, min(u.kinds))
+            def order(u):
+                return (u.bottom, u.size, min(u.kinds))
         elif policy == "smallest_shape":
-            order = lambda u: (u.size, u.bottom, min(u.kinds))
+            def order(u):
+                return (u.size, u.bottom, min(u.kinds))
         else:
-            raise ValueError("bad failed_throw: %r" % (policy,))
+            raise ValueError(f"bad failed_throw: {policy!r}")
         chosen = min(beaten, key=order)
         return False, chosen.cards
 
@@ -628,7 +635,7 @@ class RefTrump:
                               key=lambda s: self.unit_key(*s), reverse=True))
         compare = self.rules.trick_compare
         if compare not in ("largest_unit", "all_units", "highest_card"):
-            raise ValueError("bad trick_compare: %r" % (compare,))
+            raise ValueError(f"bad trick_compare: {compare!r}")
 
         winner = 0
         win_suit = lead_suit
@@ -654,7 +661,7 @@ class RefTrump:
             elif compare == "largest_unit":
                 higher = profile[0] > win_profile[0]
             elif compare == "all_units":
-                higher = all(a > b for a, b in zip(profile, win_profile))
+                higher = all(a > b for a, b in zip(profile, win_profile, strict=False))
             else:
                 higher = high > win_high
             if higher:
@@ -690,7 +697,7 @@ class RefTrump:
             return 2 if t + p == 0 else 6 * t + 4 * p
         if policy == "copies":
             return 2 ** max(u.w for u in units)
-        raise ValueError("bad kitty_multiplier: %r" % (policy,))
+        raise ValueError(f"bad kitty_multiplier: {policy!r}")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -743,4 +750,4 @@ def level_outcome(rules, attacker_points):
         return False, 0, levels
     if table == "attackers_early":
         return False, 0, levels + 1
-    raise ValueError("bad level_table: %r" % (table,))
+    raise ValueError(f"bad level_table: {table!r}")
