@@ -24,9 +24,33 @@ static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shap
     if (!sj_place_shapes(&pc, shapes, n, 0, c->tops)) return 0;
     c->eff = e;
     c->high = -1;
-    for (int k = 0; k < SJ_NUM_KINDS; k++)
-        if ((play->p[0] >> k & 1) && t->eff[k] == e && t->pos[k] > c->high) c->high = t->pos[k];
+    if (t->rules.trick_compare == SJ_COMPARE_HIGHEST_CARD)
+        for (uint64_t m = play->p[0]; m; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            if (t->pos[k] > c->high) c->high = t->pos[k];
+        }
     return 1;
+}
+
+/* Fast path: the lead is one tuple (a single, pair, triple or quad): a play matches when it is that
+ * many copies of one kind, and every comparison reduces to the kinds' positions. */
+static int tuple_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays, int w) {
+    int lead_kind = __builtin_ctzll(plays[0].p[0]);
+    int best_eff = t->eff[lead_kind], best_pos = t->pos[lead_kind], led = best_eff, winner = 0;
+    for (int i = 1; i < nplays; i++) {
+        uint64_t kinds = plays[i].p[0];
+        if (kinds & (kinds - 1)) continue;                 /* more than one kind */
+        int k = __builtin_ctzll(kinds);
+        if (sj_cards_count(&plays[i], k) != w) continue;
+        int e = t->eff[k], pos = t->pos[k];
+        if (e != led && !(e == SJ_TRUMP && led != SJ_TRUMP)) continue;
+        if (e != best_eff ? e == SJ_TRUMP : pos > best_pos) {
+            best_eff = e;
+            best_pos = pos;
+            winner = i;
+        }
+    }
+    return winner;
 }
 
 static int higher(sj_trick_compare how, const contender *a, const contender *b, int n) {
@@ -44,6 +68,9 @@ static int higher(sj_trick_compare how, const contender *a, const contender *b, 
 }
 
 int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays) {
+    uint64_t lead_kinds = plays[0].p[0];
+    if (lead_kinds && !(lead_kinds & (lead_kinds - 1)))
+        return tuple_trick_winner(t, plays, nplays, sj_cards_count(&plays[0], __builtin_ctzll(lead_kinds)));
     sj_unit units[SJ_MAX_UNITS];
     int nu = sj_units(t, &plays[0], units, SJ_MAX_UNITS);
     if (nu < 0) return -1;

@@ -171,6 +171,115 @@ static void test_levels(void) {
     CHECK(!o.dealer_keeps && o.attacker_levels == 1);
 }
 
+
+/* Random positions of every deck count and option: no crash (ASan/UBSan in CI) and invariants:
+ * the units partition the play, every listed legal follow is legal, a failed throw plays a unit of the
+ * lead, the trick winner is in range, multipliers are positive. */
+static uint64_t fz_state = 12345;
+static int fz(int n) {
+    fz_state ^= fz_state << 13, fz_state ^= fz_state >> 7, fz_state ^= fz_state << 17;
+    return (int)(fz_state % (uint64_t)n);
+}
+
+static sj_cards fz_draw(int *pack, int *left, int n) {
+    sj_cards c = sj_cards_empty();
+    for (int i = 0; i < n && *left > 0; i++) sj_cards_add_one(&c, pack[--*left]);
+    return c;
+}
+
+static sj_cards fz_one_suit(const sj_trump *t, const sj_cards *from, int maxn) {
+    sj_cards out = sj_cards_empty();
+    if (sj_cards_is_empty(from)) return out;
+    int kinds[64], nk = 0;
+    for (int k = 0; k < 54; k++)
+        if (sj_cards_count(from, k)) kinds[nk++] = k;
+    int e = t->eff[kinds[fz(nk)]], n = 1 + fz(maxn);
+    for (int k = 0; k < 54 && n > 0; k++) {
+        if (t->eff[k] != e) continue;
+        int c = sj_cards_count(from, k);
+        int take = fz(3) ? c : fz(c + 1);
+        for (int i = 0; i < take && n > 0; i++, n--) sj_cards_add_one(&out, k);
+    }
+    if (sj_cards_is_empty(&out)) {
+        for (int k = 0; k < 54; k++)
+            if (t->eff[k] == e && sj_cards_count(from, k)) {
+                sj_cards_add_one(&out, k);
+                break;
+            }
+    }
+    return out;
+}
+
+static void test_random_positions(void) {
+    static sj_cards buf[4096];
+    for (int it = 0; it < 20000; it++) {
+        sj_rules r = sj_rules_default();
+        r.decks = 1 + fz(4);
+        r.constant_ranks = (uint16_t)(fz(3) == 0 ? 0 : fz(2) ? 1 : (1 | 2 | 8));
+        r.follow_protection = (sj_follow_protection)fz(2);
+        r.follow_ladder = (sj_follow_ladder)fz(2);
+        r.taian_trump_follow = fz(2);
+        r.failed_throw = (sj_failed_throw)fz(2);
+        r.trick_compare = (sj_trick_compare)fz(3);
+        r.kitty_multiplier = (sj_kitty_policy)fz(5);
+        sj_trump t;
+        CHECK(sj_trump_init(&t, &r, fz(13), fz(5) - 1) == 0);
+        /* a compressed pack: a few kinds with all their copies */
+        int pack[216], n = 0, nkinds = 4 + fz(50);
+        for (int k = 0; k < 54; k++)
+            if (fz(54) < nkinds)
+                for (int d = 0; d < r.decks; d++) pack[n++] = k;
+        for (int i = n - 1; i > 0; i--) {
+            int j = fz(i + 1), x = pack[i];
+            pack[i] = pack[j], pack[j] = x;
+        }
+        sj_cards leader = fz_draw(pack, &n, 4 + fz(20));
+        sj_cards lead = fz_one_suit(&t, &leader, 12);
+        if (sj_cards_is_empty(&lead)) continue;
+        int nl = sj_cards_size(&lead);
+        sj_cards others[3];
+        for (int h = 0; h < 3; h++) others[h] = fz_draw(pack, &n, nl + fz(14));
+
+        sj_unit u[SJ_MAX_UNITS];
+        int nu = sj_units(&t, &lead, u, SJ_MAX_UNITS);
+        CHECK(nu >= 1);
+        sj_cards sum = sj_cards_empty(), tmp;
+        for (int i = 0; i < nu; i++) {
+            CHECK(sj_cards_size(&u[i].cards) == u[i].w * u[i].l);
+            CHECK(sj_cards_add(&sum, &u[i].cards, &tmp) == 0);
+            sum = tmp;
+        }
+        CHECK(sj_cards_equal(&sum, &lead));
+
+        sj_cards played;
+        int ok = sj_check_throw(&t, &lead, others, 3, &played);
+        CHECK(ok == 0 || ok == 1);
+        CHECK(sj_cards_contains(&lead, &played));
+        if (ok) CHECK(sj_cards_equal(&played, &lead));
+
+        CHECK(sj_kitty_multiplier(&t, &lead) >= 2);
+
+        if (sj_cards_size(&others[0]) >= nl) {
+            long found = sj_legal_follows(&t, &others[0], &lead, buf, 4096, 4096);
+            CHECK(found >= 1);
+            for (long i = 0; i < found && i < 4096; i++) {
+                if (!sj_is_legal_follow(&t, &others[0], &lead, &buf[i])) { CHECK(0); break; }
+                if (sj_cards_size(&buf[i]) != nl || !sj_cards_contains(&others[0], &buf[i])) { CHECK(0); break; }
+            }
+            sj_cards plays[4] = {lead, buf[0], buf[0], buf[0]};
+            int np = 2;
+            for (int h = 1; h < 3; h++)
+                if (sj_cards_size(&others[h]) >= nl) {
+                    long f = sj_legal_follows(&t, &others[h], &lead, buf, 1, 1);
+                    CHECK(f == 1);
+                    plays[np++] = buf[0];
+                }
+            int w = sj_trick_winner(&t, plays, np);
+            CHECK(w >= 0 && w < np);
+        }
+    }
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -180,6 +289,7 @@ int main(void) {
     test_follow();
     test_kitty();
     test_levels();
+    test_random_positions();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
