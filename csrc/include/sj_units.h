@@ -31,6 +31,9 @@ typedef struct sj_unit {
 /* Unit-order key of a shape under the rules' follow_ladder: higher ranks first. */
 int sj_shape_key(const sj_rules *rules, int w, int l);
 
+/* Sort shapes by unit-order key, strongest first (stable). */
+void sj_shapes_sort(const sj_rules *rules, sj_shape *shapes, int n);
+
 /* Decompose a play (docs/MODEL.md §3).  Returns the number of units written (<= cap),
  * -1 for an empty play, -2 for a play mixing effective suits, -3 if cap is too small. */
 int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap);

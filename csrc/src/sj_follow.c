@@ -53,7 +53,6 @@ static int ladder_of(const sj_trump *t, const sj_unit *units, int nu, ladder *L)
     L->ncand = 0;
     if (!L->nunits) return 0;
     /* Every shape that one unit could give, sorted by key, strongest first. */
-    int keys[MAX_CANDS];
     for (int w = 2; w <= maxw; w++)
         for (int l = 1; l <= SJ_MAX_POS; l++) {
             sj_shape s = {(uint8_t)w, (uint8_t)l};
@@ -61,16 +60,9 @@ static int ladder_of(const sj_trump *t, const sj_unit *units, int nu, ladder *L)
             int ok = 0;
             for (int u = 0; u < L->nunits; u++)
                 if (L->uw[u] >= w && L->ubudget[u] >= piece_cost(L->mode, s)) ok = 1;
-            if (!ok || L->ncand >= MAX_CANDS) continue;
-            int key = sj_shape_key(&t->rules, w, l), i = L->ncand++;
-            while (i > 0 && keys[i - 1] < key) {
-                keys[i] = keys[i - 1];
-                L->cand[i] = L->cand[i - 1];
-                i--;
-            }
-            keys[i] = key;
-            L->cand[i] = s;
+            if (ok && L->ncand < MAX_CANDS) L->cand[L->ncand++] = s;
         }
+    sj_shapes_sort(&t->rules, L->cand, L->ncand);
     return 1;
 }
 

@@ -74,20 +74,13 @@ int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays) {
     sj_unit units[SJ_MAX_UNITS];
     int nu = sj_units(t, &plays[0], units, SJ_MAX_UNITS);
     if (nu < 0) return -1;
-    /* The lead's shapes in unit order, strongest first (insertion sort by key). */
+    /* The lead's shapes in unit order, strongest first. */
     sj_shape shapes[SJ_MAX_UNITS];
-    int keys[SJ_MAX_UNITS];
     for (int i = 0; i < nu; i++) {
-        sj_shape s = {units[i].w, units[i].l};
-        int key = sj_shape_key(&t->rules, s.w, s.l), j = i;
-        while (j > 0 && keys[j - 1] < key) {
-            keys[j] = keys[j - 1];
-            shapes[j] = shapes[j - 1];
-            j--;
-        }
-        keys[j] = key;
-        shapes[j] = s;
+        shapes[i].w = units[i].w;
+        shapes[i].l = units[i].l;
     }
+    sj_shapes_sort(&t->rules, shapes, nu);
     contender best, cur;
     if (!profile(t, &plays[0], shapes, nu, &best)) return -1;
     int led = best.eff, winner = 0;

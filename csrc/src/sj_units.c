@@ -15,6 +15,18 @@ int sj_shape_key(const sj_rules *rules, int w, int l) {
     return (tractor << 16) | (w << 8) | l;
 }
 
+void sj_shapes_sort(const sj_rules *rules, sj_shape *shapes, int n) {
+    for (int i = 1; i < n; i++) {
+        sj_shape s = shapes[i];
+        int key = sj_shape_key(rules, s.w, s.l), j = i;
+        while (j > 0 && sj_shape_key(rules, shapes[j - 1].w, shapes[j - 1].l) < key) {
+            shapes[j] = shapes[j - 1];
+            j--;
+        }
+        shapes[j] = s;
+    }
+}
+
 /* Slot at position p with at least w copies, lowest kind index first; -1 if none. */
 static int first_slot(const sj_poscounts *pc, int p, int w) {
     for (int j = 0; j < pc->nk[p]; j++)
