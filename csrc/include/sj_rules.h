@@ -26,6 +26,14 @@ typedef enum {
 } sj_kitty_policy;
 typedef enum { SJ_LEVELS_STANDARD = 0, SJ_LEVELS_ATTACKERS_EARLY = 1 } sj_level_table;
 typedef enum { SJ_PENALTY_NONE = 0, SJ_PENALTY_TEN_PER_CARD = 1, SJ_PENALTY_MATCH_POINT = 2 } sj_throw_penalty;
+typedef enum {
+    SJ_DECLARE_QQ = 0,
+    SJ_DECLARE_QQ3 = 1,
+    SJ_DECLARE_4DECK = 2,
+    SJ_DECLARE_TAIAN = 3,
+    SJ_DECLARE_NONE = 4
+} sj_declaration;
+typedef enum { SJ_NOBID_NOTRUMP = 0, SJ_NOBID_KITTY_CARD = 1, SJ_NOBID_REDEAL = 2, SJ_NOBID_DEALER_LOSES = 3 } sj_no_bid;
 
 typedef struct sj_rules {
     int decks;                  /* 1..4 */
@@ -39,6 +47,8 @@ typedef struct sj_rules {
     sj_kitty_policy kitty_multiplier;
     sj_level_table level_table;
     sj_throw_penalty throw_penalty;
+    sj_declaration declaration;
+    sj_no_bid no_bid;
 } sj_rules;
 
 /* Default rules (qq-2deck). */

@@ -19,6 +19,8 @@ sj_rules sj_rules_default(void) {
     r.kitty_multiplier = SJ_KITTY_POWER;
     r.level_table = SJ_LEVELS_STANDARD;
     r.throw_penalty = SJ_PENALTY_NONE;
+    r.declaration = SJ_DECLARE_QQ;
+    r.no_bid = SJ_NOBID_NOTRUMP;
     return r;
 }
 

@@ -5,17 +5,16 @@ The public API (see docs and ``shared/API.md``): cards (``parse_cards``, ``Cards
 trick winner, kitty multiplier), all computed by the native C core.
 """
 
-from ._core import Cards, Trump, parse_cards, points
-from ._types import LevelOutcome, ThrowResult, Unit
+from ._core import Cards, Deal, Trump, parse_cards, points
+from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, Unit
 from .rules import Rules
-
-
-class IllegalMove(ValueError):
-    """A move that the rules do not allow; the message gives the reason."""
 
 
 __all__ = [
     "Cards",
+    "Deal",
+    "DealResult",
+    "Played",
     "IllegalMove",
     "LevelOutcome",
     "Rules",

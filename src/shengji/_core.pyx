@@ -14,6 +14,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
 from ._c.sj_cards cimport *
+from ._c.sj_deal cimport *
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_rules cimport *
@@ -22,7 +23,7 @@ from ._c.sj_trick cimport sj_trick_winner
 from ._c.sj_trump cimport SJ_NO_SUIT, SJ_TRUMP, sj_trump, sj_trump_init, sj_trump_suit_of
 from ._c.sj_units cimport SJ_MAX_UNITS, sj_unit, sj_units
 
-from ._types import LevelOutcome, ThrowResult, Unit
+from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, Unit
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C")
@@ -269,6 +270,10 @@ _KITTY = {"power": SJ_KITTY_POWER, "pairs": SJ_KITTY_PAIRS, "bianfeng": SJ_KITTY
 _LEVELS = {"standard": SJ_LEVELS_STANDARD, "attackers_early": SJ_LEVELS_ATTACKERS_EARLY}
 _PENALTY = {"none": SJ_PENALTY_NONE, "ten_per_card": SJ_PENALTY_TEN_PER_CARD,
             "match_point": SJ_PENALTY_MATCH_POINT}
+_DECLARATION = {"qq": SJ_DECLARE_QQ, "qq3": SJ_DECLARE_QQ3, "4deck": SJ_DECLARE_4DECK,
+                "taian": SJ_DECLARE_TAIAN, "none": SJ_DECLARE_NONE}
+_NO_BID = {"notrump": SJ_NOBID_NOTRUMP, "kitty_card": SJ_NOBID_KITTY_CARD, "redeal": SJ_NOBID_REDEAL,
+           "dealer_loses": SJ_NOBID_DEALER_LOSES}
 
 OPTION_VALUES = {
     "follow_protection": tuple(_PROTECTION),
@@ -278,6 +283,8 @@ OPTION_VALUES = {
     "kitty_multiplier": tuple(_KITTY),
     "level_table": tuple(_LEVELS),
     "throw_penalty": tuple(_PENALTY),
+    "declaration": tuple(_DECLARATION),
+    "no_bid": tuple(_NO_BID),
 }
 
 
@@ -299,6 +306,8 @@ cdef sj_rules _rules_struct(rules) except *:
         r.kitty_multiplier = _KITTY[rules.kitty_multiplier]
         r.level_table = _LEVELS[rules.level_table]
         r.throw_penalty = _PENALTY[rules.throw_penalty]
+        r.declaration = _DECLARATION[rules.declaration]
+        r.no_bid = _NO_BID[rules.no_bid]
     except AttributeError as err:
         raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__} ({err})") from None
     except KeyError as err:
@@ -518,3 +527,6 @@ cdef class Trump:
         cdef Cards ld = self._cards(last_lead, "last_lead")
         self._suit_of(ld, "last_lead")
         return sj_kitty_multiplier(&self.t, &ld.c)
+
+
+include "_deal.pxi"

@@ -28,6 +28,36 @@ class ThrowResult(NamedTuple):
     played: Cards
 
 
+class IllegalMove(ValueError):
+    """A move that the rules do not allow (or made out of turn or phase); the message gives the reason."""
+
+
+class Played(NamedTuple):
+    """What ``Deal.play`` did: the cards actually played, what was attempted, and whether a throw failed."""
+
+    cards: Cards
+    attempted: Cards
+    failed_throw: bool
+
+
+class DealResult(NamedTuple):
+    """The score of a finished deal."""
+
+    attacker_points: int
+    defender_points: int
+    kitty_points: int
+    multiplier: int
+    kitty_captured: bool
+    dealer_keeps: bool
+    dealer_levels: int
+    attacker_levels: int
+    failed_throws: tuple[int, int, int, int]
+
+    @property
+    def outcome(self) -> LevelOutcome:
+        return LevelOutcome(self.dealer_keeps, self.dealer_levels, self.attacker_levels)
+
+
 class LevelOutcome(NamedTuple):
     """Levels won by a deal: the dealer team keeps the deal and climbs, or the attackers take over."""
 

@@ -29,6 +29,18 @@ cdef extern from "sj_rules.h" nogil:
         SJ_PENALTY_TEN_PER_CARD
         SJ_PENALTY_MATCH_POINT
 
+    ctypedef enum sj_declaration:
+        SJ_DECLARE_QQ
+        SJ_DECLARE_QQ3
+        SJ_DECLARE_4DECK
+        SJ_DECLARE_TAIAN
+        SJ_DECLARE_NONE
+    ctypedef enum sj_no_bid:
+        SJ_NOBID_NOTRUMP
+        SJ_NOBID_KITTY_CARD
+        SJ_NOBID_REDEAL
+        SJ_NOBID_DEALER_LOSES
+
     ctypedef struct sj_rules:
         int decks
         int kitty
@@ -41,6 +53,8 @@ cdef extern from "sj_rules.h" nogil:
         sj_kitty_policy kitty_multiplier
         sj_level_table level_table
         sj_throw_penalty throw_penalty
+        sj_declaration declaration
+        sj_no_bid no_bid
 
     ctypedef struct sj_level_outcome:
         int dealer_keeps

@@ -1,0 +1,109 @@
+/* sj_deal.h — the life of one deal: dealing, declaring trump, burying the kitty, the tricks, the
+ * score (RULES.md §3–§5, docs/MODEL.md §9).
+ *
+ * A deal is a plain struct without pointers: copying it clones it.  Every move function validates its
+ * input and returns 0, or a negative SJ_E_* code and leaves the deal unchanged.
+ */
+#ifndef SJ_DEAL_H
+#define SJ_DEAL_H
+
+#include "sj_follow.h"
+#include "sj_kitty.h"
+#include "sj_rng.h"
+#include "sj_throw.h"
+#include "sj_trick.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SJ_MAX_PACK (SJ_NUM_KINDS * SJ_MAX_DECKS)
+#define SJ_TRUMP_DECLARE (-2) /* trump argument: run the declaring phase */
+
+typedef enum { SJ_PHASE_DECLARE = 0, SJ_PHASE_BURY = 1, SJ_PHASE_PLAY = 2, SJ_PHASE_DONE = 3 } sj_phase;
+
+typedef enum {
+    SJ_OK = 0,
+    SJ_E_PHASE = -1,        /* not allowed in this phase */
+    SJ_E_NOT_HELD = -2,     /* cards not in the hand */
+    SJ_E_COUNT = -3,        /* wrong number of cards */
+    SJ_E_EMPTY = -4,        /* empty lead */
+    SJ_E_MIXED = -5,        /* lead of several effective suits */
+    SJ_E_ILLEGAL = -6,      /* a follow that breaks the follow rules */
+    SJ_E_DECLARATION = -7,  /* not a declaration, or not stronger than the current one */
+    SJ_E_ARGS = -8,         /* bad construction arguments */
+    SJ_E_UNSUPPORTED = -9   /* rule variant not available in this phase yet */
+} sj_error;
+
+typedef struct sj_deal {
+    sj_rules rules;
+    sj_trump trump;                 /* valid from the bury phase on */
+    int phase;
+    int dealer;
+    int level;                      /* level rank 0..12 */
+    int trump_suit;                 /* 0..3, SJ_NO_SUIT; valid from the bury phase on */
+    int first_deal;
+    int hand_size;
+    int npack;
+    uint8_t order[SJ_MAX_PACK];     /* pack order: 4H dealt cards, then the kitty */
+    int step;                       /* declaring: actions taken so far */
+    sj_cards hands[4];
+    sj_cards kitty;                 /* the kitty as dealt, then as buried */
+    int declarer;                   /* -1: none */
+    int decl_kind, decl_count, decl_strength;
+    int to_move;
+    /* play */
+    int leader;
+    int ntrick;                     /* plays in the current trick */
+    sj_cards trick[4];              /* in order from the leader */
+    int tricks_done;
+    int attacker_captured, defender_captured, penalty;
+    int failed_throws[4];
+    uint8_t voids[4];               /* bit e: seat shown void in effective suit e */
+    sj_cards played;                /* every card played so far */
+    sj_cards last_lead;
+    int last_winner;
+    /* result (phase done) */
+    int kitty_points, multiplier, kitty_captured, attacker_points;
+    sj_level_outcome outcome;
+} sj_deal;
+
+/* Fill order[0..54*decks) with a uniform shuffle of the pack drawn from stream (seed, stream). */
+void sj_shuffle_pack(uint8_t *order, int decks, uint64_t seed, uint64_t stream);
+
+/* Start a deal from a pack order.  trump: SJ_TRUMP_DECLARE, SJ_NO_SUIT or a suit 0..3.
+ * Returns SJ_OK or SJ_E_ARGS (bad order, dealer, level) / SJ_E_UNSUPPORTED (declaration style). */
+int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int dealer, int level, int trump,
+                 int first_deal);
+
+/* Strength of showing `count` copies of `kind` as a declaration (0: not a declaration). */
+int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count);
+
+/* Declaring phase: the seat to move passes (count 0) or shows count copies of kind. */
+int sj_deal_declare(sj_deal *d, int kind, int count);
+
+/* Legal declarations of the seat to move: kinds/counts written to out (cap entries), count returned. */
+int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int cap);
+
+/* Bury phase: the dealer buries exactly `kitty` cards of the hand (which holds the kitty). */
+int sj_deal_bury(sj_deal *d, const sj_cards *cards);
+
+/* Play phase: the seat to move plays `cards`.  *played receives what is actually played (the forced
+ * unit of a failed throw); *failed is set to 1 for a failed throw. */
+int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed);
+
+/* Play without any legality check (replaying a record in a sampled world): the cards must be held. */
+int sj_deal_play_forced(sj_deal *d, const sj_cards *cards);
+
+/* Every legal lead of the seat to move (single units and safe throws, docs/MODEL.md §9), in a
+ * deterministic order: writes min(cap, found) and returns found (stops at limit when limit > 0). */
+long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit);
+
+/* Team of a seat (0: seats 0 and 2). */
+static inline int sj_team(int seat) { return seat & 1; }
+static inline int sj_is_attacker(const sj_deal *d, int seat) { return sj_team(seat) != sj_team(d->dealer); }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

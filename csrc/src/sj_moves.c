@@ -1,0 +1,154 @@
+/* sj_moves.c — the legal leads of a deal (docs/MODEL.md §9 "Legal actions").
+ *
+ * Every single unit of the hand (every shape, every choice of kinds at shared positions), then every
+ * safe throw: a sub-multiset of one effective suit whose decomposition has two or more units, each of
+ * them unbeatable by the cards the leader cannot see (the pack minus its hand, the cards played and,
+ * for the dealer, the buried kitty).  A kind can only take part in a safe throw if it belongs to some
+ * safe unit, so the search runs over those kinds only.
+ */
+#include "sj_deal.h"
+
+typedef struct lead_out {
+    sj_cards *out;
+    long cap, limit, found;
+} lead_out;
+
+/* Returns 1 when the limit is reached. */
+static int emit(lead_out *o, const sj_cards *c) {
+    if (o->found < o->cap) o->out[o->found] = *c;
+    o->found++;
+    return o->limit > 0 && o->found >= o->limit;
+}
+
+/* Units of shape (w, l) with bottom position p: every choice of kinds; calls back for each. */
+typedef struct unit_walk {
+    const sj_trump *t;
+    const sj_poscounts *pc;
+    int e, w, l, p;
+    sj_cards cur;
+} unit_walk;
+
+typedef int (*unit_fn)(void *ctx, const sj_cards *unit, int w, int l, int top);
+
+static int walk_kinds(unit_walk *u, int k, unit_fn fn, void *ctx) {
+    if (k == u->l) return fn(ctx, &u->cur, u->w, u->l, u->p + u->l - 1);
+    int pos = u->p + k;
+    for (int j = 0; j < u->pc->nk[pos]; j++) {
+        if (u->pc->c[pos][j] < u->w) continue;
+        int kind = u->t->at[u->e][pos][j];
+        for (int i = 0; i < u->w; i++) sj_cards_add_one(&u->cur, kind);
+        int stop = walk_kinds(u, k + 1, fn, ctx);
+        for (int i = 0; i < u->w; i++) sj_cards_remove_one(&u->cur, kind);
+        if (stop) return 1;
+    }
+    return 0;
+}
+
+/* Every unit of every shape in pc. */
+static int each_unit(const sj_trump *t, int e, const sj_poscounts *pc, unit_fn fn, void *ctx) {
+    int maxw = 0;
+    for (int p = 0; p < pc->npos; p++)
+        for (int j = 0; j < pc->nk[p]; j++)
+            if (pc->c[p][j] > maxw) maxw = pc->c[p][j];
+    for (int w = 1; w <= maxw; w++)
+        for (int p = 0; p < pc->npos; p++)
+            for (int l = 1; p + l <= pc->npos && (l == 1 || w >= 2); l++) {
+                int usable = 0;
+                for (int j = 0; j < pc->nk[p + l - 1]; j++)
+                    if (pc->c[p + l - 1][j] >= w) usable = 1;
+                if (!usable) break;
+                unit_walk u = {t, pc, e, w, l, p, sj_cards_empty()};
+                if (walk_kinds(&u, 0, fn, ctx)) return 1;
+            }
+    return 0;
+}
+
+static int emit_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
+    (void)w, (void)l, (void)top;
+    return emit((lead_out *)ctx, unit);
+}
+
+/* Safe-throw search state for one suit. */
+typedef struct safe_ctx {
+    const sj_trump *t;
+    int e;
+    int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]; /* highest unseen top per shape (-1: none) */
+    uint64_t candidates;                       /* kinds in some safe unit */
+    int nk;
+    uint8_t kind[SJ_NUM_KINDS], avail[SJ_NUM_KINDS];
+    sj_cards cur;
+    lead_out *o;
+} safe_ctx;
+
+static int unit_safe(const safe_ctx *s, int w, int l, int top) { return top > s->hi[w][l]; }
+
+static int mark_safe(void *ctx, const sj_cards *unit, int w, int l, int top) {
+    safe_ctx *s = (safe_ctx *)ctx;
+    if (unit_safe(s, w, l, top)) s->candidates |= unit->p[0];
+    return 0;
+}
+
+static int throw_rec(safe_ctx *s, int i) {
+    if (i == s->nk) {
+        if (sj_cards_size(&s->cur) < 2) return 0;
+        sj_unit u[SJ_MAX_UNITS];
+        int n = sj_units(s->t, &s->cur, u, SJ_MAX_UNITS);
+        if (n < 2) return 0;
+        for (int j = 0; j < n; j++)
+            if (!unit_safe(s, u[j].w, u[j].l, u[j].top)) return 0;
+        return emit(s->o, &s->cur);
+    }
+    for (int c = 0; c <= s->avail[i]; c++) {
+        if (c) sj_cards_add_one(&s->cur, s->kind[i]);
+        if (throw_rec(s, i + 1)) return 1;
+    }
+    for (int c = 0; c < s->avail[i]; c++) sj_cards_remove_one(&s->cur, s->kind[i]);
+    return 0;
+}
+
+long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) {
+    lead_out o = {out, cap, limit, 0};
+    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return 0;
+    const sj_trump *t = &d->trump;
+    const sj_cards *hand = &d->hands[d->to_move];
+    /* Unseen: the pack minus the hand, the cards played, and the kitty for the dealer who buried it. */
+    uint8_t counts[SJ_NUM_KINDS];
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        int c = d->rules.decks - sj_cards_count(hand, k) - sj_cards_count(&d->played, k);
+        if (d->to_move == d->dealer) c -= sj_cards_count(&d->kitty, k);
+        counts[k] = (uint8_t)(c < 0 ? 0 : c);
+    }
+    sj_cards unseen = sj_cards_from_counts(counts);
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
+        if (sj_cards_is_empty(&mine)) continue;
+        sj_poscounts pc;
+        sj_poscounts_of(t, e, &mine, &pc);
+        if (each_unit(t, e, &pc, emit_unit, &o)) return o.found;
+    }
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
+        if (sj_cards_is_empty(&mine)) continue;
+        safe_ctx s;
+        s.t = t;
+        s.e = e;
+        s.o = &o;
+        sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e]);
+        sj_poscounts upc, pc;
+        sj_poscounts_of(t, e, &theirs, &upc);
+        for (int w = 1; w <= SJ_MAX_DECKS; w++)
+            for (int l = 1; l <= SJ_MAX_POS; l++) s.hi[w][l] = sj_highest_unit_top(&upc, w, l);
+        s.candidates = 0;
+        sj_poscounts_of(t, e, &mine, &pc);
+        each_unit(t, e, &pc, mark_safe, &s);
+        s.nk = 0;
+        for (int k = 0; k < SJ_NUM_KINDS; k++)
+            if (s.candidates >> k & 1) {
+                s.kind[s.nk] = (uint8_t)k;
+                s.avail[s.nk++] = (uint8_t)sj_cards_count(&mine, k);
+            }
+        s.cur = sj_cards_empty();
+        if (throw_rec(&s, 0)) return o.found;
+    }
+    return o.found;
+}

@@ -1,0 +1,74 @@
+# Declarations of csrc/include/sj_deal.h (nothing else belongs here).
+from libc.stdint cimport uint8_t, uint64_t
+
+from .sj_cards cimport sj_cards
+from .sj_rules cimport sj_level_outcome, sj_rules
+from .sj_trump cimport sj_trump
+
+cdef extern from "sj_deal.h" nogil:
+    int SJ_MAX_PACK
+    int SJ_TRUMP_DECLARE
+    ctypedef enum sj_phase:
+        SJ_PHASE_DECLARE
+        SJ_PHASE_BURY
+        SJ_PHASE_PLAY
+        SJ_PHASE_DONE
+    ctypedef enum sj_error:
+        SJ_OK
+        SJ_E_PHASE
+        SJ_E_NOT_HELD
+        SJ_E_COUNT
+        SJ_E_EMPTY
+        SJ_E_MIXED
+        SJ_E_ILLEGAL
+        SJ_E_DECLARATION
+        SJ_E_ARGS
+        SJ_E_UNSUPPORTED
+
+    ctypedef struct sj_deal:
+        sj_rules rules
+        sj_trump trump
+        int phase
+        int dealer
+        int level
+        int trump_suit
+        int first_deal
+        int hand_size
+        int npack
+        uint8_t order[216]
+        int step
+        sj_cards hands[4]
+        sj_cards kitty
+        int declarer
+        int decl_kind
+        int decl_count
+        int decl_strength
+        int to_move
+        int leader
+        int ntrick
+        sj_cards trick[4]
+        int tricks_done
+        int attacker_captured
+        int defender_captured
+        int penalty
+        int failed_throws[4]
+        uint8_t voids[4]
+        sj_cards played
+        sj_cards last_lead
+        int last_winner
+        int kitty_points
+        int multiplier
+        int kitty_captured
+        int attacker_points
+        sj_level_outcome outcome
+
+    void sj_shuffle_pack(uint8_t *order, int decks, uint64_t seed, uint64_t stream)
+    int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int dealer, int level, int trump,
+                     int first_deal)
+    int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count)
+    int sj_deal_declare(sj_deal *d, int kind, int count)
+    int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int cap)
+    int sj_deal_bury(sj_deal *d, const sj_cards *cards)
+    int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed)
+    int sj_deal_play_forced(sj_deal *d, const sj_cards *cards)
+    long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit)

@@ -1,0 +1,418 @@
+# Included by _core.pyx: the Deal class (docs/MODEL.md §9) over csrc/include/sj_deal.h.
+
+_PHASES = ("declare", "bury", "play", "done")
+_DEAL_ERRORS = {
+    SJ_E_PHASE: "not allowed in the {phase} phase",
+    SJ_E_NOT_HELD: "seat {seat} does not hold those cards",
+    SJ_E_COUNT: "wrong number of cards",
+    SJ_E_EMPTY: "a lead cannot be empty",
+    SJ_E_MIXED: "a lead must be of one effective suit",
+    SJ_E_ILLEGAL: "illegal follow",
+    SJ_E_DECLARATION: "not a declaration stronger than the current one",
+}
+
+
+def _trump_arg(trump):
+    if isinstance(trump, str) and trump == "declare":
+        return SJ_TRUMP_DECLARE
+    return suit_index(trump)
+
+
+cdef bytes _order_from_hands(rules, hands, kitty, int dealer):
+    """Pack order for given hands (docs/MODEL.md §9): seat s's j-th card at step 4j + (s - dealer) mod 4."""
+    cdef int decks = rules.decks
+    cdef int h = (54 * decks - rules.kitty) // 4
+    if isinstance(hands, (str, Cards)) or len(hands) != 4:
+        raise ValueError("hands must be a list of four hands (Cards), one per seat")
+    hs = [_as_cards(x, f"hands[{i}]") for i, x in enumerate(hands)]
+    for i, x in enumerate(hs):
+        if len(x) != h:
+            raise ValueError(f"hands[{i}] has {len(x)} cards; the rules deal {h} to each seat")
+    total = Cards()
+    for i, x in enumerate(hs):
+        try:
+            total = total + x
+        except ValueError:
+            raise ValueError(f"hands[{i}] and the hands before it hold more than 4 copies of a card") from None
+    full = Cards([k for k in range(54) for _ in range(decks)])
+    if not total.issubset(full):
+        raise ValueError(f"the hands hold more copies of {_missing(total, full)} than {decks} deck(s) have")
+    rest = full - total
+    if kitty is None:
+        kc = rest
+    else:
+        kc = _as_cards(kitty, "kitty")
+        if kc != rest:
+            raise ValueError(f"the kitty must be exactly the cards not in the hands: {rest}")
+    if len(kc) != rules.kitty:
+        raise ValueError(f"the kitty has {len(kc)} cards; the rules use {rules.kitty}")
+    order = bytearray(54 * decks)
+    for s in range(4):
+        for j, k in enumerate(hs[s].indices()):
+            order[4 * j + (s - dealer) % 4] = k
+    for j, k in enumerate(kc.indices()):
+        order[4 * h + j] = k
+    return bytes(order)
+
+
+def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_deal, moves):
+    """Rebuild a deal by replaying its moves (used by pickling)."""
+    d = Deal.__new__(Deal)
+    (<Deal>d)._start(rules, order, dealer, level, trump, first_deal)
+    for kind, cards in moves:
+        if kind == "declare":
+            d.declare(cards)
+        elif kind == "bury":
+            d.bury(cards)
+        elif kind == "play":
+            d.play(cards)
+        else:
+            (<Deal>d)._force(cards)
+    return d
+
+
+cdef class Deal:
+    """One deal, step by step: ``Deal(rules, seed=0, dealer=0, level="2", trump="declare", hands=None,
+    kitty=None, first_deal=False, stream=0)``.
+
+    With ``hands`` (four Cards) and optionally ``kitty``, that exact deal; else the pack is shuffled
+    from stream (``seed``, ``stream``). ``trump="declare"`` runs the declaring phase while the cards are
+    dealt one at a time; a suit letter or None fixes the trump and the deal starts in the bury phase.
+    Every move is checked in C; a rejected move raises IllegalMove and changes nothing.
+    """
+
+    cdef sj_deal d
+    cdef readonly object rules
+    cdef bytes _order
+    cdef int _dealer0
+    cdef object _level0, _trump0
+    cdef bint _first
+    cdef list _moves
+    cdef list _tricks
+    cdef list _declarations
+
+    def __init__(self, rules, seed=0, dealer=0, level="2", trump="declare", hands=None, kitty=None,
+                 first_deal=False, stream=0):
+        if not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
+        cdef uint8_t buf[216]
+        if hands is None:
+            if kitty is not None:
+                raise ValueError("a kitty can only be given together with the four hands")
+            if not isinstance(seed, int) or not isinstance(stream, int) or seed < 0 or stream < 0:
+                raise ValueError(f"seed and stream must be non-negative integers, got {seed!r}, {stream!r}")
+            sj_shuffle_pack(buf, rules.decks, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF),
+                            <uint64_t>(stream & 0xFFFFFFFFFFFFFFFF))
+            order = bytes(buf[:54 * rules.decks])
+        else:
+            order = _order_from_hands(rules, hands, kitty, dealer)
+        self._start(rules, order, dealer, level, trump, bool(first_deal))
+
+    cdef _start(self, rules, bytes order, int dealer, level, trump, bint first_deal):
+        cdef sj_rules r = _rules_struct(rules)
+        cdef int li = rank_index(level)
+        cdef int ti = _trump_arg(trump)
+        cdef const uint8_t *o = order
+        if len(order) != 54 * r.decks:
+            raise ValueError(f"a pack order has {54 * r.decks} cards, got {len(order)}")
+        rc = sj_deal_init(&self.d, &r, o, dealer, li, ti, first_deal)
+        if rc == SJ_E_UNSUPPORTED:
+            raise NotImplementedError(
+                f"declaring with declaration={rules.declaration!r}, no_bid={rules.no_bid!r} is not available yet; "
+                "pass trump='S'/'H'/'D'/'C'/None to fix the trump")
+        if rc != SJ_OK:
+            raise ValueError("invalid deal arguments (pack order, dealer or level)")
+        self.rules = rules
+        self._order = order
+        self._dealer0 = dealer
+        self._level0 = RANKS[li]
+        self._trump0 = trump
+        self._first = first_deal
+        self._moves = []
+        self._tricks = []
+        self._declarations = []
+
+    # -- state -------------------------------------------------------------------------------------
+
+    @property
+    def phase(self):
+        """"declare", "bury", "play" or "done"."""
+        return _PHASES[self.d.phase]
+
+    @property
+    def to_move(self):
+        """Seat to act (in the bury phase: the dealer); None when done."""
+        return None if self.d.phase == SJ_PHASE_DONE else self.d.to_move
+
+    @property
+    def dealer(self):
+        return self.d.dealer
+
+    @property
+    def level(self):
+        return RANKS[self.d.level]
+
+    @property
+    def trump(self):
+        """Trump suit letter or None (no trump); in the declare phase, the suit declared so far."""
+        if self.d.phase == SJ_PHASE_DECLARE:
+            if self.d.declarer < 0 or self.d.decl_kind >= 52:
+                return None
+            return SUITS[self.d.decl_kind // 13]
+        return None if self.d.trump_suit < 0 else SUITS[self.d.trump_suit]
+
+    @property
+    def declarer(self):
+        """Seat of the standing declaration, or None."""
+        return None if self.d.declarer < 0 else self.d.declarer
+
+    @property
+    def declaration(self):
+        """The cards of the standing declaration (empty when none)."""
+        if self.d.declarer < 0:
+            return Cards()
+        return Cards([self.d.decl_kind] * self.d.decl_count)
+
+    @property
+    def declarations(self):
+        """Every declaration made, in order: (seat, Cards)."""
+        return list(self._declarations)
+
+    @property
+    def hand_size(self):
+        return self.d.hand_size
+
+    def hand(self, seat):
+        """The seat's cards (in the bury phase the dealer's hand includes the kitty)."""
+        return Cards._wrap(self.d.hands[self._seat(seat)])
+
+    cdef int _seat(self, seat) except -1:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0..3, got {seat!r}")
+        return seat
+
+    @property
+    def kitty(self):
+        """The kitty: as dealt before the bury, as buried after."""
+        return Cards._wrap(self.d.kitty)
+
+    @property
+    def trump_context(self):
+        """The deal's Trump (from the bury phase on)."""
+        if self.d.phase == SJ_PHASE_DECLARE:
+            raise ValueError("the trump is not settled during the declare phase")
+        return Trump(self.rules, RANKS[self.d.level], None if self.d.trump_suit < 0 else SUITS[self.d.trump_suit])
+
+    @property
+    def trick(self):
+        """Cards played so far in the current trick, in order from its leader."""
+        return [Cards._wrap(self.d.trick[i]) for i in range(self.d.ntrick)]
+
+    @property
+    def trick_leader(self):
+        return self.d.leader
+
+    @property
+    def tricks(self):
+        """Completed tricks: (leader, [plays in order from the leader], winner)."""
+        return [(l, list(p), w) for l, p, w in self._tricks]
+
+    @property
+    def attacker_points(self):
+        """Attackers' points so far (captured plus throw penalties; the kitty is added at the end)."""
+        if self.d.phase == SJ_PHASE_DONE:
+            return self.d.attacker_points
+        return self.d.attacker_captured + self.d.penalty
+
+    @property
+    def defender_points(self):
+        return self.d.defender_captured
+
+    @property
+    def failed_throws(self):
+        return tuple(self.d.failed_throws[i] for i in range(4))
+
+    def voids(self, seat):
+        """Effective suits ("S" "H" "D" "C" "T") the seat has shown it lacks."""
+        cdef int s = self._seat(seat)
+        return frozenset(EFFECTIVE_SUITS[e] for e in range(5) if self.d.voids[s] >> e & 1)
+
+    @property
+    def played(self):
+        """Every card played so far."""
+        return Cards._wrap(self.d.played)
+
+    @property
+    def moves(self):
+        """The moves made so far: ("declare" | "bury" | "play", Cards)."""
+        return list(self._moves)
+
+    def is_attacker(self, seat):
+        return (self._seat(seat) & 1) != (self.d.dealer & 1)
+
+    # -- moves -------------------------------------------------------------------------------------
+
+    cdef _fail(self, int rc, str what):
+        msg = _DEAL_ERRORS.get(rc, f"error {rc}").format(phase=self.phase, seat=self.d.to_move)
+        raise IllegalMove(f"{what}: {msg}")
+
+    def legal_declarations(self):
+        """The declare phase's options for the seat to move: Cards() (pass) and each legal declaration."""
+        cdef int kinds[64]
+        cdef int counts[64]
+        if self.d.phase != SJ_PHASE_DECLARE:
+            return []
+        n = sj_deal_legal_declarations(&self.d, kinds, counts, 64)
+        return [Cards()] + [Cards([kinds[i]] * counts[i]) for i in range(n)]
+
+    def declare(self, cards=None):
+        """Declaring phase: the seat to move passes (None or empty) or shows identical level cards or jokers."""
+        cdef Cards c = Cards() if cards is None else _as_cards(cards, "declaration")
+        if self.d.phase != SJ_PHASE_DECLARE:
+            raise IllegalMove(f"declare: not allowed in the {self.phase} phase")
+        cdef int kind = -1, count = len(c)
+        if count:
+            kinds = set(c.indices())
+            if len(kinds) != 1:
+                raise IllegalMove(f"a declaration shows identical cards (level cards or jokers), not {c}")
+            kind = kinds.pop()
+            if sj_declaration_strength(&self.d.rules, self.d.level, kind, count) == 0:
+                raise IllegalMove(f"{c} is not a declaration at level {self.level} under declaration="
+                                  f"{self.rules.declaration!r}")
+        seat = self.d.to_move
+        rc = sj_deal_declare(&self.d, kind, count)
+        if rc != SJ_OK:
+            self._fail(rc, f"declare {c}")
+        self._moves.append(("declare", c))
+        if count:
+            self._declarations.append((seat, c))
+
+    def bury(self, cards):
+        """Bury phase: the dealer buries exactly as many cards as the kitty holds."""
+        cdef Cards c = _as_cards(cards, "bury")
+        if self.d.phase != SJ_PHASE_BURY:
+            raise IllegalMove(f"bury: not allowed in the {self.phase} phase")
+        if len(c) != self.d.rules.kitty:
+            raise IllegalMove(f"bury {len(c)} cards: the kitty holds {self.d.rules.kitty}")
+        rc = sj_deal_bury(&self.d, &c.c)
+        if rc != SJ_OK:
+            if rc == SJ_E_NOT_HELD:
+                raise IllegalMove(f"bury: the dealer (seat {self.d.dealer}) does not hold "
+                                  f"{_missing(c, Cards._wrap(self.d.hands[self.d.dealer]))}")
+            self._fail(rc, f"bury {c}")
+        self._moves.append(("bury", c))
+
+    def play(self, cards):
+        """Play phase: the seat to move leads or follows. Returns Played(cards, attempted, failed_throw)."""
+        cdef Cards c = _as_cards(cards, "play")
+        cdef sj_cards played
+        cdef int failed = 0
+        if self.d.phase != SJ_PHASE_PLAY:
+            raise IllegalMove(f"play: not allowed in the {self.phase} phase")
+        seat = self.d.to_move
+        if not sj_cards_contains(&self.d.hands[seat], &c.c):
+            raise IllegalMove(f"play {c}: seat {seat} does not hold "
+                              f"{_missing(c, Cards._wrap(self.d.hands[seat]))}")
+        if self.d.ntrick and len(c) != sj_cards_size(&self.d.trick[0]):
+            raise IllegalMove(f"play {c}: the lead has {sj_cards_size(&self.d.trick[0])} cards, "
+                              f"this play {len(c)}")
+        leader = self.d.leader
+        rc = sj_deal_play(&self.d, &c.c, &played, &failed)
+        if rc != SJ_OK:
+            if rc == SJ_E_ILLEGAL:
+                raise IllegalMove(f"play {c}: illegal follow of {Cards._wrap(self.d.trick[0])} "
+                                  f"(docs/MODEL.md §4: suit first, then the lead's structure as far as the hand allows)")
+            self._fail(rc, f"play {c}")
+        self._moves.append(("play", c))
+        self._after_play(leader)
+        return Played(Cards._wrap(played), c, bool(failed))
+
+    cdef _after_play(self, int leader):
+        if self.d.ntrick == 0:   # a trick was completed
+            self._tricks.append((leader, [Cards._wrap(self.d.trick[i]) for i in range(4)], self.d.last_winner))
+
+    def _force(self, cards):
+        """Play without legality checks (replaying a record into a sampled world)."""
+        cdef Cards c = _as_cards(cards, "play")
+        leader = self.d.leader
+        rc = sj_deal_play_forced(&self.d, &c.c)
+        if rc != SJ_OK:
+            self._fail(rc, f"replay {c}")
+        self._moves.append(("force", c))
+        self._after_play(leader)
+
+    def legal_actions(self, limit=None):
+        """Declare phase: legal declarations (Cards() passes). Play phase: every legal lead (single units and
+        safe throws) or every legal follow; at most ``limit`` of them. Bury phase: raises (name the cards)."""
+        cdef long lim = 0
+        if limit is not None:
+            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+                raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
+            lim = limit
+        if self.d.phase == SJ_PHASE_DECLARE:
+            out = self.legal_declarations()
+            return out[:lim] if lim else out
+        if self.d.phase == SJ_PHASE_BURY:
+            raise IllegalMove("in the bury phase the dealer names the cards: call bury(cards)")
+        if self.d.phase == SJ_PHASE_DONE:
+            return []
+        cdef long cap = 256 if lim == 0 or lim > 256 else lim
+        cdef long found
+        cdef sj_cards *buf = <sj_cards *>malloc(cap * sizeof(sj_cards))
+        cdef sj_cards *grown
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            while True:
+                with nogil:
+                    if self.d.ntrick == 0:
+                        found = sj_deal_legal_leads(&self.d, buf, cap, lim)
+                    else:
+                        found = sj_legal_follows(&self.d.trump, &self.d.hands[self.d.to_move],
+                                                 &self.d.trick[0], buf, cap, lim)
+                if found <= cap:
+                    break
+                grown = <sj_cards *>realloc(buf, found * sizeof(sj_cards))
+                if grown == NULL:
+                    raise MemoryError(f"{found} legal actions do not fit in memory; pass limit=")
+                buf = grown
+                cap = found
+            return [Cards._wrap(buf[i]) for i in range(found)]
+        finally:
+            free(buf)
+
+    def clone(self):
+        """An independent copy."""
+        cdef Deal other = Deal.__new__(Deal)
+        other.d = self.d
+        other.rules = self.rules
+        other._order = self._order
+        other._dealer0 = self._dealer0
+        other._level0 = self._level0
+        other._trump0 = self._trump0
+        other._first = self._first
+        other._moves = list(self._moves)
+        other._tricks = [(l, list(p), w) for l, p, w in self._tricks]
+        other._declarations = list(self._declarations)
+        return other
+
+    def __reduce__(self):
+        return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
+                                    self._first, [(k, str(c)) for k, c in self._moves]))
+
+    def result(self):
+        """The score once the deal is done (DealResult)."""
+        if self.d.phase != SJ_PHASE_DONE:
+            raise ValueError(f"the deal is not finished (phase {self.phase})")
+        o = self.d.outcome
+        return DealResult(self.d.attacker_points, self.d.defender_captured, self.d.kitty_points,
+                          self.d.multiplier, bool(self.d.kitty_captured), bool(o.dealer_keeps), o.dealer_levels,
+                          o.attacker_levels, self.failed_throws)
+
+    @property
+    def last_lead(self):
+        return Cards._wrap(self.d.last_lead)
+
+    def __repr__(self):
+        return (f"Deal(phase={self.phase!r}, dealer={self.dealer}, level={self.level!r}, trump={self.trump!r}, "
+                f"to_move={self.to_move}, attacker_points={self.attacker_points})")
