@@ -92,6 +92,9 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards);
  * unit of a failed throw); *failed is set to 1 for a failed throw. */
 int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed);
 
+/* Count a failed throw against `seat` and apply the rules' throw_penalty for `cards_back` cards. */
+void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back);
+
 /* Play without any legality check (replaying a record in a sampled world): the cards must be held. */
 int sj_deal_play_forced(sj_deal *d, const sj_cards *cards);
 

@@ -134,6 +134,12 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards) {
     return SJ_OK;
 }
 
+void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back) {
+    d->failed_throws[seat]++;
+    if (d->rules.throw_penalty == SJ_PENALTY_TEN_PER_CARD)
+        d->penalty += (sj_is_attacker(d, seat) ? -10 : 10) * cards_back;
+}
+
 static void finish_trick(sj_deal *d) {
     int w = sj_trick_winner(&d->trump, d->trick, 4);
     int winner = (d->leader + (w < 0 ? 0 : w)) % 4;
@@ -195,10 +201,7 @@ int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *faile
         int ok = sj_check_throw(&d->trump, cards, others, 3, played);
         if (!ok) {
             *failed = 1;
-            int back = sj_cards_size(cards) - sj_cards_size(played);
-            d->failed_throws[d->to_move]++;
-            if (d->rules.throw_penalty == SJ_PENALTY_TEN_PER_CARD)
-                d->penalty += (sj_is_attacker(d, d->to_move) ? -10 : 10) * back;
+            sj_deal_charge_failed_throw(d, d->to_move, sj_cards_size(cards) - sj_cards_size(played));
         }
     } else {
         if (sj_cards_size(cards) != sj_cards_size(&d->trick[0])) return SJ_E_COUNT;

@@ -7,6 +7,7 @@ trick winner, kitty multiplier), all computed by the native C core.
 
 from ._core import Cards, Deal, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, Unit
+from .observation import Observation, determinize
 from .rules import Rules
 
 
@@ -17,10 +18,12 @@ __all__ = [
     "Played",
     "IllegalMove",
     "LevelOutcome",
+    "Observation",
     "Rules",
     "ThrowResult",
     "Trump",
     "Unit",
+    "determinize",
     "parse_cards",
     "points",
 ]

@@ -59,7 +59,8 @@ def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_d
     """Rebuild a deal by replaying its moves (used by pickling)."""
     d = Deal.__new__(Deal)
     (<Deal>d)._start(rules, order, dealer, level, trump, first_deal)
-    for kind, cards in moves:
+    for move in moves:
+        kind, cards = move[0], move[1]
         if kind == "declare":
             d.declare(cards)
         elif kind == "bury":
@@ -67,7 +68,7 @@ def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_d
         elif kind == "play":
             d.play(cards)
         else:
-            (<Deal>d)._force(cards)
+            (<Deal>d)._force(cards, move[2] if len(move) > 2 else None)
     return d
 
 
@@ -90,6 +91,7 @@ cdef class Deal:
     cdef list _moves
     cdef list _tricks
     cdef list _declarations
+    cdef list _failed
 
     def __init__(self, rules, seed=0, dealer=0, level="2", trump="declare", hands=None, kitty=None,
                  first_deal=False, stream=0):
@@ -131,6 +133,7 @@ cdef class Deal:
         self._moves = []
         self._tricks = []
         self._declarations = []
+        self._failed = []
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -324,6 +327,8 @@ cdef class Deal:
                                   f"(docs/MODEL.md §4: suit first, then the lead's structure as far as the hand allows)")
             self._fail(rc, f"play {c}")
         self._moves.append(("play", c))
+        if failed:
+            self._failed.append((len(self._tricks), seat, c, Cards._wrap(played)))
         self._after_play(leader)
         return Played(Cards._wrap(played), c, bool(failed))
 
@@ -331,14 +336,22 @@ cdef class Deal:
         if self.d.ntrick == 0:   # a trick was completed
             self._tricks.append((leader, [Cards._wrap(self.d.trick[i]) for i in range(4)], self.d.last_winner))
 
-    def _force(self, cards):
-        """Play without legality checks (replaying a record into a sampled world)."""
+    def _force(self, cards, attempted=None):
+        """Play without legality checks (replaying a record into a sampled world); ``attempted`` marks a
+        failed throw whose penalty is charged again."""
         cdef Cards c = _as_cards(cards, "play")
         leader = self.d.leader
+        seat = self.d.to_move
         rc = sj_deal_play_forced(&self.d, &c.c)
         if rc != SJ_OK:
             self._fail(rc, f"replay {c}")
-        self._moves.append(("force", c))
+        if attempted is None:
+            self._moves.append(("force", c))
+        else:
+            a = _as_cards(attempted, "attempted")
+            self._moves.append(("force", c, a))
+            sj_deal_charge_failed_throw(&self.d, seat, len(a) - len(c))
+            self._failed.append((len(self._tricks), seat, a, c))
         self._after_play(leader)
 
     def legal_actions(self, limit=None):
@@ -394,11 +407,13 @@ cdef class Deal:
         other._moves = list(self._moves)
         other._tricks = [(l, list(p), w) for l, p, w in self._tricks]
         other._declarations = list(self._declarations)
+        other._failed = list(self._failed)
         return other
 
     def __reduce__(self):
         return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
-                                    self._first, [(k, str(c)) for k, c in self._moves]))
+                                    self._first, [tuple(str(x) if isinstance(x, Cards) else x for x in m)
+                                                  for m in self._moves]))
 
     def result(self):
         """The score once the deal is done (DealResult)."""
@@ -408,6 +423,17 @@ cdef class Deal:
         return DealResult(self.d.attacker_points, self.d.defender_captured, self.d.kitty_points,
                           self.d.multiplier, bool(self.d.kitty_captured), bool(o.dealer_keeps), o.dealer_levels,
                           o.attacker_levels, self.failed_throws)
+
+    @property
+    def failed_throw_log(self):
+        """Failed throws: (trick index, seat, attempted Cards, played Cards)."""
+        return list(self._failed)
+
+    def observation(self, seat):
+        """What ``seat`` may know: its hand, every card played, the voids shown, the declarations, the
+        failed throws, and the kitty if it buried it (an Observation, the input of ``determinize``)."""
+        from .observation import observe
+        return observe(self, self._seat(seat))
 
     @property
     def last_lead(self):

@@ -19,7 +19,7 @@ Where MODEL.md §9 is ambiguous the most literal reading is implemented and the 
 from collections import Counter
 from itertools import product
 
-from .reference import BJ, SJ, SUITS, TRUMP, RefTrump, level_outcome, rank_index, suit_index
+from .reference import BJ, SJ, SUITS, RefTrump, level_outcome, rank_index, suit_index
 
 _DEFAULT_KITTY = {1: 6, 2: 8, 3: 6, 4: 8}
 _PENALTIES = ("none", "ten_per_card", "match_point")
@@ -104,6 +104,7 @@ class RefDeal:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
         self._level = rank_index(level)  # ValueError on a bad rank
         self._level_token = level
+        RefTrump(rules, level, None)  # validates the rules' card options before anything is dealt
 
         order = _as_kinds(order, "order")
         if len(order) != total:
@@ -438,63 +439,21 @@ class RefDeal:
             for choice in product(*ranges):
                 if sum(choice) < 2:
                     continue
-                sub = {k: c for k, c in zip(kinds, choice) if c}
+                sub = {k: c for k, c in zip(kinds, choice, strict=True) if c}
                 if self._all_units_safe(suit, sub, beat):
                     result.add(tuple(sorted(k for k, c in sub.items() for _ in range(c))))
         return result
 
-    def _all_units_safe(self, suit, counts, beat):
-        """True iff the §3 decomposition of `counts` has >= 2 units and none is beaten (`beat`:
-        highest unseen top per shape).
+    def _greedy_units(self, suit, counts):
+        """§3 greedy decomposition of `counts` (a dict kind -> copies, one effective suit; consumed),
+        yielding (w, l, top, kinds) in the order taken.
 
-        A fast form of RefTrump's greedy decomposition: for each width w the biggest unit is the
-        longest run of positions holding a kind w times (l = 1 for w = 1), so the unit taken is,
-        among the widths reaching the most cards, the best by unit-order key, at the highest such
-        run, with the lowest kind index at each position (tested equal to RefTrump.units)."""
-        columns = self._cols.at[suit]
-        counts = dict(counts)
-        n_units = 0
-        unit_key = self._trump.unit_key
-        while True:
-            maxc = max(counts.values(), default=0)
-            if maxc == 0:
-                return n_units >= 2
-            best = None
-            for w in range(1, maxc + 1):
-                run = 0
-                best_run = 0
-                best_end = -1
-                for p, col in enumerate(columns):
-                    if any(counts.get(k, 0) >= w for k in col):
-                        run += 1
-                        if w == 1:
-                            best_run, best_end = 1, p
-                        elif run >= best_run:
-                            best_run, best_end = run, p
-                    else:
-                        run = 0
-                if best_run == 0:
-                    continue
-                score = (w * best_run, unit_key(w, best_run), best_end)
-                if best is None or score > best[0]:
-                    best = (score, w, best_run, best_end)
-            _, w, l, top = best
-            if top < beat.get((w, l), -1):
-                return False
-            for p in range(top - l + 1, top + 1):
-                k = min(k for k in columns[p] if counts.get(k, 0) >= w)
-                counts[k] -= w
-                if counts[k] == 0:
-                    del counts[k]
-            n_units += 1
-
-    def _fast_units(self, cards):
-        """The decomposition of `_all_units_safe` as [(w, l, cards)] (for tests)."""
-        counts = Counter(cards)
-        suit = self._cols.suit[next(iter(counts))]
+        A fast form of RefTrump's decomposition (tested equal to RefTrump.units): for each width w
+        the biggest unit is at the longest run of positions holding some kind w times (l = 1 for
+        w = 1), so the unit taken is, among the widths reaching the most cards, the best by
+        unit-order key, at the highest such run, with the lowest kind index at each position."""
         columns = self._cols.at[suit]
         unit_key = self._trump.unit_key
-        units = []
         while counts:
             best = None
             for w in range(1, max(counts.values()) + 1):
@@ -514,15 +473,31 @@ class RefDeal:
                     if best is None or score > best[0]:
                         best = (score, w, best_run, best_end)
             _, w, l, top = best
-            taken = []
+            kinds = []
             for p in range(top - l + 1, top + 1):
                 k = min(k for k in columns[p] if counts.get(k, 0) >= w)
                 counts[k] -= w
                 if counts[k] == 0:
                     del counts[k]
-                taken += [k] * w
-            units.append((w, l, tuple(sorted(taken))))
-        return units
+                kinds.append(k)
+            yield w, l, top, kinds
+
+    def _all_units_safe(self, suit, counts, beat):
+        """True iff the §3 decomposition of `counts` has >= 2 units and none is beaten (`beat`:
+        the highest unseen top per shape)."""
+        n_units = 0
+        for w, l, top, _ in self._greedy_units(suit, dict(counts)):
+            if top < beat.get((w, l), -1):
+                return False
+            n_units += 1
+        return n_units >= 2
+
+    def _fast_units(self, cards):
+        """The decomposition used for safe throws, as [(w, l, sorted cards)] (for the tests)."""
+        counts = dict(Counter(cards))
+        suit = self._cols.suit[cards[0]]
+        return [(w, l, tuple(sorted(k for k in kinds for _ in range(w))))
+                for w, l, _, kinds in self._greedy_units(suit, counts)]
 
     # ------------------------------------------------------------------------------------------
     # playing
@@ -630,4 +605,4 @@ class RefDeal:
         }
 
 
-__all__ = ["RefDeal", "TRUMP"]
+__all__ = ["RefDeal"]

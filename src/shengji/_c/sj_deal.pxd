@@ -71,4 +71,5 @@ cdef extern from "sj_deal.h" nogil:
     int sj_deal_bury(sj_deal *d, const sj_cards *cards)
     int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed)
     int sj_deal_play_forced(sj_deal *d, const sj_cards *cards)
+    void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back)
     long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit)

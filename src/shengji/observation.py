@@ -1,0 +1,278 @@
+"""What one seat knows of a deal, and sampling the hidden cards consistently with it.
+
+``Deal.observation(seat)`` gives an :class:`Observation`: the seat's hand, every card played (by whom, in
+which trick), the voids shown by failing to follow, the declarations shown while dealing (the cards stay
+in the declarer's hand until played, or until the dealer buries them), the failed throws, and the kitty
+if the seat buried it.
+
+``determinize(observation, rng)`` samples the hidden cards *uniformly* among all placements consistent
+with the observation: uniform over the physical cards (each copy a distinct card), so every consistent
+deal of the hidden cards is equally likely, as in a fair shuffle conditioned on what was seen. It
+returns a :class:`shengji.Deal` in the same state (same trump, tricks, points and turn), with the
+observer's cards and all public information unchanged.
+
+Method: the hidden cards are split into groups of cards with the same set of allowed places (a seat's
+hand or the kitty): one group per effective suit (a seat that showed a void may not receive it) and one
+group per seat's shown declaration cards. The number of placements is counted exactly by a dynamic
+programme over the groups (products of multinomials, Python integers), and one placement is drawn
+group by group with probabilities proportional to the counts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from ._core import EFFECTIVE_SUITS, Cards, Deal, Trump
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a deal (picklable)."""
+
+    seat: int
+    rules: Any
+    level: str
+    trump: str | None
+    dealer: int
+    phase: str
+    to_move: int | None
+    hand: Cards
+    kitty: Cards | None
+    declarations: tuple[tuple[int, Cards], ...]
+    tricks: tuple[tuple[int, tuple[Cards, ...], int], ...]
+    trick: tuple[Cards, ...]
+    trick_leader: int
+    voids: tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
+    hand_sizes: tuple[int, int, int, int]
+    failed_throws: tuple[tuple[int, int, Cards, Cards], ...]
+    attacker_points: int
+    defender_points: int
+
+    def played_by(self, seat: int) -> Cards:
+        """Every card the seat has played so far."""
+        out = Cards()
+        for leader, plays, _ in self.tricks:
+            out = out + plays[(seat - leader) % 4]
+        for i, p in enumerate(self.trick):
+            if (self.trick_leader + i) % 4 == seat:
+                out = out + p
+        return out
+
+
+def observe(deal: Deal, seat: int) -> Observation:
+    kitty = deal.kitty if deal.dealer == seat and deal.phase in ("play", "done") else None
+    return Observation(
+        seat=seat,
+        rules=deal.rules,
+        level=deal.level,
+        trump=deal.trump,
+        dealer=deal.dealer,
+        phase=deal.phase,
+        to_move=deal.to_move,
+        hand=deal.hand(seat),
+        kitty=kitty,
+        declarations=tuple(deal.declarations),
+        tricks=tuple((leader, tuple(plays), winner) for leader, plays, winner in deal.tricks),
+        trick=tuple(deal.trick),
+        trick_leader=deal.trick_leader,
+        voids=tuple(deal.voids(s) for s in range(4)),  # type: ignore[arg-type]
+        hand_sizes=tuple(len(deal.hand(s)) for s in range(4)),  # type: ignore[arg-type]
+        failed_throws=tuple(deal.failed_throw_log),
+        attacker_points=deal.attacker_points,
+        defender_points=deal.defender_points,
+    )
+
+
+def _multinomial(n: int, parts: tuple[int, ...]) -> int:
+    out, left = 1, n
+    for p in parts:
+        out *= comb(left, p)
+        left -= p
+    return out
+
+
+def _splits(n: int, caps: tuple[int, ...], allowed: tuple[int, ...]):
+    """Every way to put n cards into the allowed slots without exceeding their capacities."""
+    slots = list(allowed)
+
+    def rec(i: int, left: int, acc: list[int]):
+        if i == len(slots) - 1:
+            if left <= caps[slots[i]]:
+                yield (*acc, left)
+            return
+        for x in range(min(left, caps[slots[i]]) + 1):
+            yield from rec(i + 1, left - x, [*acc, x])
+
+    if not slots:
+        if n == 0:
+            yield ()
+        return
+    yield from rec(0, n, [])
+
+
+def _sample_placement(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...],
+                      rng: random.Random) -> list[list[int]]:
+    """Place every group's cards into slots (allowed ones only, filling each slot exactly), uniformly
+    over placements of distinct physical cards.
+
+    Groups allowed everywhere are merged into one free group, counted in closed form (a multinomial of
+    the capacities left); the dynamic programme runs over the constrained groups only.
+    """
+    everywhere = tuple(range(len(caps)))
+    free = [k for cards, allowed in groups if allowed == everywhere for k in cards]
+    groups = [g for g in groups if g[1] != everywhere]
+    sizes = tuple(len(cards) for cards, _ in groups)
+
+    @lru_cache(maxsize=None)
+    def count(i: int, caps: tuple[int, ...]) -> int:
+        if i == len(groups):
+            return _multinomial(len(free), caps) if sum(caps) == len(free) else 0
+        allowed = groups[i][1]
+        total = 0
+        for split in _splits(sizes[i], caps, allowed):
+            rest = list(caps)
+            for slot, x in zip(allowed, split, strict=True):
+                rest[slot] -= x
+            sub = count(i + 1, tuple(rest))
+            if sub:
+                total += _multinomial(sizes[i], split) * sub
+        return total
+
+    if count(0, caps) == 0:
+        raise ValueError("no placement of the hidden cards is consistent with the observation")
+    out: list[list[int]] = [[] for _ in caps]
+
+    def deal_out(cards: list[int], slots: tuple[int, ...], split: tuple[int, ...]) -> None:
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        at = 0
+        for slot, x in zip(slots, split, strict=True):
+            out[slot].extend(shuffled[at:at + x])
+            at += x
+
+    for i, (cards, allowed) in enumerate(groups):
+        pick = rng.randrange(count(i, caps))
+        for split in _splits(sizes[i], caps, allowed):
+            rest = list(caps)
+            for slot, x in zip(allowed, split, strict=True):
+                rest[slot] -= x
+            weight = _multinomial(sizes[i], split) * count(i + 1, tuple(rest))
+            if pick < weight:
+                deal_out(cards, allowed, split)
+                caps = tuple(rest)
+                break
+            pick -= weight
+    deal_out(free, everywhere, caps)
+    return out
+
+
+def _as_rng(rng: Any) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or isinstance(rng, int):
+        return random.Random(rng)
+    raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+
+
+def determinize(observation: Observation, rng: Any = None) -> Deal:
+    """A Deal in the observed state whose hidden cards are sampled uniformly among those consistent
+    with the observation (module docstring). ``rng``: a ``random.Random`` or an int seed."""
+    if not isinstance(observation, Observation):
+        raise TypeError(f"determinize expects an Observation (deal.observation(seat)), not {type(observation).__name__}")
+    obs = observation
+    if obs.phase == "declare":
+        raise ValueError("determinize needs the trump settled: observe in the bury, play or done phase")
+    r = _as_rng(rng)
+    rules = obs.rules
+    decks = rules.decks
+    trump = Trump(rules, obs.level, obs.trump)
+    played = [obs.played_by(s) for s in range(4)]
+
+    hidden_counts = [decks] * 54
+    for k in obs.hand.indices():
+        hidden_counts[k] -= 1
+    for s in range(4):
+        for k in played[s].indices():
+            hidden_counts[k] -= 1
+    kitty_known = obs.kitty is not None
+    if kitty_known:
+        assert obs.kitty is not None
+        for k in obs.kitty.indices():
+            hidden_counts[k] -= 1
+
+    # Slots: the three other seats, then the kitty when it is hidden and apart from the dealer's hand.
+    others = [s for s in range(4) if s != obs.seat]
+    kitty_slot = not kitty_known and obs.phase in ("play", "done")
+    caps = [obs.hand_sizes[s] for s in others] + ([rules.kitty] if kitty_slot else [])
+    slot_of = {s: i for i, s in enumerate(others)}
+
+    # Shown declaration cards still unplayed: in the declarer's hand (or buried, for the dealer).
+    shown: dict[int, list[int]] = {}
+    for s, cards in obs.declarations:
+        if s == obs.seat:
+            continue
+        have = shown.setdefault(s, [])
+        for k in set(cards.indices()):
+            need = cards.count(k) - have.count(k)
+            have.extend([k] * max(0, need))
+    groups: list[tuple[list[int], tuple[int, ...]]] = []
+    for s, ks in shown.items():
+        known = []
+        for k in set(ks):
+            n = ks.count(k) - played[s].count(k)
+            n = min(n, hidden_counts[k])
+            if n > 0:
+                known.extend([k] * n)
+                hidden_counts[k] -= n
+        if known:
+            allowed = (slot_of[s],) + ((len(others),) if kitty_slot and s == obs.dealer else ())
+            groups.append((known, allowed))
+    for e in range(5):
+        cards = [k for k in range(54) if EFFECTIVE_SUITS.index(trump.effective_suit(k)) == e
+                 for _ in range(hidden_counts[k])]
+        if not cards:
+            continue
+        suit = EFFECTIVE_SUITS[e]
+        allowed = tuple(slot_of[s] for s in others if suit not in obs.voids[s])
+        if kitty_slot:
+            allowed += (len(others),)
+        groups.append((cards, allowed))
+
+    placed = _sample_placement(groups, tuple(caps), r)
+    now = {obs.seat: obs.hand}
+    for s in others:
+        now[s] = Cards(placed[slot_of[s]])
+    if kitty_slot:
+        buried = Cards(placed[len(others)])
+    elif kitty_known:
+        assert obs.kitty is not None
+        buried = obs.kitty
+    else:
+        buried = None
+
+    # Rebuild the deal: initial hands = current hands + cards played; the dealer's buried kitty is the
+    # kitty of the rebuilt deal, then the plays are replayed as recorded.
+    initial = [now[s] + played[s] for s in range(4)]
+    if buried is None:  # bury phase: the dealer holds H + kitty; any kitty-sized part serves as the kitty
+        dealer_cards = initial[obs.dealer].indices()
+        buried = Cards(dealer_cards[-rules.kitty:]) if rules.kitty else Cards()
+        initial[obs.dealer] = initial[obs.dealer] - buried
+        deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried)
+        return deal
+    deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried)
+    deal.bury(buried)
+    failed = {(t, s): (a, p) for t, s, a, p in obs.failed_throws}
+    for t, (leader, plays, _) in enumerate(obs.tricks):
+        for i, p in enumerate(plays):
+            seat = (leader + i) % 4
+            attempt = failed.get((t, seat))
+            deal._force(p, attempt[0] if attempt and i == 0 else None)
+    for i, p in enumerate(obs.trick):
+        seat = (obs.trick_leader + i) % 4
+        attempt = failed.get((len(obs.tricks), seat))
+        deal._force(p, attempt[0] if attempt and i == 0 else None)
+    return deal
