@@ -80,7 +80,7 @@ typedef struct safe_ctx {
     lead_out *o;
 } safe_ctx;
 
-static int unit_safe(const safe_ctx *s, int w, int l, int top) { return top > s->hi[w][l]; }
+static int unit_safe(const safe_ctx *s, int w, int l, int top) { return s->hi[w][l] <= top; }
 
 static int mark_safe(void *ctx, const sj_cards *unit, int w, int l, int top) {
     safe_ctx *s = (safe_ctx *)ctx;

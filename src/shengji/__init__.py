@@ -10,7 +10,6 @@ from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, 
 from .observation import Observation, determinize
 from .rules import Rules
 
-
 __all__ = [
     "Cards",
     "Deal",

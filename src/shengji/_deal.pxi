@@ -268,11 +268,27 @@ cdef class Deal:
         n = sj_deal_legal_declarations(&self.d, kinds, counts, 64)
         return [Cards()] + [Cards([kinds[i]] * counts[i]) for i in range(n)]
 
-    def declare(self, cards=None):
-        """Declaring phase: the seat to move passes (None or empty) or shows identical level cards or jokers."""
+    cdef _check_turn(self, seat, str what):
+        if seat is not None and seat != self.d.to_move:
+            raise IllegalMove(f"{what}: seat {seat} cannot act, it is seat {self.d.to_move}'s turn")
+
+    @property
+    def first_deal(self):
+        """True in the first deal of a match: the final declarer becomes the dealer."""
+        return bool(self._first)
+
+    @property
+    def order(self):
+        """The pack order of this deal (docs/MODEL.md §9): dealt cards, then the kitty."""
+        return tuple(self._order)
+
+    def declare(self, cards=None, seat=None):
+        """Declaring phase: the seat to move passes (None or empty) or shows identical level cards or jokers.
+        ``seat``, if given, must be the seat to move."""
         cdef Cards c = Cards() if cards is None else _as_cards(cards, "declaration")
         if self.d.phase != SJ_PHASE_DECLARE:
             raise IllegalMove(f"declare: not allowed in the {self.phase} phase")
+        self._check_turn(seat, "declare")
         cdef int kind = -1, count = len(c)
         if count:
             kinds = set(c.indices())
@@ -290,11 +306,12 @@ cdef class Deal:
         if count:
             self._declarations.append((seat, c))
 
-    def bury(self, cards):
+    def bury(self, cards, seat=None):
         """Bury phase: the dealer buries exactly as many cards as the kitty holds."""
         cdef Cards c = _as_cards(cards, "bury")
         if self.d.phase != SJ_PHASE_BURY:
             raise IllegalMove(f"bury: not allowed in the {self.phase} phase")
+        self._check_turn(seat, "bury")
         if len(c) != self.d.rules.kitty:
             raise IllegalMove(f"bury {len(c)} cards: the kitty holds {self.d.rules.kitty}")
         rc = sj_deal_bury(&self.d, &c.c)
@@ -305,13 +322,15 @@ cdef class Deal:
             self._fail(rc, f"bury {c}")
         self._moves.append(("bury", c))
 
-    def play(self, cards):
-        """Play phase: the seat to move leads or follows. Returns Played(cards, attempted, failed_throw)."""
+    def play(self, cards, seat=None):
+        """Play phase: the seat to move leads or follows (``seat``, if given, must be that seat).
+        Returns Played(cards, attempted, failed_throw)."""
         cdef Cards c = _as_cards(cards, "play")
         cdef sj_cards played
         cdef int failed = 0
         if self.d.phase != SJ_PHASE_PLAY:
             raise IllegalMove(f"play: not allowed in the {self.phase} phase")
+        self._check_turn(seat, "play")
         seat = self.d.to_move
         if not sj_cards_contains(&self.d.hands[seat], &c.c):
             raise IllegalMove(f"play {c}: seat {seat} does not hold "

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import comb
 from typing import Any
 
@@ -127,7 +127,7 @@ def _sample_placement(groups: list[tuple[list[int], tuple[int, ...]]], caps: tup
     groups = [g for g in groups if g[1] != everywhere]
     sizes = tuple(len(cards) for cards, _ in groups)
 
-    @lru_cache(maxsize=None)
+    @cache
     def count(i: int, caps: tuple[int, ...]) -> int:
         if i == len(groups):
             return _multinomial(len(free), caps) if sum(caps) == len(free) else 0
@@ -182,7 +182,8 @@ def determinize(observation: Observation, rng: Any = None) -> Deal:
     """A Deal in the observed state whose hidden cards are sampled uniformly among those consistent
     with the observation (module docstring). ``rng``: a ``random.Random`` or an int seed."""
     if not isinstance(observation, Observation):
-        raise TypeError(f"determinize expects an Observation (deal.observation(seat)), not {type(observation).__name__}")
+        raise TypeError("determinize expects an Observation (deal.observation(seat)), "
+                        f"not {type(observation).__name__}")
     obs = observation
     if obs.phase == "declare":
         raise ValueError("determinize needs the trump settled: observe in the bury, play or done phase")
@@ -232,15 +233,15 @@ def determinize(observation: Observation, rng: Any = None) -> Deal:
             allowed = (slot_of[s],) + ((len(others),) if kitty_slot and s == obs.dealer else ())
             groups.append((known, allowed))
     for e in range(5):
-        cards = [k for k in range(54) if EFFECTIVE_SUITS.index(trump.effective_suit(k)) == e
-                 for _ in range(hidden_counts[k])]
-        if not cards:
+        suit_cards = [k for k in range(54) if EFFECTIVE_SUITS.index(trump.effective_suit(k)) == e
+                      for _ in range(hidden_counts[k])]
+        if not suit_cards:
             continue
         suit = EFFECTIVE_SUITS[e]
         allowed = tuple(slot_of[s] for s in others if suit not in obs.voids[s])
         if kitty_slot:
             allowed += (len(others),)
-        groups.append((cards, allowed))
+        groups.append((suit_cards, allowed))
 
     placed = _sample_placement(groups, tuple(caps), r)
     now = {obs.seat: obs.hand}

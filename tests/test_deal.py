@@ -1,0 +1,348 @@
+"""Whole deals: random-play invariants, the reference state machine, bad input, pickling and clones."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+
+import pytest
+
+from shengji import Cards, Deal, IllegalMove, Rules, points
+from shengji.reference_deal import RefDeal
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+PRESETS = {1: "qq-1deck", 2: "qq-2deck", 3: "qq-3deck"}
+
+
+def random_rules(rng: random.Random, decks: int) -> Rules:
+    return Rules.preset(PRESETS[decks]).replace(
+        throw_penalty=rng.choice(["none", "ten_per_card", "match_point"]),
+        no_bid=rng.choice(["notrump", "kitty_card"]),
+        kitty_multiplier=rng.choice(["power", "pairs", "bianfeng", "chinagame", "copies"]),
+        trick_compare=rng.choice(["largest_unit", "all_units", "highest_card"]),
+        constant_ranks=rng.choice([(), ("2",)]),
+    )
+
+
+def throw_attempt(deal: Deal, rng: random.Random) -> Cards:
+    """All the leader's cards of one random effective suit (often a throw that fails)."""
+    hand, t = deal.hand(deal.to_move), deal.trump_context
+    suit = t.effective_suit(rng.choice(hand.indices()))
+    return Cards([k for k in hand.indices() if t.effective_suit(k) == suit])
+
+
+def choose(deal: Deal, rng: random.Random) -> Cards:
+    if not deal.trick and rng.random() < 0.15:
+        return throw_attempt(deal, rng)
+    return rng.choice(deal.legal_actions(limit=300))
+
+
+def start(rules: Rules, seed: int, rng: random.Random, declare: bool) -> Deal:
+    trump = "declare" if declare else rng.choice(["S", "H", "D", "C", None])
+    return Deal(rules, seed=seed, dealer=rng.randrange(4), level=rng.choice(RANKS), trump=trump,
+                first_deal=rng.random() < 0.5)
+
+
+def total_points(deal: Deal) -> int:
+    in_tricks = sum(points(p) for _, plays, _ in deal.tricks for p in plays)
+    return (in_tricks + sum(points(p) for p in deal.trick) + sum(points(deal.hand(s)) for s in range(4))
+            + (points(deal.kitty) if deal.phase in ("play", "done") else 0))
+
+
+def snapshot(deal: Deal):
+    return (deal.phase, deal.to_move, [deal.hand(s) for s in range(4)], deal.trick, deal.attacker_points,
+            deal.moves, deal.declarer, deal.trump if deal.phase != "declare" else None, deal.kitty)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_random_play_invariants(decks):
+    rng = random.Random(decks)
+    n_deals = 700
+    captured = 0
+    for seed in range(n_deals):
+        rules = random_rules(rng, decks)
+        deal = start(rules, seed, rng, declare=seed % 2 == 0)
+        while deal.phase == "declare":
+            options = deal.legal_actions()
+            assert options[0] == Cards()
+            deal.declare(rng.choice(options))
+        assert deal.phase == "bury" and len(deal.hand(deal.dealer)) == deal.hand_size + rules.kitty
+        deal.bury(Cards(rng.sample(deal.hand(deal.dealer).indices(), rules.kitty)))
+        assert total_points(deal) == 100 * decks
+        while deal.phase == "play":
+            seat = deal.to_move
+            before = deal.hand(seat)
+            legal = deal.legal_actions(limit=300)
+            assert legal
+            for action in rng.sample(legal, min(3, len(legal))):
+                twin = deal.clone()
+                twin.play(action)  # every listed action is accepted
+                assert deal.hand(seat) == before  # the clone is independent
+            played = deal.play(choose(deal, rng))
+            assert deal.hand(seat) == before - played.cards
+            assert played.cards.issubset(played.attempted)
+            assert total_points(deal) == 100 * decks
+        res = deal.result()
+        last_leader, last_plays, last_winner = deal.tricks[-1]
+        assert res.kitty_captured == deal.is_attacker(last_winner)
+        attackers = sum(points(p) for _, plays, w in deal.tricks if deal.is_attacker(w) for p in plays)
+        assert attackers + res.defender_points == 100 * decks - res.kitty_points
+        if res.kitty_captured:
+            captured += 1
+            assert res.multiplier == deal.trump_context.kitty_multiplier(last_plays[0])
+        else:
+            assert res.multiplier == 0
+        penalty = 0
+        if rules.throw_penalty == "ten_per_card":
+            for _, seat, attempted, forced in deal.failed_throw_log:
+                penalty += (-10 if deal.is_attacker(seat) else 10) * (len(attempted) - len(forced))
+        assert res.attacker_points == max(0, attackers + penalty + res.kitty_points * res.multiplier)
+        assert res.outcome == rules.level_outcome(res.attacker_points)
+        assert sum(res.failed_throws) == len(deal.failed_throw_log)
+        if seed % 50 == 0:
+            again = pickle.loads(pickle.dumps(deal))
+            assert snapshot(again) == snapshot(deal) and again.result() == res
+    assert 0 < captured < n_deals
+
+
+def test_pickle_and_clone_mid_deal():
+    rng = random.Random(7)
+    deal = Deal(Rules(), seed=11, trump="declare")
+    while deal.phase == "declare":
+        deal.declare(rng.choice(deal.legal_actions()))
+    deal.bury(deal.hand(deal.dealer).indices()[:8])
+    for _ in range(37):
+        deal.play(choose(deal, rng))
+    again = pickle.loads(pickle.dumps(deal))
+    assert snapshot(again) == snapshot(deal)
+    twin = deal.clone()
+    twin.play(twin.legal_actions()[0])
+    assert snapshot(again) == snapshot(deal) != snapshot(twin)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_same_deals_as_reference(decks):
+    """The reference state machine, fed the same pack and the same choices, agrees at every step."""
+    rng = random.Random(100 + decks)
+    for seed in range(40 if decks < 3 else 20):
+        rules = random_rules(rng, decks)
+        declare = seed % 2 == 0
+        deal = start(rules, seed, rng, declare)
+        trump = "declare" if declare else deal.trump
+        ref = RefDeal(rules, list(deal.order), dealer=deal.dealer, level=deal.level, trump=trump,
+                      first_deal=deal.first_deal)
+        while deal.phase == "declare":
+            assert ref.phase == "declare" and ref.to_move == deal.to_move
+            assert {c.indices() for c in deal.legal_declarations()} == set(ref.legal_declarations())
+            action = rng.choice(deal.legal_actions())
+            deal.declare(action)
+            ref.declare(list(action.indices()))
+        assert (ref.phase, ref.dealer, ref.trump_suit, ref.declarer) == (deal.phase, deal.dealer, deal.trump,
+                                                                         deal.declarer)
+        assert [ref.hand(s) for s in range(4)] == [deal.hand(s).indices() for s in range(4)]
+        bury = Cards(rng.sample(deal.hand(deal.dealer).indices(), rules.kitty))
+        deal.bury(bury)
+        ref.bury(list(bury.indices()))
+        while deal.phase == "play":
+            full = deal.legal_actions(limit=3001)
+            if len(full) <= 3000:
+                assert {c.indices() for c in full} == set(ref.legal_actions()), deal
+            action = choose(deal, rng)
+            played = deal.play(action)
+            assert ref.play(list(action.indices())) == played.cards.indices()
+            assert ref.to_move == deal.to_move or deal.phase == "done"
+            assert [ref.hand(s) for s in range(4)] == [deal.hand(s).indices() for s in range(4)]
+            assert [set(ref.voids[s]) for s in range(4)] == [set(deal.voids(s)) for s in range(4)]
+            assert list(ref.failed_throws) == list(deal.failed_throws)
+            assert [w for _, _, w in ref.tricks] == [w for _, _, w in deal.tricks]
+            assert ref.attacker_captured + ref.penalty == deal.attacker_points or deal.phase == "done"
+        assert ref.phase == "done"
+        want = ref.result()
+        got = deal.result()
+        assert (got.attacker_points, got.kitty_points, got.multiplier, got.kitty_captured, got.dealer_keeps,
+                got.dealer_levels, got.attacker_levels) == (
+            want["attacker_points"], want["kitty_points"], want["multiplier"], want["kitty_captured"],
+            want["dealer_keeps"], want["dealer_levels"], want["attacker_levels"])
+
+
+# --- declarations ---------------------------------------------------------------------------------
+
+def hands_for(rules: Rules, seat_cards: dict[int, str]) -> tuple[list[Cards], Cards]:
+    """Four hands where the given seats hold the given cards; the rest of the pack fills up, kitty last."""
+    pack = [k for k in range(54) for _ in range(rules.decks)]
+    fixed = {s: Cards(t) for s, t in seat_cards.items()}
+    for c in fixed.values():
+        for k in c.indices():
+            pack.remove(k)
+    hands = []
+    for s in range(4):
+        have = list(fixed.get(s, Cards()).indices())
+        need = rules.hand_size - len(have)
+        hands.append(Cards(have + pack[:need]))
+        pack = pack[need:]
+    return hands, Cards(pack)
+
+
+def drive_declaring(deal: Deal, wanted: list[tuple[int, str]]) -> None:
+    """Pass everywhere except the listed (seat, cards) declarations, made at the first chance."""
+    todo = list(wanted)
+    while deal.phase == "declare":
+        if todo and todo[0][0] == deal.to_move and Cards(todo[0][1]).issubset(deal.hand(deal.to_move)):
+            deal.declare(todo.pop(0)[1])
+        else:
+            deal.declare()
+    assert not todo
+
+
+def test_declaration_ladder_qq():
+    rules = Rules()
+    hands, kitty = hands_for(rules, {0: "10H 10S 10S", 1: "10D 10D", 2: "SJ SJ BJ BJ"})
+    deal = Deal(rules, hands=hands, kitty=kitty, level="10", trump="declare")
+    drive_declaring(deal, [(0, "10H"), (1, "10D 10D"), (2, "SJ SJ")])
+    assert deal.trump is None and deal.declarer == 2 and deal.dealer == 0
+    assert [s for s, _ in deal.declarations] == [0, 1, 2]
+
+
+def test_declaration_needs_strictly_stronger_and_held_cards():
+    rules = Rules()
+    hands, kitty = hands_for(rules, {0: "10H 10S 10S", 1: "10D 10D"})
+    deal = Deal(rules, hands=hands, kitty=kitty, level="10", trump="declare")
+    while Cards("10H") not in [c for c in deal.legal_declarations()] or deal.to_move != 0:
+        deal.declare()
+    before = snapshot(deal)
+    with pytest.raises(IllegalMove, match="not a declaration"):
+        deal.declare("AH")
+    with pytest.raises(IllegalMove, match="identical"):
+        deal.declare("10H 10S")
+    with pytest.raises(IllegalMove, match="does not hold"):
+        deal.declare("10C")
+    assert snapshot(deal) == before
+    deal.declare("10H")
+    while deal.phase == "declare" and deal.to_move != 0:
+        deal.declare()
+    if deal.phase == "declare":
+        with pytest.raises(IllegalMove, match="stronger"):
+            deal.declare("10H")  # not stronger than the standing single
+
+
+def test_declaration_ladder_qq3_and_first_deal_dealer():
+    rules = Rules.preset("qq-3deck")
+    hands, kitty = hands_for(rules, {1: "5C 5C 5C", 2: "BJ BJ BJ", 3: "5H 5H"})
+    deal = Deal(rules, hands=hands, kitty=kitty, level="5", trump="declare", first_deal=True, dealer=0)
+    drive_declaring(deal, [(3, "5H 5H"), (1, "5C 5C 5C"), (2, "BJ BJ BJ")])
+    assert deal.declarer == 2 and deal.dealer == 2 and deal.trump is None and deal.phase == "bury"
+    assert len(deal.hand(2)) == rules.hand_size + rules.kitty
+
+
+def test_no_bid_kitty_card_skips_jokers():
+    rules = Rules(no_bid="kitty_card")
+    for seed in range(200):
+        deal = Deal(rules, seed=seed, level="10", trump="declare")
+        kitty_order = deal.order[-rules.kitty:]
+        while deal.phase == "declare":
+            deal.declare()
+        rest = [k for k in kitty_order[2:] if k < 52]
+        assert deal.trump == (("S", "H", "D", "C")[rest[0] // 13] if rest else None)
+
+
+def test_no_bid_notrump():
+    deal = Deal(Rules(), seed=3, trump="declare")
+    while deal.phase == "declare":
+        deal.declare()
+    assert deal.trump is None and deal.declarer is None
+
+
+# --- bad input ------------------------------------------------------------------------------------
+
+def test_bad_moves_raise_and_change_nothing():
+    rules = Rules()
+    deal = Deal(rules, seed=5, trump="S", level="2")
+    dealer_hand = deal.hand(deal.dealer)
+    before = snapshot(deal)
+    with pytest.raises(IllegalMove, match="bury phase"):
+        deal.play(dealer_hand.indices()[:1])
+    with pytest.raises(IllegalMove, match="declare: not allowed"):
+        deal.declare("2S")
+    with pytest.raises(IllegalMove, match="kitty holds 8"):
+        deal.bury(dealer_hand.indices()[:7])
+    not_held = [k for k in range(54) if dealer_hand.count(k) == 0][:8]
+    with pytest.raises(IllegalMove, match="does not hold"):
+        deal.bury(not_held)
+    with pytest.raises(IllegalMove, match="turn"):
+        deal.bury(dealer_hand.indices()[:8], seat=(deal.dealer + 1) % 4)
+    with pytest.raises(IllegalMove):
+        deal.legal_actions()
+    assert snapshot(deal) == before
+    deal.bury(dealer_hand.indices()[:8])
+    before = snapshot(deal)
+    leader = deal.to_move
+    with pytest.raises(IllegalMove, match="turn"):
+        deal.play(deal.hand((leader + 1) % 4).indices()[:1], seat=(leader + 1) % 4)
+    with pytest.raises(IllegalMove, match="does not hold"):
+        deal.play([k for k in range(54) if deal.hand(leader).count(k) == 0][:1])
+    with pytest.raises(IllegalMove, match="empty"):
+        deal.play(Cards())
+    t = deal.trump_context
+    suits = {}
+    for k in deal.hand(leader).indices():
+        suits.setdefault(t.effective_suit(k), k)
+    with pytest.raises(IllegalMove, match="one effective suit"):
+        deal.play(list(suits.values())[:2])
+    with pytest.raises(IllegalMove, match="bury: not allowed"):
+        deal.bury(deal.hand(leader).indices()[:8])
+    assert snapshot(deal) == before
+    lead = deal.legal_actions()[0]
+    deal.play(lead)
+    follower = deal.to_move
+    before = snapshot(deal)
+    wrong_size = deal.hand(follower).indices()[: len(lead) + 1]
+    with pytest.raises(IllegalMove, match="lead has"):
+        deal.play(wrong_size)
+    legal = {c.indices() for c in deal.legal_actions()}
+    for combo in itertools.combinations(deal.hand(follower).indices(), len(lead)):
+        if tuple(sorted(combo)) not in legal:
+            with pytest.raises(IllegalMove, match="illegal follow"):
+                deal.play(list(combo))
+            break
+    assert snapshot(deal) == before
+
+
+def test_bad_construction():
+    with pytest.raises(ValueError, match="dealer"):
+        Deal(Rules(), dealer=4)
+    with pytest.raises(ValueError, match="rank"):
+        Deal(Rules(), level="1")
+    with pytest.raises(ValueError, match="suit"):
+        Deal(Rules(), trump="X")
+    with pytest.raises(ValueError, match="seed"):
+        Deal(Rules(), seed=-1)
+    with pytest.raises(ValueError, match="four hands"):
+        Deal(Rules(), hands=[Cards()] * 3)
+    hands, kitty = hands_for(Rules(), {})
+    with pytest.raises(ValueError, match="25"):
+        Deal(Rules(), hands=[hands[0] - Cards(hands[0].indices()[:1])] + hands[1:], kitty=kitty)
+    with pytest.raises(ValueError, match="kitty"):
+        Deal(Rules(), hands=hands, kitty=Cards(kitty.indices()[:-1]) + Cards(hands[0].indices()[:1]))
+    with pytest.raises(NotImplementedError, match="taian"):
+        Deal(Rules.preset("taian"), trump="declare")
+    deal = Deal(Rules.preset("taian"), trump="H", level="A")
+    assert deal.phase == "bury" and len(deal.hand(0)) == 26 + 4
+
+
+def test_seeded_deals_are_reproducible_and_streams_differ():
+    a = Deal(Rules(), seed=42, trump="S")
+    b = Deal(Rules(), seed=42, trump="S")
+    c = Deal(Rules(), seed=42, trump="S", stream=1)
+    assert a.order == b.order and a.order != c.order
+    assert sorted(a.order) == sorted(k for k in range(54) for _ in range(2))
+
+
+def test_given_hands_are_dealt_as_given():
+    rules = Rules()
+    hands, kitty = hands_for(rules, {2: "BJ BJ SJ"})
+    deal = Deal(rules, hands=hands, kitty=kitty, trump="declare", dealer=1)
+    while deal.phase == "declare":
+        deal.declare()
+    assert [deal.hand(s) for s in range(4) if s != 1] == [hands[s] for s in range(4) if s != 1]
+    assert deal.hand(1) == hands[1] + kitty
