@@ -26,7 +26,7 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from ._core import EFFECTIVE_SUITS, Cards, Deal, Trump
+from ._core import Cards, Deal, Trump
 
 
 @dataclass(frozen=True)
@@ -220,28 +220,29 @@ def determinize(observation: Observation, rng: Any = None) -> Deal:
         for k in set(cards.indices()):
             need = cards.count(k) - have.count(k)
             have.extend([k] * max(0, need))
-    groups: list[tuple[list[int], tuple[int, ...]]] = []
+    # Each hidden card may go to the seats not shown void in its effective suit, or the kitty; a shown
+    # declaration card only to its declarer (or, for the dealer, the kitty it may have been buried in).
+    kitty_index = len(others)
+
+    def allowed_for(k: int, only: int | None) -> tuple[int, ...]:
+        suit = trump.effective_suit(k)
+        seats = [only] if only is not None else others
+        out = tuple(slot_of[s] for s in seats if suit not in obs.voids[s])
+        if kitty_slot and (only is None or only == obs.dealer):
+            out += (kitty_index,)
+        return out
+
+    by_allowed: dict[tuple[int, ...], list[int]] = {}
     for s, ks in shown.items():
-        known = []
         for k in set(ks):
-            n = ks.count(k) - played[s].count(k)
-            n = min(n, hidden_counts[k])
+            n = min(ks.count(k) - played[s].count(k), hidden_counts[k])
             if n > 0:
-                known.extend([k] * n)
+                by_allowed.setdefault(allowed_for(k, s), []).extend([k] * n)
                 hidden_counts[k] -= n
-        if known:
-            allowed = (slot_of[s],) + ((len(others),) if kitty_slot and s == obs.dealer else ())
-            groups.append((known, allowed))
-    for e in range(5):
-        suit_cards = [k for k in range(54) if EFFECTIVE_SUITS.index(trump.effective_suit(k)) == e
-                      for _ in range(hidden_counts[k])]
-        if not suit_cards:
-            continue
-        suit = EFFECTIVE_SUITS[e]
-        allowed = tuple(slot_of[s] for s in others if suit not in obs.voids[s])
-        if kitty_slot:
-            allowed += (len(others),)
-        groups.append((suit_cards, allowed))
+    for k in range(54):
+        if hidden_counts[k] > 0:
+            by_allowed.setdefault(allowed_for(k, None), []).extend([k] * hidden_counts[k])
+    groups = [(cards, allowed) for allowed, cards in by_allowed.items()]
 
     placed = _sample_placement(groups, tuple(caps), r)
     now = {obs.seat: obs.hand}

@@ -1,0 +1,148 @@
+"""determinize(): never contradicts an observation, and samples uniformly (chi-square on a small case)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import pickle
+import random
+from collections import Counter
+
+import pytest
+
+from shengji import Cards, Deal, Rules, determinize
+
+
+def play_random(deal: Deal, rng: random.Random, plays: int) -> None:
+    for _ in range(plays):
+        if deal.phase != "play":
+            return
+        if not deal.trick and rng.random() < 0.2:
+            hand, t = deal.hand(deal.to_move), deal.trump_context
+            suit = t.effective_suit(rng.choice(hand.indices()))
+            deal.play([k for k in hand.indices() if t.effective_suit(k) == suit])
+        else:
+            deal.play(rng.choice(deal.legal_actions(limit=100)))
+
+
+def check_consistent(deal: Deal, seat: int, world: Deal) -> None:
+    obs = deal.observation(seat)
+    assert world.phase == deal.phase and world.to_move == deal.to_move and world.dealer == deal.dealer
+    assert world.trump == deal.trump and world.level == deal.level
+    assert world.hand(seat) == deal.hand(seat)
+    assert world.trick == deal.trick and world.tricks == deal.tricks
+    assert world.attacker_points == deal.attacker_points and world.failed_throws == deal.failed_throws
+    assert world.played == deal.played
+    t = world.trump_context
+    for s in range(4):
+        assert len(world.hand(s)) == len(deal.hand(s))
+        assert world.voids(s) == deal.voids(s)
+        for suit in deal.voids(s):
+            assert all(t.effective_suit(k) != suit for k in world.hand(s).indices())
+    if obs.kitty is not None:
+        assert world.kitty == deal.kitty
+    # shown declaration cards are still with the declarer (or, for the dealer, possibly buried)
+    for s, shown in deal.declarations:
+        if s == seat:
+            continue
+        for k in set(shown.indices()):
+            still = shown.count(k) - obs.played_by(s).count(k)
+            where = world.hand(s).count(k) + (world.kitty.count(k) if s == deal.dealer else 0)
+            assert where >= still
+    # all cards accounted for
+    total = (world.kitty if world.phase != "bury" else Cards()) + world.played  # in the bury phase the
+    # kitty is inside the dealer's hand
+    for s in range(4):
+        total = total + world.hand(s)
+    assert total == Cards([k for k in range(54) for _ in range(deal.rules.decks)])
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_determinize_never_contradicts(decks):
+    rng = random.Random(decks * 7)
+    rules = Rules.preset({1: "qq-1deck", 2: "qq-2deck", 3: "qq-3deck"}[decks]).replace(
+        throw_penalty="ten_per_card")
+    for seed in range(60):
+        deal = Deal(rules, seed=seed, trump="declare", dealer=seed % 4, level=rng.choice(["2", "7", "A"]))
+        while deal.phase == "declare":
+            deal.declare(rng.choice(deal.legal_actions()))
+        if seed % 5 == 0:  # in the bury phase
+            for seat in range(4):
+                check_consistent(deal, seat, determinize(deal.observation(seat), rng))
+            continue
+        deal.bury(rng.sample(deal.hand(deal.dealer).indices(), rules.kitty))
+        play_random(deal, rng, rng.randint(0, 4 * deal.hand_size))
+        for seat in range(4):
+            world = determinize(deal.observation(seat), rng)
+            check_consistent(deal, seat, world)
+            if world.phase == "play":  # the sampled world plays on
+                world.play(world.legal_actions(limit=1)[0])
+        obs = deal.observation(1)
+        assert pickle.loads(pickle.dumps(obs)) == obs
+
+
+def test_determinize_input_errors():
+    deal = Deal(Rules(), seed=1, trump="declare")
+    with pytest.raises(ValueError, match="trump settled"):
+        determinize(deal.observation(0), 1)
+    with pytest.raises(TypeError, match="Observation"):
+        determinize(deal, 1)
+    while deal.phase == "declare":
+        deal.declare()
+    with pytest.raises(TypeError, match="rng"):
+        determinize(deal.observation(0), "seed")
+
+
+def _consistent_worlds(deal: Deal, seat: int) -> list[tuple]:
+    """Brute force: every placement of the hidden cards (1 deck: all distinct) consistent with voids."""
+    obs = deal.observation(seat)
+    t = deal.trump_context
+    others = [s for s in range(4) if s != seat]
+    hidden = [k for s in others for k in deal.hand(s).indices()]
+    sizes = [len(deal.hand(s)) for s in others]
+    worlds = []
+    for perm in itertools.permutations(hidden):
+        parts, at = [], 0
+        for n in sizes:
+            parts.append(tuple(sorted(perm[at:at + n])))
+            at += n
+        ok = all(t.effective_suit(k) not in obs.voids[s] for s, part in zip(others, parts, strict=True)
+                 for k in part)
+        if ok:
+            worlds.append(tuple(parts))
+    return sorted(set(worlds))
+
+
+def _chi2_critical(df: int) -> float:
+    """Upper 0.1 % point of the chi-square distribution (Wilson-Hilferty approximation)."""
+    z = 3.090232
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def test_determinize_is_uniform():
+    # A 1-deck deal (all cards distinct) late enough that brute force can list every consistent world,
+    # with at least one void shown, seen by the dealer (who knows the kitty).
+    rng = random.Random(2)
+    rules = Rules.preset("qq-1deck")
+    for seed in range(500):
+        deal = Deal(rules, seed=seed, trump="S", level="2")
+        deal.bury(deal.hand(0).indices()[:6])
+        while deal.phase == "play" and (len(deal.hand(0)) > 2 or deal.trick):
+            deal.play(rng.choice(deal.legal_actions()))
+        if deal.phase != "play" or not any(deal.voids(s) for s in (1, 2, 3)):
+            continue
+        worlds = _consistent_worlds(deal, 0)
+        if 5 <= len(worlds) <= 60 and len(worlds) < math.factorial(6) // 8:
+            break
+    else:
+        pytest.fail("no suitable position found")
+    n = 200 * len(worlds)
+    seen = Counter()
+    obs = deal.observation(0)
+    for _ in range(n):
+        w = determinize(obs, rng)
+        seen[tuple(w.hand(s).indices() for s in (1, 2, 3))] += 1
+    assert set(seen) == set(worlds)  # every consistent world, and nothing else
+    expected = n / len(worlds)
+    chi2 = sum((seen[w] - expected) ** 2 / expected for w in worlds)
+    assert chi2 < _chi2_critical(len(worlds) - 1), (chi2, len(worlds))
