@@ -30,7 +30,8 @@ def record(preset: str, seed: int, trump, level: str) -> str:
     rng = random.Random(seed)
     deal = Deal(rules, seed=seed, dealer=seed % 4, level=level, trump=trump, first_deal=True)
     out = [f"# shengji golden playthrough: preset {preset}, seed {seed}, dealer {seed % 4}, level {level}, "
-           f"trump {trump}", "# regenerate: python tests/playthroughs/generate.py", "order: " + " ".join(TOKENS[k] for k in deal.order)]
+           f"trump {trump}", "# regenerate: python tests/playthroughs/generate.py",
+           "order: " + " ".join(TOKENS[k] for k in deal.order)]
     passes = 0
     while deal.phase == "declare":
         seat = deal.to_move
