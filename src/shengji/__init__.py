@@ -5,8 +5,10 @@ The public API (see docs and ``shared/API.md``): cards (``parse_cards``, ``Cards
 trick winner, kitty multiplier), all computed by the native C core.
 """
 
+from . import bots
 from ._core import Cards, Deal, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, Unit
+from .match import DealRecord, Match
 from .observation import Observation, determinize
 from .rules import Rules
 
@@ -16,12 +18,15 @@ __all__ = [
     "DealResult",
     "Played",
     "IllegalMove",
+    "DealRecord",
     "LevelOutcome",
+    "Match",
     "Observation",
     "Rules",
     "ThrowResult",
     "Trump",
     "Unit",
+    "bots",
     "determinize",
     "parse_cards",
     "points",

@@ -1,0 +1,120 @@
+"""Match play: deals in a row under the rules' level and dealer rules (RULES.md §5).
+
+- Each team has a level; the dealer team plays at its own level. Levels run 2 → A, or, with
+  ``first_level="A"`` (泰安), A → 2 → … → K → A (the final A ends the match).
+- The dealer team keeps the deal: it climbs ``dealer_levels``; the next dealer is the dealer's partner
+  (``next_dealer="partner"``, QQ) or the same dealer (``"same"``, 泰安). The attackers take over: they
+  climb ``attacker_levels`` and the old dealer's next player deals.
+- Must-play levels cannot be jumped: the first level that is not a constant-trump rank (2, or 3 when 2
+  is constant) and the final level. A climb that would pass one stops on it.
+- A team that wins a deal as dealers at the final level (A) wins the match.
+- Deal *i* of a match with seed *s* is dealt from stream (s, i). In the first deal the declarer becomes
+  the dealer. Rules without a supported declaring phase (``declaration="none"``, and for now the
+  4-deck and 泰安 styles) let the dealer's bot name the trump (``Bot.trump``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ._core import RANKS, Deal
+from ._types import DealResult
+from .bots import resolve
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal of a match."""
+
+    index: int
+    dealer: int
+    level: str
+    trump: str | None
+    result: DealResult
+    levels_after: tuple[str, str]
+
+
+def level_sequence(rules: Any) -> list[str]:
+    if rules.first_level == "A":
+        return ["A", *RANKS[:-1], "A"]
+    return list(RANKS)
+
+
+class Match:
+    """``Match(rules, seed=0, policy="greedy", first_dealer=0)``: see the module docstring."""
+
+    def __init__(self, rules: Any, seed: int = 0, policy: Any = "greedy", first_dealer: int = 0):
+        if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
+            raise ValueError(f"first_dealer must be a seat 0..3, got {first_dealer!r}")
+        self.rules = rules
+        self.seed = seed
+        self.bots = resolve(policy)
+        self.sequence = level_sequence(rules)
+        self._steps = [0, 0]
+        self.dealer = first_dealer
+        self.winner: int | None = None
+        self.history: list[DealRecord] = []
+        start = 0
+        while start < len(self.sequence) - 1 and self.sequence[start] in rules.constant_ranks:
+            start += 1
+        self.must_play = {start, len(self.sequence) - 1}
+
+    @property
+    def levels(self) -> tuple[str, str]:
+        """Current level of team 0 (seats 0+2) and team 1 (seats 1+3)."""
+        return (self.sequence[self._steps[0]], self.sequence[self._steps[1]])
+
+    def _climb(self, team: int, n: int) -> None:
+        step = self._steps[team]
+        for _ in range(n):
+            if step >= len(self.sequence) - 1:
+                break
+            step += 1
+            if step in self.must_play:
+                break
+        self._steps[team] = step
+
+    def play_deal(self) -> DealRecord:
+        """Play one whole deal with the bots and update levels and dealer."""
+        if self.winner is not None:
+            raise ValueError(f"the match is over: team {self.winner} won")
+        index = len(self.history)
+        team = self.dealer % 2
+        level = self.levels[team]
+        declaring = self.rules.declaration in ("qq", "qq3") and self.rules.no_bid in ("notrump", "kitty_card")
+        if declaring:
+            deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level,
+                        trump="declare", first_deal=index == 0)
+            while deal.phase == "declare":
+                deal.declare(self.bots[deal.to_move].declare(deal))
+        else:
+            probe = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=None)
+            trump = self.bots[self.dealer].trump(probe)
+            deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=trump)
+        deal.bury(self.bots[deal.dealer].bury(deal))
+        while deal.phase == "play":
+            deal.play(self.bots[deal.to_move].choose(deal))
+        result = deal.result()
+        dealer = deal.dealer
+        team = dealer % 2
+        final = len(self.sequence) - 1
+        if result.dealer_keeps:
+            if self._steps[team] == final:
+                self.winner = team
+            self._climb(team, result.dealer_levels)
+            self.dealer = (dealer + 2) % 4 if self.rules.next_dealer == "partner" else dealer
+        else:
+            self._climb(1 - team, result.attacker_levels)
+            self.dealer = (dealer + 1) % 4
+        record = DealRecord(index, dealer, level, deal.trump, result, self.levels)
+        self.history.append(record)
+        return record
+
+    def play_all(self, max_deals: int | None = None) -> int | None:
+        """Play deals until a team wins (or ``max_deals`` more deals); returns the winner or None."""
+        played = 0
+        while self.winner is None and (max_deals is None or played < max_deals):
+            self.play_deal()
+            played += 1
+        return self.winner
