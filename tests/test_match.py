@@ -1,5 +1,7 @@
 """Match play: levels, dealer rotation, must-play levels, the end of a match; bots."""
 
+import itertools
+
 import pytest
 
 from shengji import Cards, Deal, Match, Rules, bots
@@ -50,7 +52,7 @@ def test_match_runs_to_a_winner_and_is_reproducible(policy):
     b.play_all(max_deals=300)
     assert [r.result for r in a.history] == [r.result for r in b.history]
     # dealer rotation follows the outcome of each deal
-    for prev, nxt in zip(a.history, a.history[1:]):
+    for prev, nxt in itertools.pairwise(a.history):
         if prev.result.dealer_keeps:
             assert nxt.dealer == (prev.dealer + 2) % 4
         else:

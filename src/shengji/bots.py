@@ -19,6 +19,13 @@ from ._core import Cards, Deal, points
 SUITS = ("S", "H", "D", "C")
 
 
+def _seat(deal: Deal) -> int:
+    seat = deal.to_move
+    if seat is None:
+        raise ValueError("the deal is finished: nobody is to move")
+    return seat
+
+
 class Bot:
     """Base class: the interface every bot offers."""
 
@@ -68,7 +75,7 @@ class Greedy(Bot):
         options = deal.legal_declarations()[1:]
         if not options:
             return Cards()
-        hand = deal.hand(deal.to_move)
+        hand = deal.hand(_seat(deal))
 
         def support(c: Cards) -> int:
             k = c.indices()[0]
@@ -101,7 +108,7 @@ class Greedy(Bot):
 
     def _lead(self, deal: Deal, legal: list[Cards]) -> Cards:
         t = deal.trump_context
-        seat = deal.to_move
+        seat = _seat(deal)
         unseen = self._unseen(deal, seat)
 
         def safe(c: Cards) -> bool:  # no unseen card of the suit is higher than our highest
@@ -123,7 +130,7 @@ class Greedy(Bot):
 
     def _follow(self, deal: Deal, legal: list[Cards]) -> Cards:
         t = deal.trump_context
-        seat = deal.to_move
+        seat = _seat(deal)
         trick = deal.trick
         leader = deal.trick_leader
         current = (leader + t.trick_winner(trick)) % 4

@@ -87,14 +87,14 @@ class Match:
             deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level,
                         trump="declare", first_deal=index == 0)
             while deal.phase == "declare":
-                deal.declare(self.bots[deal.to_move].declare(deal))
+                deal.declare(self.bots[deal.to_move or 0].declare(deal))
         else:
             probe = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=None)
             trump = self.bots[self.dealer].trump(probe)
             deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=trump)
         deal.bury(self.bots[deal.dealer].bury(deal))
         while deal.phase == "play":
-            deal.play(self.bots[deal.to_move].choose(deal))
+            deal.play(self.bots[deal.to_move or 0].choose(deal))
         result = deal.result()
         dealer = deal.dealer
         team = dealer % 2
