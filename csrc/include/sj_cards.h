@@ -24,6 +24,7 @@ extern "C" {
 #define SJ_RANK_5 3
 #define SJ_RANK_10 8
 #define SJ_RANK_K 11
+#define SJ_MAX_PACK (SJ_NUM_KINDS * SJ_MAX_DECKS) /* cards in the largest pack */
 #define SJ_ALL_KINDS ((UINT64_C(1) << SJ_NUM_KINDS) - 1)
 
 typedef struct sj_cards {

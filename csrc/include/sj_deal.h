@@ -17,7 +17,6 @@
 extern "C" {
 #endif
 
-#define SJ_MAX_PACK (SJ_NUM_KINDS * SJ_MAX_DECKS)
 #define SJ_TRUMP_DECLARE (-2) /* trump argument: run the declaring phase */
 
 typedef enum { SJ_PHASE_DECLARE = 0, SJ_PHASE_BURY = 1, SJ_PHASE_PLAY = 2, SJ_PHASE_DONE = 3 } sj_phase;
@@ -101,6 +100,15 @@ int sj_deal_play_forced(sj_deal *d, const sj_cards *cards);
 /* Every legal lead of the seat to move (single units and safe throws, docs/MODEL.md §9), in a
  * deterministic order: writes min(cap, found) and returns found (stops at limit when limit > 0). */
 long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit);
+
+/* The cards the seat to move cannot see: the pack minus its hand, the cards played, and the kitty if it
+ * buried it. */
+sj_cards sj_deal_unseen(const sj_deal *d);
+
+/* A random legal lead drawn without listing (the "random" policy): one time in eight, a random
+ * sub-multiset of one random suit's safe kinds, played if it is a safe throw; otherwise (and then) a
+ * uniformly random single unit.  Every legal lead has a positive chance.  Returns 0, -1 when not leading. */
+int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out);
 
 /* Team of a seat (0: seats 0 and 2). */
 static inline int sj_team(int seat) { return seat & 1; }

@@ -22,6 +22,13 @@ int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit);
 
+/* A random legal follow drawn without listing them (the "random" policy): a short suit plays all of it
+ * plus cards drawn uniformly from the rest; otherwise the hand's strongest requirement is met at a
+ * random placement and the remaining cards are drawn uniformly from the led suit (泰安: the highest
+ * trumps).  Every legal follow has a positive chance; the draw is over physical cards, so it is not
+ * uniform over distinct follows.  Returns 0, or -1 for a bad lead. */
+int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_rng *r, sj_cards *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 #ifndef SJ_UNITS_H
 #define SJ_UNITS_H
 
+#include "sj_rng.h"
 #include "sj_trump.h"
 
 #ifdef __cplusplus
@@ -48,6 +49,11 @@ int sj_highest_unit_top(const sj_poscounts *pc, int w, int l);
  * of width exactly c (width >= 2), as follow_protection="longer_tuples" asks of the hand.
  * Returns 1 and fills tops_out (may be NULL) when a placement exists, else 0. */
 int sj_place_shapes(const sj_poscounts *pc, const sj_shape *pieces, int n, int exact_width, uint8_t *tops_out);
+
+/* The same search with every choice (top, kind at a shared position) tried from a random starting point,
+ * so every placement has a positive chance of being the one found.  On success *left holds the counts
+ * not used by the placement and 1 is returned. */
+int sj_place_shapes_random(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_rng *rng, sj_poscounts *left);
 
 #ifdef __cplusplus
 }

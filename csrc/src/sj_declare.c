@@ -29,7 +29,10 @@ int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int ca
     int n = 0;
     if (d->phase != SJ_PHASE_DECLARE) return 0;
     const sj_cards *h = &d->hands[d->to_move];
-    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+    int cand[6] = {sj_make_kind(0, d->level), sj_make_kind(1, d->level), sj_make_kind(2, d->level),
+                   sj_make_kind(3, d->level), SJ_SMALL_JOKER, SJ_BIG_JOKER};
+    for (int i = 0; i < 6; i++) { /* only level cards and jokers can be declared */
+        int k = cand[i];
         int have = sj_cards_count(h, k);
         for (int c = 1; c <= have; c++) {
             if (sj_declaration_strength(&d->rules, d->level, k, c) > d->decl_strength && n < cap) {

@@ -257,3 +257,62 @@ long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *l
     enum_rec(&x, 0, need);
     return x.found;
 }
+
+/* ---- a random legal follow, drawn without listing the legal follows ----------------------------- */
+
+/* `need` physical cards drawn uniformly without replacement from `pool`, added to *out. */
+static void draw_cards(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
+    uint8_t kinds[SJ_MAX_PACK];
+    int m = 0;
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = pool->p[i]; b; b &= b - 1) kinds[m++] = (uint8_t)__builtin_ctzll(b);
+    for (int i = 0; i < need && m > 0; i++) {
+        int j = (int)sj_rng_below(r, (uint32_t)m);
+        sj_cards_add_one(out, kinds[j]);
+        kinds[j] = kinds[--m];
+    }
+}
+
+int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_rng *r, sj_cards *out) {
+    follow_need fn;
+    if (need_of(t, hand, lead, &fn) < 0) return -1;
+    *out = sj_cards_empty();
+    if (fn.short_suit) {
+        sj_cards rest;
+        sj_cards_sub(hand, &fn.in_suit, &rest);
+        *out = fn.in_suit;
+        draw_cards(&rest, fn.n - sj_cards_size(&fn.in_suit), r, out);
+        return 0;
+    }
+    sj_poscounts pc;
+    sj_poscounts_of(t, fn.eff, &fn.in_suit, &pc);
+    if (fn.top_positions) { /* 泰安: the n highest trumps; kinds sharing a position drawn at random */
+        for (int p = 0; p < pc.npos; p++) {
+            int need = fn.top_pos_count[p];
+            if (!need) continue;
+            sj_cards at = sj_cards_empty();
+            for (int j = 0; j < pc.nk[p]; j++)
+                for (int c = 0; c < pc.c[p][j]; c++) sj_cards_add_one(&at, t->at[fn.eff][p][j]);
+            draw_cards(&at, need, r, out);
+        }
+        return 0;
+    }
+    int placed = 0;
+    if (fn.structured && fn.hand_best.n > 0) {
+        /* Meet the hand's strongest requirement at a random placement, then fill up at random. */
+        sj_shape pieces[SJ_MAX_UNITS];
+        for (int i = 0; i < fn.hand_best.n; i++) {
+            pieces[i] = fn.L.cand[fn.hand_best.idx[i]];
+            placed += pieces[i].w * pieces[i].l;
+        }
+        sj_poscounts left;
+        if (!sj_place_shapes_random(&pc, pieces, fn.hand_best.n, r, &left)) return -1;
+        for (int p = 0; p < pc.npos; p++)
+            for (int j = 0; j < pc.nk[p]; j++)
+                for (int c = left.c[p][j]; c < pc.c[p][j]; c++) sj_cards_add_one(out, t->at[fn.eff][p][j]);
+    }
+    sj_cards rest;
+    sj_cards_sub(&fn.in_suit, out, &rest);
+    draw_cards(&rest, fn.n - placed, r, out);
+    return 0;
+}

@@ -88,16 +88,10 @@ static int mark_safe(void *ctx, const sj_cards *unit, int w, int l, int top) {
     return 0;
 }
 
+static int is_safe_throw(const safe_ctx *s, const sj_cards *cards);
+
 static int throw_rec(safe_ctx *s, int i) {
-    if (i == s->nk) {
-        if (sj_cards_size(&s->cur) < 2) return 0;
-        sj_unit u[SJ_MAX_UNITS];
-        int n = sj_units(s->t, &s->cur, u, SJ_MAX_UNITS);
-        if (n < 2) return 0;
-        for (int j = 0; j < n; j++)
-            if (!unit_safe(s, u[j].w, u[j].l, u[j].top)) return 0;
-        return emit(s->o, &s->cur);
-    }
+    if (i == s->nk) return sj_cards_size(&s->cur) >= 2 && is_safe_throw(s, &s->cur) && emit(s->o, &s->cur);
     for (int c = 0; c <= s->avail[i]; c++) {
         if (c) sj_cards_add_one(&s->cur, s->kind[i]);
         if (throw_rec(s, i + 1)) return 1;
@@ -106,19 +100,54 @@ static int throw_rec(safe_ctx *s, int i) {
     return 0;
 }
 
-long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) {
-    lead_out o = {out, cap, limit, 0};
-    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return 0;
-    const sj_trump *t = &d->trump;
+sj_cards sj_deal_unseen(const sj_deal *d) {
     const sj_cards *hand = &d->hands[d->to_move];
-    /* Unseen: the pack minus the hand, the cards played, and the kitty for the dealer who buried it. */
     uint8_t counts[SJ_NUM_KINDS];
     for (int k = 0; k < SJ_NUM_KINDS; k++) {
         int c = d->rules.decks - sj_cards_count(hand, k) - sj_cards_count(&d->played, k);
         if (d->to_move == d->dealer) c -= sj_cards_count(&d->kitty, k);
         counts[k] = (uint8_t)(c < 0 ? 0 : c);
     }
-    sj_cards unseen = sj_cards_from_counts(counts);
+    return sj_cards_from_counts(counts);
+}
+
+/* Prepare the safe-throw search of suit e: highest unseen top per shape, candidate kinds. */
+static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, const sj_cards *unseen, safe_ctx *s) {
+    const sj_trump *t = &d->trump;
+    s->t = t;
+    s->e = e;
+    sj_cards theirs = sj_cards_mask(unseen, t->suit_mask[e]);
+    sj_poscounts upc, pc;
+    sj_poscounts_of(t, e, &theirs, &upc);
+    for (int w = 1; w <= SJ_MAX_DECKS; w++)
+        for (int l = 1; l <= SJ_MAX_POS; l++) s->hi[w][l] = sj_highest_unit_top(&upc, w, l);
+    s->candidates = 0;
+    sj_poscounts_of(t, e, mine, &pc);
+    each_unit(t, e, &pc, mark_safe, s);
+    s->nk = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++)
+        if (s->candidates >> k & 1) {
+            s->kind[s->nk] = (uint8_t)k;
+            s->avail[s->nk++] = (uint8_t)sj_cards_count(mine, k);
+        }
+    s->cur = sj_cards_empty();
+}
+
+/* 1 when cards (one suit) split into two or more units, each safe. */
+static int is_safe_throw(const safe_ctx *s, const sj_cards *cards) {
+    sj_unit u[SJ_MAX_UNITS];
+    int n = sj_units(s->t, cards, u, SJ_MAX_UNITS);
+    if (n < 2) return 0;
+    for (int j = 0; j < n; j++)
+        if (!unit_safe(s, u[j].w, u[j].l, u[j].top)) return 0;
+    return 1;
+}
+
+long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) {
+    lead_out o = {out, cap, limit, 0};
+    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return 0;
+    const sj_trump *t = &d->trump;
+    const sj_cards *hand = &d->hands[d->to_move];
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
         if (sj_cards_is_empty(&mine)) continue;
@@ -126,29 +155,61 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) 
         sj_poscounts_of(t, e, &mine, &pc);
         if (each_unit(t, e, &pc, emit_unit, &o)) return o.found;
     }
+    sj_cards unseen = sj_deal_unseen(d);
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
         if (sj_cards_is_empty(&mine)) continue;
         safe_ctx s;
-        s.t = t;
-        s.e = e;
         s.o = &o;
-        sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e]);
-        sj_poscounts upc, pc;
-        sj_poscounts_of(t, e, &theirs, &upc);
-        for (int w = 1; w <= SJ_MAX_DECKS; w++)
-            for (int l = 1; l <= SJ_MAX_POS; l++) s.hi[w][l] = sj_highest_unit_top(&upc, w, l);
-        s.candidates = 0;
-        sj_poscounts_of(t, e, &mine, &pc);
-        each_unit(t, e, &pc, mark_safe, &s);
-        s.nk = 0;
-        for (int k = 0; k < SJ_NUM_KINDS; k++)
-            if (s.candidates >> k & 1) {
-                s.kind[s.nk] = (uint8_t)k;
-                s.avail[s.nk++] = (uint8_t)sj_cards_count(&mine, k);
-            }
-        s.cur = sj_cards_empty();
+        safe_setup(d, e, &mine, &unseen, &s);
         if (throw_rec(&s, 0)) return o.found;
     }
     return o.found;
+}
+
+/* ---- a random legal lead ------------------------------------------------------------------------ */
+
+typedef struct reservoir {
+    sj_rng *r;
+    long seen;
+    sj_cards pick;
+} reservoir;
+
+static int keep_random(void *ctx, const sj_cards *unit, int w, int l, int top) {
+    (void)w, (void)l, (void)top;
+    reservoir *v = (reservoir *)ctx;
+    v->seen++;
+    if (v->seen == 1 || sj_rng_below(v->r, (uint32_t)v->seen) == 0) v->pick = *unit;
+    return 0;
+}
+
+int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
+    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return -1;
+    const sj_trump *t = &d->trump;
+    const sj_cards *hand = &d->hands[d->to_move];
+    if (sj_rng_below(r, 8) == 0) { /* a throw attempt: a random sub-multiset of a suit's safe kinds */
+        int suits[SJ_NUM_EFF], ns = 0;
+        for (int e = 0; e < SJ_NUM_EFF; e++)
+            if (hand->p[0] & t->suit_mask[e]) suits[ns++] = e;
+        int e = suits[sj_rng_below(r, (uint32_t)ns)];
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]), unseen = sj_deal_unseen(d);
+        safe_ctx s;
+        safe_setup(d, e, &mine, &unseen, &s);
+        for (int i = 0; i < s.nk; i++)
+            for (int c = (int)sj_rng_below(r, (uint32_t)s.avail[i] + 1); c > 0; c--) sj_cards_add_one(&s.cur, s.kind[i]);
+        if (is_safe_throw(&s, &s.cur)) {
+            *out = s.cur;
+            return 0;
+        }
+    }
+    reservoir v = {r, 0, sj_cards_empty()};
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
+        if (sj_cards_is_empty(&mine)) continue;
+        sj_poscounts pc;
+        sj_poscounts_of(t, e, &mine, &pc);
+        each_unit(t, e, &pc, keep_random, &v);
+    }
+    *out = v.pick;
+    return v.seen ? 0 : -1;
 }

@@ -122,6 +122,7 @@ typedef struct place_ctx {
     const sj_shape *pieces;
     int n;
     int exact;
+    sj_rng *rng;                    /* NULL: tops high to low; else a random rotation at every choice */
     uint8_t tops[SJ_MAX_UNITS];
 } place_ctx;
 
@@ -138,18 +139,21 @@ static int fill(place_ctx *x, int i, int start, int k) {
         x->tops[i] = (uint8_t)(start + s->l - 1);
         return place_from(x, i + 1);
     }
-    int p = start + k;
-    for (int j = 0; j < x->pc.nk[p]; j++) {
+    int p = start + k, nk = x->pc.nk[p];
+    int rot = x->rng && nk > 1 ? (int)sj_rng_below(x->rng, (uint32_t)nk) : 0;
+    for (int jj = 0; jj < nk; jj++) {
+        int j = (jj + rot) % nk;
         int c = x->pc.c[p][j];
         if (!fits(x, c, s->w)) continue;
-        int dup = 0; /* kinds at one position with equal counts are interchangeable */
-        for (int j2 = 0; j2 < j; j2++)
-            if (x->pc.c[p][j2] == c) dup = 1;
-        if (dup) continue;
+        if (!x->rng) { /* kinds at one position with equal counts are interchangeable */
+            int dup = 0;
+            for (int j2 = 0; j2 < j; j2++)
+                if (x->pc.c[p][j2] == c) dup = 1;
+            if (dup) continue;
+        }
         x->pc.c[p][j] = (uint8_t)(c - s->w);
-        int ok = fill(x, i, start, k + 1);
+        if (fill(x, i, start, k + 1)) return 1; /* keep the counts: the caller may read what was used */
         x->pc.c[p][j] = (uint8_t)c;
-        if (ok) return 1;
     }
     return 0;
 }
@@ -164,8 +168,11 @@ static int place_from(place_ctx *x, int i) {
     if (i == x->n) return 1;
     const sj_shape *s = &x->pieces[i];
     int maxtop = x->pc.npos - 1;
-    if (i > 0 && x->pieces[i - 1].w == s->w && x->pieces[i - 1].l == s->l) maxtop = x->tops[i - 1];
-    for (int top = maxtop; top >= s->l - 1; top--) {
+    if (!x->rng && i > 0 && x->pieces[i - 1].w == s->w && x->pieces[i - 1].l == s->l) maxtop = x->tops[i - 1];
+    int ntops = maxtop - (s->l - 1) + 1;
+    int rot = x->rng && ntops > 1 ? (int)sj_rng_below(x->rng, (uint32_t)ntops) : 0;
+    for (int tt = 0; tt < ntops; tt++) {
+        int top = maxtop - (tt + rot) % ntops;
         int start = top - s->l + 1, ok = 1;
         for (int p = start; p <= top && ok; p++) ok = position_usable(x, p, s->w);
         if (ok && fill(x, i, start, 0)) return 1;
@@ -197,8 +204,22 @@ int sj_place_shapes(const sj_poscounts *pc, const sj_shape *pieces, int n, int e
     x.pieces = pieces;
     x.n = n;
     x.exact = exact_width;
+    x.rng = NULL;
     if (!capacity_ok(&x)) return 0;
     int ok = place_from(&x, 0);
     if (ok && tops_out) memcpy(tops_out, x.tops, (size_t)n);
     return ok;
+}
+
+int sj_place_shapes_random(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_rng *rng, sj_poscounts *left) {
+    if (n > SJ_MAX_UNITS) return 0;
+    place_ctx x;
+    x.pc = *pc;
+    x.pieces = pieces;
+    x.n = n;
+    x.exact = 0;
+    x.rng = rng;
+    if (!capacity_ok(&x) || !place_from(&x, 0)) return 0;
+    *left = x.pc;
+    return 1;
 }

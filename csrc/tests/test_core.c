@@ -1,5 +1,6 @@
 /* C-level tests of the rules core: the seed examples of RULES.md and invariants of the card sets. */
 #include "sj_test_util.h"
+#include "sj_policy.h"
 
 static int nunits(const sj_trump *t, const char *s) {
     sj_unit u[SJ_MAX_UNITS];
@@ -280,6 +281,50 @@ static void test_random_positions(void) {
     }
 }
 
+/* Whole deals with the C policies, every move validated by the engine: policy moves are always legal
+ * (policy leads never fail as throws), points are conserved, the deal ends. */
+static void test_policy_deals(void) {
+    uint8_t order[SJ_MAX_PACK];
+    for (int g = 0; g < 3000; g++) {
+        sj_rules r = sj_rules_default();
+        r.decks = 1 + g % 3;
+        r.kitty = r.decks == 2 ? 8 : 6;
+        r.declaration = r.decks == 3 ? SJ_DECLARE_QQ3 : SJ_DECLARE_QQ;
+        r.no_bid = (sj_no_bid)(g % 2);
+        r.constant_ranks = (uint16_t)(g % 5 == 0 ? 1 : 0);
+        r.throw_penalty = SJ_PENALTY_TEN_PER_CARD;
+        r.trick_compare = (sj_trick_compare)(g % 3);
+        r.taian_trump_follow = g % 7 == 0;
+        r.follow_protection = (sj_follow_protection)(g % 2);
+        sj_policy pol[4] = {(sj_policy)(g % 2), (sj_policy)((g / 2) % 2), (sj_policy)(g % 2), (sj_policy)((g / 3) % 2)};
+        sj_shuffle_pack(order, r.decks, 99, (uint64_t)g);
+        sj_deal d;
+        int trump = g % 4 == 0 ? SJ_TRUMP_DECLARE : (g % 5) - 1;
+        CHECK(sj_deal_init(&d, &r, order, g % 4, g % 13, trump, g % 8 == 0) == SJ_OK);
+        sj_rng rng = sj_rng_stream(7, (uint64_t)g);
+        while (d.phase == SJ_PHASE_DECLARE) {
+            int kind, count;
+            sj_policy_declare(pol[d.to_move], &d, &rng, &kind, &count);
+            CHECK(sj_deal_declare(&d, kind, count) == SJ_OK);
+        }
+        sj_cards bury;
+        sj_policy_bury(pol[d.dealer], &d, &rng, &bury);
+        CHECK(sj_deal_bury(&d, &bury) == SJ_OK);
+        int guard = 0;
+        while (d.phase == SJ_PHASE_PLAY && guard++ < 1000) {
+            sj_cards c, played;
+            int failed;
+            CHECK(sj_policy_play(pol[d.to_move], &d, &rng, &c) == 0);
+            int rc = sj_deal_play(&d, &c, &played, &failed);
+            CHECK(rc == SJ_OK);
+            CHECK(!failed);
+            if (rc != SJ_OK) break;
+        }
+        CHECK(d.phase == SJ_PHASE_DONE);
+        CHECK(d.attacker_captured + d.defender_captured + d.kitty_points == 100 * r.decks);
+    }
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -290,6 +335,7 @@ int main(void) {
     test_kitty();
     test_levels();
     test_random_positions();
+    test_policy_deals();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

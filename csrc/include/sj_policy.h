@@ -1,0 +1,37 @@
+/* sj_policy.h — fast policies for whole deals in C: "random" and "greedy".
+ *
+ * random: every legal action has a positive chance.  Declaring: pass with probability 1/2, else a
+ *   uniformly random legal declaration.  Burying: a uniformly random set of physical cards.  Leading and
+ *   following: sj_deal_random_lead / sj_random_follow (drawn without listing the legal actions).
+ * greedy: a rule-of-thumb player after seed 001's tips.  Declare the suit with the most cards when it
+ *   holds a quarter of the hand; bury short plain suits, never trumps or points when avoidable; lead
+ *   units and throws that no unseen cards can beat (plain suits first, largest first), else a low card
+ *   of the longest plain suit; follow by feeding points to a winning partner, winning with the cheapest
+ *   winning play when points are at stake, and otherwise playing low.  Deterministic.
+ */
+#ifndef SJ_POLICY_H
+#define SJ_POLICY_H
+
+#include "sj_deal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { SJ_POLICY_RANDOM = 0, SJ_POLICY_GREEDY = 1 } sj_policy;
+
+/* Declaring phase: *count = 0 to pass, else count copies of *kind. */
+void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count);
+/* Bury phase: the cards the dealer buries. */
+void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
+/* Play phase: a legal lead or follow for the seat to move. Returns 0, or -1 outside the play phase. */
+int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
+
+/* Play a whole deal from its current state to the end with one policy per seat (declare, bury, play).
+ * Returns the number of plays made, or -1 if a policy produced an illegal move (a bug). */
+int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

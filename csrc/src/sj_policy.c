@@ -1,0 +1,236 @@
+/* sj_policy.c — the "random" and "greedy" policies (see sj_policy.h for what each does). */
+#include "sj_policy.h"
+
+/* ---- declaring ---------------------------------------------------------------------------------- */
+
+void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count) {
+    int kinds[16], counts[16];
+    int n = sj_deal_legal_declarations(d, kinds, counts, 16);
+    *kind = -1;
+    *count = 0;
+    if (!n) return;
+    if (p == SJ_POLICY_RANDOM) {
+        if (sj_rng_below(r, 2)) return;
+        int i = (int)sj_rng_below(r, (uint32_t)n);
+        *kind = kinds[i];
+        *count = counts[i];
+        return;
+    }
+    const sj_cards *h = &d->hands[d->to_move];
+    int size = sj_cards_size(h), best = -1, best_support = -1;
+    for (int i = 0; i < n; i++) {
+        int support;
+        if (kinds[i] >= 52) {
+            support = 3 * (sj_cards_count(h, SJ_SMALL_JOKER) + sj_cards_count(h, SJ_BIG_JOKER));
+        } else {
+            uint64_t suit = ((UINT64_C(1) << 13) - 1) << (13 * sj_kind_suit(kinds[i]));
+            sj_cards in = sj_cards_mask(h, suit);
+            support = sj_cards_size(&in);
+        }
+        if (support > best_support || (support == best_support && counts[i] > counts[best])) {
+            best = i;
+            best_support = support;
+        }
+    }
+    if (best_support * 4 >= size) {
+        *kind = kinds[best];
+        *count = counts[best];
+    }
+}
+
+/* ---- burying ------------------------------------------------------------------------------------ */
+
+static void draw_physical(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
+    uint8_t kinds[SJ_MAX_PACK];
+    int m = 0;
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = pool->p[i]; b; b &= b - 1) kinds[m++] = (uint8_t)__builtin_ctzll(b);
+    for (int i = 0; i < need && m > 0; i++) {
+        int j = (int)sj_rng_below(r, (uint32_t)m);
+        sj_cards_add_one(out, kinds[j]);
+        kinds[j] = kinds[--m];
+    }
+}
+
+static int is_point_kind(int k) {
+    int rank = sj_kind_rank(k);
+    return rank == SJ_RANK_5 || rank == SJ_RANK_10 || rank == SJ_RANK_K;
+}
+
+void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    const sj_cards *h = &d->hands[d->dealer];
+    *out = sj_cards_empty();
+    if (p == SJ_POLICY_RANDOM) {
+        draw_physical(h, d->rules.kitty, r, out);
+        return;
+    }
+    /* Greedy: bury the cards worth least to keep: plain before trump, no points, singles before
+     * pairs, short suits first, low before high. */
+    const sj_trump *t = &d->trump;
+    int len[SJ_NUM_EFF];
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_cards in = sj_cards_mask(h, t->suit_mask[e]);
+        len[e] = sj_cards_size(&in);
+    }
+    int keys[SJ_MAX_PACK], kinds[SJ_MAX_PACK], m = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        int c = sj_cards_count(h, k);
+        for (int i = 0; i < c; i++) {
+            int e = t->eff[k];
+            keys[m] = ((e == SJ_TRUMP) << 24) | (is_point_kind(k) << 23) | ((c >= 2) << 22) | (len[e] << 8) | t->pos[k];
+            kinds[m++] = k;
+        }
+    }
+    for (int i = 1; i < m; i++) { /* insertion sort by key */
+        int key = keys[i], kind = kinds[i], j = i;
+        while (j > 0 && keys[j - 1] > key) {
+            keys[j] = keys[j - 1];
+            kinds[j] = kinds[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        kinds[j] = kind;
+    }
+    for (int i = 0; i < d->rules.kitty && i < m; i++) sj_cards_add_one(out, kinds[i]);
+}
+
+/* ---- playing ------------------------------------------------------------------------------------ */
+
+#define GREEDY_CANDIDATES 128
+
+static int strength(const sj_trump *t, const sj_cards *c) {
+    int s = 0;
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = c->p[i]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            s += t->pos[k] + (t->eff[k] == SJ_TRUMP ? 100 : 0);
+        }
+    return s;
+}
+
+static int greedy_lead(const sj_deal *d, sj_cards *out) {
+    const sj_trump *t = &d->trump;
+    sj_cards cand[GREEDY_CANDIDATES];
+    long n = sj_deal_legal_leads(d, cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
+    if (n <= 0) return -1;
+    if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
+    sj_cards unseen = sj_deal_unseen(d);
+    const sj_cards *hand = &d->hands[d->to_move];
+    int hi_ready[SJ_NUM_EFF] = {0};
+    int8_t hi[SJ_NUM_EFF][SJ_MAX_DECKS + 1][8];
+    long best = -1, fallback = -1;
+    long best_key = 0, fb_key = 0;
+    for (long i = 0; i < n; i++) {
+        sj_unit u[SJ_MAX_UNITS];
+        int nu = sj_units(t, &cand[i], u, SJ_MAX_UNITS);
+        int e = u[0].eff, size = sj_cards_size(&cand[i]), pts = sj_cards_points(&cand[i]);
+        int safe = nu > 1; /* listed throws are safe */
+        if (!safe) {
+            if (!hi_ready[e]) {
+                sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e]);
+                sj_poscounts pc;
+                sj_poscounts_of(t, e, &theirs, &pc);
+                for (int w = 1; w <= SJ_MAX_DECKS; w++)
+                    for (int l = 1; l < 8; l++) hi[e][w][l] = (int8_t)sj_highest_unit_top(&pc, w, l);
+                hi_ready[e] = 1;
+            }
+            safe = u[0].l >= 8 || hi[e][u[0].w][u[0].l] <= u[0].top;
+        }
+        if (safe) {
+            long key = ((long)(e != SJ_TRUMP) << 24) | ((long)size << 12) | pts;
+            if (best < 0 || key > best_key) best = i, best_key = key;
+        } else if (best < 0) {
+            sj_cards in = sj_cards_mask(hand, t->suit_mask[e]);
+            int len = sj_cards_size(&in);
+            /* smallest key wins: singles, plain suits, longest suit, no points, low */
+            long key = ((long)(size > 1) << 30) | ((long)(e == SJ_TRUMP) << 29) | ((long)(64 - len) << 20) |
+                       ((long)pts << 10) | strength(t, &cand[i]);
+            if (fallback < 0 || key < fb_key) fallback = i, fb_key = key;
+        }
+    }
+    *out = cand[best >= 0 ? best : fallback];
+    return 0;
+}
+
+static int greedy_follow(const sj_deal *d, sj_cards *out) {
+    const sj_trump *t = &d->trump;
+    int seat = d->to_move;
+    const sj_cards *hand = &d->hands[seat];
+    sj_cards cand[GREEDY_CANDIDATES + 1];
+    long n = sj_legal_follows(t, hand, &d->trick[0], cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
+    if (n <= 0) return -1;
+    if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
+    if (n == 1) {
+        *out = cand[0];
+        return 0;
+    }
+    sj_cards plays[4];
+    for (int i = 0; i < d->ntrick; i++) plays[i] = d->trick[i];
+    int cur = (d->leader + sj_trick_winner(t, plays, d->ntrick)) % 4;
+    int partner_winning = ((cur - seat) & 1) == 0;
+    int last = d->ntrick == 3, on_table = 0;
+    for (int i = 0; i < d->ntrick; i++) on_table += sj_cards_points(&d->trick[i]);
+    int partner_trumped = 0;
+    if (partner_winning) {
+        const sj_cards *pp = &d->trick[(cur - d->leader + 4) % 4];
+        partner_trumped = (pp->p[0] & t->suit_mask[SJ_TRUMP]) != 0;
+    }
+    long best = -1, best_key = 0;
+    if (partner_winning && (last || partner_trumped || d->ntrick >= 2)) {
+        for (long i = 0; i < n; i++) { /* feed points; among equals the weakest cards */
+            long key = ((long)sj_cards_points(&cand[i]) << 16) - strength(t, &cand[i]);
+            if (best < 0 || key > best_key) best = i, best_key = key;
+        }
+        *out = cand[best];
+        return 0;
+    }
+    long win = -1, win_key = 0;
+    for (long i = 0; i < n; i++) {
+        plays[d->ntrick] = cand[i];
+        if ((d->leader + sj_trick_winner(t, plays, d->ntrick + 1)) % 4 != seat) continue;
+        int pts = sj_cards_points(&cand[i]);
+        if (!(on_table > 0 || last || pts > 0)) continue;
+        long key = ((long)strength(t, &cand[i]) << 10) - pts;
+        if (win < 0 || key < win_key) win = i, win_key = key;
+    }
+    if (win >= 0) {
+        *out = cand[win];
+        return 0;
+    }
+    for (long i = 0; i < n; i++) { /* play low: no points, weak cards */
+        long key = ((long)sj_cards_points(&cand[i]) << 16) + strength(t, &cand[i]);
+        if (best < 0 || key < best_key) best = i, best_key = key;
+    }
+    *out = cand[best];
+    return 0;
+}
+
+int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    if (d->phase != SJ_PHASE_PLAY) return -1;
+    if (p == SJ_POLICY_RANDOM) {
+        if (d->ntrick == 0) return sj_deal_random_lead(d, r, out);
+        return sj_random_follow(&d->trump, &d->hands[d->to_move], &d->trick[0], r, out);
+    }
+    return d->ntrick == 0 ? greedy_lead(d, out) : greedy_follow(d, out);
+}
+
+int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r) {
+    while (d->phase == SJ_PHASE_DECLARE) {
+        int kind, count;
+        sj_policy_declare(policy[d->to_move], d, r, &kind, &count);
+        if (sj_deal_declare(d, kind, count) != SJ_OK) return -1;
+    }
+    if (d->phase == SJ_PHASE_BURY) {
+        sj_cards bury;
+        sj_policy_bury(policy[d->dealer], d, r, &bury);
+        if (sj_deal_bury(d, &bury) != SJ_OK) return -1;
+    }
+    int plays = 0;
+    while (d->phase == SJ_PHASE_PLAY) {
+        sj_cards c;
+        if (sj_policy_play(policy[d->to_move], d, r, &c) != 0) return -1;
+        if (sj_deal_play_forced(d, &c) != SJ_OK) return -1;
+        plays++;
+    }
+    return plays;
+}

@@ -1,0 +1,38 @@
+/* C-side timing of whole deals with the C policies: deals/s and plays/s on one core.
+ * Usage: bench_deals [deals] [decks] [policy: 0 random, 1 greedy] [declare: 0/1] */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "sj_policy.h"
+
+int main(int argc, char **argv) {
+    long n = argc > 1 ? atol(argv[1]) : 20000;
+    int decks = argc > 2 ? atoi(argv[2]) : 2;
+    int policy = argc > 3 ? atoi(argv[3]) : 0;
+    int declare = argc > 4 ? atoi(argv[4]) : 1;
+    sj_rules r = sj_rules_default();
+    r.decks = decks;
+    r.kitty = decks == 2 || decks == 4 ? 8 : 6;
+    r.declaration = decks == 3 ? SJ_DECLARE_QQ3 : SJ_DECLARE_QQ;
+    sj_policy pol[4] = {(sj_policy)policy, (sj_policy)policy, (sj_policy)policy, (sj_policy)policy};
+    uint8_t order[SJ_MAX_PACK];
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    long plays = 0, points = 0;
+    for (long g = 0; g < n; g++) {
+        sj_shuffle_pack(order, decks, 1, (uint64_t)g);
+        sj_deal d;
+        sj_deal_init(&d, &r, order, (int)(g % 4), 0, declare ? SJ_TRUMP_DECLARE : (int)(g % 5) - 1, 0);
+        sj_rng rng = sj_rng_stream(2, (uint64_t)g);
+        plays += sj_policy_finish(&d, pol, &rng);
+        points += d.attacker_points;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double s = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;
+    printf("{\"decks\": %d, \"policy\": \"%s\", \"declare\": %d, \"deals\": %ld, \"deals_per_s\": %.0f, "
+           "\"plays_per_s\": %.0f, \"us_per_deal\": %.2f, \"mean_attacker_points\": %.1f}\n",
+           decks, policy ? "greedy" : "random", declare, n, n / s, plays / s, s / n * 1e6, (double)points / n);
+    return 0;
+}
