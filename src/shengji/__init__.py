@@ -11,6 +11,7 @@ from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, 
 from .match import DealRecord, Match
 from .observation import Observation, determinize
 from .rules import Rules
+from .simulate import SimResult, simulate
 
 __all__ = [
     "Cards",
@@ -23,6 +24,7 @@ __all__ = [
     "Match",
     "Observation",
     "Rules",
+    "SimResult",
     "ThrowResult",
     "Trump",
     "Unit",
@@ -30,5 +32,6 @@ __all__ = [
     "determinize",
     "parse_cards",
     "points",
+    "simulate",
 ]
 __version__ = "0.1.0"

@@ -10,11 +10,15 @@ Contract between the layers (as in uber/h3-py):
 - The Python modules only shape the interface (presets, result types, documentation).
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
+from libc.string cimport memset
 from libc.stdlib cimport free, malloc, realloc
 
 from ._c.sj_cards cimport *
 from ._c.sj_deal cimport *
+from ._c.sj_policy cimport *
+from ._c.sj_rng cimport sj_rng, sj_rng_stream
+from ._c.sj_sim cimport *
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_rules cimport *
@@ -530,3 +534,4 @@ cdef class Trump:
 
 
 include "_deal.pxi"
+include "_sim.pxi"

@@ -6,7 +6,6 @@ from .sj_rules cimport sj_level_outcome, sj_rules
 from .sj_trump cimport sj_trump
 
 cdef extern from "sj_deal.h" nogil:
-    int SJ_MAX_PACK
     int SJ_TRUMP_DECLARE
     ctypedef enum sj_phase:
         SJ_PHASE_DECLARE

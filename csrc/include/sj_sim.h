@@ -1,0 +1,67 @@
+/* sj_sim.h — batched Monte-Carlo deals on native threads.
+ *
+ * Game i of a run with seed s draws all its randomness (unfixed cards, dealing order, the dealer if
+ * not fixed, the policies' choices) from stream (s, i): results do not depend on the thread count or on
+ * how the games are split into batches.  Threads take chunks of games from a shared counter (dynamic
+ * scheduling) and write each game's result at its own index.
+ */
+#ifndef SJ_SIM_H
+#define SJ_SIM_H
+
+#include "sj_policy.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sj_setup {
+    int dealer;                 /* 0..3, or -1: uniform per game */
+    int level;                  /* rank 0..12 */
+    int trump;                  /* SJ_TRUMP_DECLARE, SJ_NO_SUIT or a suit 0..3 */
+    int hand_fixed[4];
+    sj_cards hands[4];          /* fixed dealt hands (hand_size cards) */
+    int kitty_fixed;
+    sj_cards kitty;             /* the kitty as dealt, before burying */
+    int buried_fixed;
+    sj_cards buried;            /* what the dealer buries (then the dealt kitty is this, unless fixed) */
+    sj_policy policy[4];
+} sj_setup;
+
+typedef struct sj_sim_out {
+    int16_t *attacker_points;
+    int16_t *defender_points;
+    int16_t *kitty_points;
+    int16_t *kitty_multiplier;  /* 0 when the kitty was not captured */
+    uint8_t *kitty_captured;
+    int8_t *dealer_levels;
+    int8_t *attacker_levels;
+    int8_t *dealer;
+    int8_t *trump;              /* 0..3, 4 for no trump */
+    int16_t *plays;
+} sj_sim_out;
+
+typedef enum {
+    SJ_SETUP_OK = 0,
+    SJ_SETUP_BAD_ARGS = -1,     /* dealer, level, trump or a policy out of range */
+    SJ_SETUP_HAND_SIZE = -2,    /* a fixed hand or kitty of the wrong size */
+    SJ_SETUP_TOO_MANY = -3,     /* fixed cards use more copies than the decks hold */
+    SJ_SETUP_BURIED = -4,       /* buried cards not available to the dealer */
+    SJ_SETUP_UNSUPPORTED = -5   /* declaring style not available */
+} sj_setup_error;
+
+/* Check a setup against the rules before any game runs. */
+int sj_setup_check(const sj_rules *rules, const sj_setup *setup);
+
+/* Play game `game` of stream seed `seed` and write its result at out[index]. Returns plays or < 0. */
+int sj_sim_game(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t game, sj_sim_out *out, long index);
+
+/* Play games first_game .. first_game+n-1 on `threads` threads (results at indices 0..n-1).
+ * *progress counts finished games; setting *cancel stops the run early.  Returns the number of games
+ * finished (n unless cancelled), or a negative error. */
+long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n, int threads,
+                 sj_sim_out *out, volatile long *progress, volatile int *cancel);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

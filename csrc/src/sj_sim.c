@@ -1,0 +1,186 @@
+/* sj_sim.c — batched Monte-Carlo deals (see sj_sim.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "sj_sim.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#define SJ_SIM_CHUNK 16
+
+int sj_setup_check(const sj_rules *rules, const sj_setup *s) {
+    if (s->dealer < -1 || s->dealer > 3 || s->level < 0 || s->level >= SJ_NUM_RANKS ||
+        s->trump < SJ_TRUMP_DECLARE || s->trump > 3)
+        return SJ_SETUP_BAD_ARGS;
+    for (int i = 0; i < 4; i++)
+        if (s->policy[i] != SJ_POLICY_RANDOM && s->policy[i] != SJ_POLICY_GREEDY) return SJ_SETUP_BAD_ARGS;
+    int npack = SJ_NUM_KINDS * rules->decks, hand = (npack - rules->kitty) / 4;
+    if (s->trump == SJ_TRUMP_DECLARE &&
+        ((rules->declaration != SJ_DECLARE_QQ && rules->declaration != SJ_DECLARE_QQ3) ||
+         rules->no_bid == SJ_NOBID_REDEAL || rules->no_bid == SJ_NOBID_DEALER_LOSES))
+        return SJ_SETUP_UNSUPPORTED;
+    sj_cards used = sj_cards_empty(), tmp;
+    for (int i = 0; i < 4; i++) {
+        if (!s->hand_fixed[i]) continue;
+        if (sj_cards_size(&s->hands[i]) != hand) return SJ_SETUP_HAND_SIZE;
+        if (sj_cards_add(&used, &s->hands[i], &tmp) < 0) return SJ_SETUP_TOO_MANY;
+        used = tmp;
+    }
+    if (s->kitty_fixed) {
+        if (sj_cards_size(&s->kitty) != rules->kitty) return SJ_SETUP_HAND_SIZE;
+        if (sj_cards_add(&used, &s->kitty, &tmp) < 0) return SJ_SETUP_TOO_MANY;
+        used = tmp;
+    }
+    if (s->buried_fixed) {
+        if (sj_cards_size(&s->buried) != rules->kitty) return SJ_SETUP_HAND_SIZE;
+        if (s->kitty_fixed) { /* the dealer must hold the buried cards: hand (fixed) + kitty */
+            if (s->dealer < 0 || !s->hand_fixed[s->dealer]) return SJ_SETUP_BURIED;
+            sj_cards avail;
+            sj_cards_add(&s->hands[s->dealer], &s->kitty, &avail);
+            if (!sj_cards_contains(&avail, &s->buried)) return SJ_SETUP_BURIED;
+        } else {
+            if (sj_cards_add(&used, &s->buried, &tmp) < 0) return SJ_SETUP_TOO_MANY;
+            used = tmp;
+        }
+    }
+    if (sj_cards_max_copies(&used) > rules->decks) return SJ_SETUP_TOO_MANY;
+    return SJ_SETUP_OK;
+}
+
+static void shuffle_u8(uint8_t *a, int n, sj_rng *r) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)sj_rng_below(r, (uint32_t)(i + 1));
+        uint8_t x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+    }
+}
+
+static int cards_to_list(const sj_cards *c, uint8_t *out) {
+    int m = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++)
+        for (int i = sj_cards_count(c, k); i > 0; i--) out[m++] = (uint8_t)k;
+    return m;
+}
+
+int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_t game, sj_sim_out *out, long index) {
+    sj_rng r = sj_rng_stream(seed, game);
+    int npack = SJ_NUM_KINDS * rules->decks, hand = (npack - rules->kitty) / 4;
+    int dealer = s->dealer >= 0 ? s->dealer : (int)sj_rng_below(&r, 4);
+    /* The dealt kitty: fixed, else the buried cards when those are fixed, else sampled. */
+    int kitty_known = s->kitty_fixed || s->buried_fixed;
+    const sj_cards *kitty = s->kitty_fixed ? &s->kitty : &s->buried;
+    uint8_t counts[SJ_NUM_KINDS];
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        int c = rules->decks;
+        for (int i = 0; i < 4; i++)
+            if (s->hand_fixed[i]) c -= sj_cards_count(&s->hands[i], k);
+        if (kitty_known) c -= sj_cards_count(kitty, k);
+        counts[k] = (uint8_t)c;
+    }
+    uint8_t pool[SJ_MAX_PACK], seat_cards[4][SJ_MAX_PACK / 4 + 1], kitty_cards[SJ_MAX_PACK];
+    int np = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++)
+        for (int i = 0; i < counts[k]; i++) pool[np++] = (uint8_t)k;
+    shuffle_u8(pool, np, &r);
+    int at = 0;
+    for (int i = 0; i < 4; i++) {
+        if (s->hand_fixed[i]) {
+            cards_to_list(&s->hands[i], seat_cards[i]);
+            shuffle_u8(seat_cards[i], hand, &r);
+        } else {
+            memcpy(seat_cards[i], pool + at, (size_t)hand);
+            at += hand;
+        }
+    }
+    if (kitty_known) {
+        cards_to_list(kitty, kitty_cards);
+        shuffle_u8(kitty_cards, rules->kitty, &r);
+    } else {
+        memcpy(kitty_cards, pool + at, (size_t)rules->kitty);
+    }
+    uint8_t order[SJ_MAX_PACK];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < hand; j++) order[4 * j + ((i - dealer) & 3)] = seat_cards[i][j];
+    memcpy(order + 4 * hand, kitty_cards, (size_t)rules->kitty);
+    sj_deal d;
+    if (sj_deal_init(&d, rules, order, dealer, s->level, s->trump, 0) != SJ_OK) return -1;
+    while (d.phase == SJ_PHASE_DECLARE) {
+        int kind, count;
+        sj_policy_declare(s->policy[d.to_move], &d, &r, &kind, &count);
+        if (sj_deal_declare(&d, kind, count) != SJ_OK) return -1;
+    }
+    if (s->buried_fixed) {
+        if (sj_deal_bury(&d, &s->buried) != SJ_OK) return -1;
+    }
+    int plays = sj_policy_finish(&d, s->policy, &r);
+    if (plays < 0) return -1;
+    out->attacker_points[index] = (int16_t)d.attacker_points;
+    out->defender_points[index] = (int16_t)d.defender_captured;
+    out->kitty_points[index] = (int16_t)d.kitty_points;
+    out->kitty_multiplier[index] = (int16_t)d.multiplier;
+    out->kitty_captured[index] = (uint8_t)d.kitty_captured;
+    out->dealer_levels[index] = (int8_t)d.outcome.dealer_levels;
+    out->attacker_levels[index] = (int8_t)d.outcome.attacker_levels;
+    out->dealer[index] = (int8_t)d.dealer;
+    out->trump[index] = (int8_t)(d.trump_suit < 0 ? 4 : d.trump_suit);
+    out->plays[index] = (int16_t)plays;
+    return plays;
+}
+
+typedef struct sim_job {
+    const sj_rules *rules;
+    const sj_setup *setup;
+    uint64_t seed, first_game;
+    long n;
+    sj_sim_out *out;
+    atomic_long next;
+    atomic_long done;
+    atomic_int failed;
+    volatile long *progress;
+    volatile int *cancel;
+} sim_job;
+
+static void *worker(void *arg) {
+    sim_job *job = (sim_job *)arg;
+    for (;;) {
+        if (*job->cancel || atomic_load(&job->failed)) break;
+        long start = atomic_fetch_add(&job->next, SJ_SIM_CHUNK);
+        if (start >= job->n) break;
+        long end = start + SJ_SIM_CHUNK < job->n ? start + SJ_SIM_CHUNK : job->n;
+        for (long i = start; i < end; i++)
+            if (sj_sim_game(job->rules, job->setup, job->seed, job->first_game + (uint64_t)i, job->out, i) < 0)
+                atomic_store(&job->failed, 1);
+        long done = atomic_fetch_add(&job->done, end - start) + (end - start);
+        *job->progress = done;
+    }
+    return NULL;
+}
+
+long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n, int threads,
+                 sj_sim_out *out, volatile long *progress, volatile int *cancel) {
+    int rc = sj_setup_check(rules, setup);
+    if (rc != SJ_SETUP_OK) return rc;
+    sim_job job;
+    job.rules = rules;
+    job.setup = setup;
+    job.seed = seed;
+    job.first_game = first_game;
+    job.n = n;
+    job.out = out;
+    atomic_init(&job.next, 0);
+    atomic_init(&job.done, 0);
+    atomic_init(&job.failed, 0);
+    job.progress = progress;
+    job.cancel = cancel;
+    if (threads < 1) threads = 1;
+    if (threads > 256) threads = 256;
+    pthread_t tids[256];
+    int started = 0;
+    for (int i = 1; i < threads; i++)
+        if (pthread_create(&tids[started], NULL, worker, &job) == 0) started++;
+    worker(&job);
+    for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
+    if (atomic_load(&job.failed)) return -100;
+    return atomic_load(&job.done) < n ? atomic_load(&job.done) : n;
+}

@@ -1,0 +1,14 @@
+# Declarations of csrc/include/sj_policy.h (nothing else belongs here).
+from .sj_cards cimport sj_cards
+from .sj_deal cimport sj_deal
+from .sj_rng cimport sj_rng
+
+cdef extern from "sj_policy.h" nogil:
+    ctypedef enum sj_policy:
+        SJ_POLICY_RANDOM
+        SJ_POLICY_GREEDY
+
+    void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count)
+    void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
+    int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
+    int sj_policy_finish(sj_deal *d, const sj_policy *policy, sj_rng *r)

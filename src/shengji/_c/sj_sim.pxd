@@ -1,0 +1,43 @@
+# Declarations of csrc/include/sj_sim.h (nothing else belongs here).
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+
+from .sj_cards cimport sj_cards
+from .sj_policy cimport sj_policy
+from .sj_rules cimport sj_rules
+
+cdef extern from "sj_sim.h" nogil:
+    ctypedef struct sj_setup:
+        int dealer
+        int level
+        int trump
+        int hand_fixed[4]
+        sj_cards hands[4]
+        int kitty_fixed
+        sj_cards kitty
+        int buried_fixed
+        sj_cards buried
+        sj_policy policy[4]
+
+    ctypedef struct sj_sim_out:
+        int16_t *attacker_points
+        int16_t *defender_points
+        int16_t *kitty_points
+        int16_t *kitty_multiplier
+        uint8_t *kitty_captured
+        int8_t *dealer_levels
+        int8_t *attacker_levels
+        int8_t *dealer
+        int8_t *trump
+        int16_t *plays
+
+    ctypedef enum sj_setup_error:
+        SJ_SETUP_OK
+        SJ_SETUP_BAD_ARGS
+        SJ_SETUP_HAND_SIZE
+        SJ_SETUP_TOO_MANY
+        SJ_SETUP_BURIED
+        SJ_SETUP_UNSUPPORTED
+
+    int sj_setup_check(const sj_rules *rules, const sj_setup *setup)
+    long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n,
+                     int threads, sj_sim_out *out, volatile long *progress, volatile int *cancel)

@@ -1,0 +1,90 @@
+# Included by _core.pyx: the native Monte-Carlo run (csrc/include/sj_sim.h) and C policies on a Deal.
+
+_POLICIES = {"random": SJ_POLICY_RANDOM, "greedy": SJ_POLICY_GREEDY}
+_SETUP_ERRORS = {
+    SJ_SETUP_BAD_ARGS: "dealer, level, trump or a policy out of range",
+    SJ_SETUP_HAND_SIZE: "a fixed hand, kitty or burial has the wrong number of cards",
+    SJ_SETUP_TOO_MANY: "the fixed hands and kitty use more copies of a card than the decks hold",
+    SJ_SETUP_BURIED: "the buried cards must be in the dealer's fixed hand plus the kitty",
+    SJ_SETUP_UNSUPPORTED: "declaring is not available for these rules: give a fixed trump",
+}
+
+
+def policy_index(name):
+    try:
+        return _POLICIES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown policy {name!r}: the native policies are {', '.join(_POLICIES)}") from None
+
+
+cdef class NativeRun:
+    """One batch of native games: set up (validated) in __init__, run() with the GIL released.
+    ``progress`` counts finished games while it runs; ``cancel()`` stops it early."""
+
+    cdef sj_rules r
+    cdef sj_setup s
+    cdef volatile long _progress
+    cdef volatile int _cancel
+    cdef readonly long games
+    cdef readonly unsigned long long seed, first_game
+    cdef readonly int threads
+
+    def __init__(self, rules, long games, policies, unsigned long long seed, unsigned long long first_game,
+                 int threads, int dealer, level, trump, hands, kitty, buried):
+        self.r = _rules_struct(rules)
+        self.games = games
+        self.seed = seed
+        self.first_game = first_game
+        self.threads = threads
+        memset(&self.s, 0, sizeof(sj_setup))
+        self.s.dealer = dealer
+        self.s.level = rank_index(level)
+        self.s.trump = _trump_arg(trump)
+        for i in range(4):
+            self.s.policy[i] = policies[i]
+            if hands[i] is not None:
+                self.s.hand_fixed[i] = 1
+                self.s.hands[i] = (<Cards>hands[i]).c
+        if kitty is not None:
+            self.s.kitty_fixed = 1
+            self.s.kitty = (<Cards>kitty).c
+        if buried is not None:
+            self.s.buried_fixed = 1
+            self.s.buried = (<Cards>buried).c
+        rc = sj_setup_check(&self.r, &self.s)
+        if rc != SJ_SETUP_OK:
+            raise ValueError(f"invalid simulation setup: {_SETUP_ERRORS.get(rc, rc)}")
+        self._progress = 0
+        self._cancel = 0
+
+    @property
+    def progress(self):
+        return self._progress
+
+    def cancel(self):
+        self._cancel = 1
+
+    def run(self, int16_t[::1] attacker_points, int16_t[::1] defender_points, int16_t[::1] kitty_points,
+            int16_t[::1] kitty_multiplier, uint8_t[::1] kitty_captured, int8_t[::1] dealer_levels,
+            int8_t[::1] attacker_levels, int8_t[::1] dealer, int8_t[::1] trump, int16_t[::1] plays):
+        """Run all games; returns the number finished (fewer when cancelled)."""
+        cdef sj_sim_out out
+        if self.games == 0:
+            return 0
+        out.attacker_points = &attacker_points[0]
+        out.defender_points = &defender_points[0]
+        out.kitty_points = &kitty_points[0]
+        out.kitty_multiplier = &kitty_multiplier[0]
+        out.kitty_captured = &kitty_captured[0]
+        out.dealer_levels = &dealer_levels[0]
+        out.attacker_levels = &attacker_levels[0]
+        out.dealer = &dealer[0]
+        out.trump = &trump[0]
+        out.plays = &plays[0]
+        cdef long done
+        with nogil:
+            done = sj_simulate(&self.r, &self.s, self.seed, self.first_game, self.games, self.threads, &out,
+                               &self._progress, &self._cancel)
+        if done < 0:
+            raise RuntimeError(f"native simulation failed (error {done}); this is a bug, please report it")
+        return done

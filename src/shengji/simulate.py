@@ -1,0 +1,302 @@
+"""Monte-Carlo runs of whole deals in the native core, results as numpy arrays.
+
+``simulate(rules, games, policy=..., seed=..., threads=..., progress=..., **setup)`` plays ``games``
+whole deals (deal, declare or given trump, bury, every trick, score) entirely in C, with the GIL
+released, on ``threads`` native threads (default: every core) that take chunks of games from a shared
+counter. Game *i* draws all its randomness from stream (``seed``, *i*), so the arrays are identical for
+any thread count and any split into batches (``first_game`` continues a run: two batches of 1,000
+games starting at 0 and 1,000 merge into exactly the run of 2,000).
+
+Setup (everything not fixed is dealt uniformly from the cards left):
+
+- ``dealer``: a seat, or None for a uniformly random dealer per game;
+- ``level``: the level rank (default "2");
+- ``trump``: "declare" (the declaring phase, played by the policies), a suit letter, or None (no trump);
+- ``hands``: fixed dealt hands, ``{seat: cards}`` or a list of four (None for a dealt hand);
+- ``kitty``: the kitty as dealt (before burying);
+- ``buried``: the cards the dealer buries. With ``buried`` and no ``kitty``, the dealt kitty is those
+  same cards, so ``hands={0: my_25_cards}, buried=my_8_cards, dealer=0`` asks: holding these 33 cards as
+  dealer and burying these 8, what happens?
+
+Policies: "random" (every legal action has a positive chance; see csrc/include/sj_policy.h for the
+distribution) and "greedy" (a rule-of-thumb player), one for all seats or a list of four.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._core import Cards
+
+FIELDS = {
+    "attacker_points": np.int16,
+    "defender_points": np.int16,
+    "kitty_points": np.int16,
+    "kitty_multiplier": np.int16,
+    "kitty_captured": np.bool_,
+    "dealer_levels": np.int8,
+    "attacker_levels": np.int8,
+    "dealer": np.int8,
+    "trump": np.int8,
+    "plays": np.int16,
+}
+TRUMP_NAMES = ("S", "H", "D", "C", "NT")
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float, float]:
+    """Proportion with its Wilson score interval (95 % by default)."""
+    if n == 0:
+        return (math.nan, 0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SimResult:
+    """Per-game results of a Monte-Carlo run (numpy arrays of length ``games``)."""
+
+    attacker_points: np.ndarray
+    defender_points: np.ndarray
+    kitty_points: np.ndarray
+    kitty_multiplier: np.ndarray
+    kitty_captured: np.ndarray
+    dealer_levels: np.ndarray
+    attacker_levels: np.ndarray
+    dealer: np.ndarray
+    trump: np.ndarray
+    plays: np.ndarray
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return int(self.attacker_points.shape[0])
+
+    def kitty_capture_rate(self) -> tuple[float, float, float]:
+        """(p, low, high): the share of games where the attackers captured the kitty, Wilson 95 %."""
+        return wilson(int(self.kitty_captured.sum()), self.games)
+
+    def points_histogram(self, step: int = 5) -> tuple[np.ndarray, np.ndarray]:
+        """(values, counts) of the attackers' final points, in steps of ``step`` (points are multiples of 5)."""
+        if self.games == 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        top = int(self.attacker_points.max())
+        values = np.arange(0, top + step, step)
+        counts = np.bincount(self.attacker_points.astype(np.int64) // step, minlength=len(values))[: len(values)]
+        return values, counts
+
+    def level_outcomes(self) -> dict[str, int]:
+        """How many games ended with each level outcome ("dealer +3", "attackers take the deal", ...)."""
+        out: dict[str, int] = {}
+        for d, a in zip(self.dealer_levels.tolist(), self.attacker_levels.tolist(), strict=True):
+            key = f"dealer +{d}" if d else ("attackers take the deal" if a == 0 else f"attackers +{a}")
+            out[key] = out.get(key, 0) + 1
+        return out
+
+    def merge(self, other: SimResult) -> SimResult:
+        """The results of both runs together (independent batches of one run merge into the whole run)."""
+        if not isinstance(other, SimResult):
+            raise TypeError(f"merge expects a SimResult, not {type(other).__name__}")
+        if self.meta.get("rules") != other.meta.get("rules"):
+            raise ValueError("cannot merge results of different rules")
+        arrays = {name: np.concatenate([getattr(self, name), getattr(other, name)]) for name in FIELDS}
+        meta = dict(self.meta)
+        meta["games"] = self.games + other.games
+        return SimResult(**arrays, meta=meta)
+
+    def summary(self) -> str:
+        """A readable table: capture rate, attackers' points, level outcomes."""
+        p, lo, hi = self.kitty_capture_rate()
+        pts = self.attacker_points.astype(np.float64)
+        lines = [f"games: {self.games:,}   " + "   ".join(f"{k}: {v}" for k, v in self.meta.items()
+                                                          if k in ("preset", "policy", "seed", "threads"))]
+        if self.games == 0:
+            return "\n".join(lines + ["(no games)"])
+        lines.append(f"kitty captured: {100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)")
+        q = np.percentile(pts, [5, 25, 50, 75, 95])
+        lines.append(f"attacker points: mean {pts.mean():.1f}  sd {pts.std():.1f}  "
+                     f"5/25/50/75/95 %: {' / '.join(f'{x:.0f}' for x in q)}")
+        captured = self.kitty_captured
+        if captured.any():
+            lines.append(f"captured kitty: mean {self.kitty_points[captured].mean():.1f} points × "
+                         f"mean multiplier {self.kitty_multiplier[captured].mean():.2f}")
+        lines.append("level outcomes:")
+        for key, n in sorted(self.level_outcomes().items(), key=lambda kv: _outcome_order(kv[0])):
+            lines.append(f"  {key:<26} {n:>10,}  {100 * n / self.games:6.2f} %")
+        values, counts = self.points_histogram(step=20)
+        lines.append("attacker points (bins of 20):")
+        peak = max(int(counts.max()), 1)
+        for v, n in zip(values.tolist(), counts.tolist(), strict=True):
+            if n:
+                lines.append(f"  {v:>4}–{v + 15:<4} {n:>10,} {'#' * max(1, round(40 * n / peak))}")
+        return "\n".join(lines)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save to an ``.npz`` file (arrays and metadata)."""
+        meta = {k: str(v) for k, v in self.meta.items()}
+        np.savez_compressed(path, **{name: getattr(self, name) for name in FIELDS},
+                            meta_keys=np.array(list(meta), dtype=str), meta_values=np.array(list(meta.values()),
+                                                                                            dtype=str))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> SimResult:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in FIELDS}
+            meta = dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
+        return cls(**arrays, meta=meta)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimResult):
+            return NotImplemented
+        return all(np.array_equal(getattr(self, n), getattr(other, n)) for n in FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _outcome_order(key: str) -> tuple[int, int]:
+    if key.startswith("dealer"):
+        return (0, -int(key.split("+")[1]))
+    if key.startswith("attackers +"):
+        return (2, int(key.split("+")[1]))
+    return (1, 0)
+
+
+def _policies(policy: Any) -> list[int]:
+    if isinstance(policy, str):
+        return [_core.policy_index(policy)] * 4
+    if isinstance(policy, (list, tuple)):
+        if len(policy) != 4:
+            raise ValueError(f"a list of policies needs one per seat (4), got {len(policy)}")
+        return [_core.policy_index(p) for p in policy]
+    raise TypeError(f"policy must be 'random', 'greedy' or a list of four of them, not {type(policy).__name__}")
+
+
+def _hands(rules: Any, hands: Any) -> list[Cards | None]:
+    out: list[Cards | None] = [None] * 4
+    if hands is None:
+        return out
+    if isinstance(hands, dict):
+        items = hands.items()
+    elif isinstance(hands, (list, tuple)) and len(hands) == 4:
+        items = enumerate(hands)
+    else:
+        raise ValueError("hands must be {seat: cards} or a list of four (None for a dealt hand)")
+    for seat, cards in items:
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise ValueError(f"hands: seat must be 0..3, got {seat!r}")
+        if cards is None:
+            continue
+        c = Cards(cards)
+        if len(c) != rules.hand_size:
+            raise ValueError(f"hands[{seat}] has {len(c)} cards; the rules deal {rules.hand_size}")
+        out[seat] = c
+    return out
+
+
+def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
+             progress: bool = False, first_game: int = 0, executor: Any = None, dealer: int | None = None,
+             level: str = "2", trump: str | None = "declare", hands: Any = None, kitty: Any = None,
+             buried: Any = None) -> SimResult:
+    """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring)."""
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise TypeError(f"games must be an int, not {type(games).__name__}")
+    if games < 0:
+        raise ValueError(f"games must be >= 0, got {games}")
+    if not isinstance(seed, int) or seed < 0 or not isinstance(first_game, int) or first_game < 0:
+        raise ValueError("seed and first_game must be non-negative integers")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer <= 3):
+        raise ValueError(f"dealer must be a seat 0..3 or None, got {dealer!r}")
+    pols = _policies(policy)
+    fixed = _hands(rules, hands)
+    kitty_c = None if kitty is None else Cards(kitty)
+    buried_c = None if buried is None else Cards(buried)
+    if buried_c is not None and kitty_c is not None and (dealer is None or fixed[dealer] is None):
+        raise ValueError("with both kitty and buried fixed, fix the dealer and the dealer's hand too")
+    meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else ",".join(policy),
+            "seed": seed, "first_game": first_game, "level": level, "trump": trump, "dealer": dealer}
+    if executor is not None:
+        return _on_executor(executor, rules, games, policy=policy, seed=seed, first_game=first_game, dealer=dealer,
+                            level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
+    run = _core.NativeRun(rules, games, pols, seed, first_game, threads, -1 if dealer is None else dealer, level,
+                          trump, fixed, kitty_c, buried_c)
+    arrays = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt) for name, dt in FIELDS.items()}
+    outcome: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            outcome["done"] = run.run(*arrays.values())
+        except BaseException as err:  # pragma: no cover - re-raised below
+            outcome["error"] = err
+
+    worker = threading.Thread(target=work, name="shengji-simulate", daemon=True)
+    bar = _progress_bar(games) if progress else None
+    worker.start()
+    try:
+        last = 0
+        while worker.is_alive():
+            worker.join(0.1)
+            if bar is not None:
+                now = run.progress
+                bar.update(now - last)
+                last = now
+        if bar is not None:
+            bar.update(games - last)
+    except KeyboardInterrupt:
+        run.cancel()
+        worker.join()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    if "error" in outcome:
+        raise outcome["error"]
+    arrays["kitty_captured"] = arrays["kitty_captured"].view(np.bool_)
+    meta["threads"] = threads
+    return SimResult(**arrays, meta=meta)
+
+
+def _on_executor(executor: Any, rules: Any, games: int, batches: int | None = None, **kwargs: Any) -> SimResult:
+    """Split the games into batches submitted to ``executor`` (anything with ``submit`` returning futures
+    with ``result()``: a concurrent.futures Executor or a dask.distributed Client); the merged result equals
+    the local run with the same seed, since game i always draws from stream (seed, i)."""
+    if not hasattr(executor, "submit"):
+        raise TypeError("executor must have a submit() method (concurrent.futures Executor, dask Client)")
+    first = kwargs.pop("first_game")
+    n = batches or max(1, min(64, games // 10_000 or 1))
+    bounds = [first + games * i // n for i in range(n + 1)]
+    futures = [executor.submit(simulate, rules, bounds[i + 1] - bounds[i], first_game=bounds[i], threads=1, **kwargs)
+               for i in range(n)]
+    results = [f.result() for f in futures]
+    out = results[0]
+    for r in results[1:]:
+        out = out.merge(r)
+    out.meta["first_game"] = first
+    return out
+
+
+def _progress_bar(total: int) -> Any:
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return None
+    return tqdm(total=total, unit="deal", unit_scale=True, smoothing=0.1, mininterval=0.2)
+
+
+def timed(fn: Any, *args: Any, **kwargs: Any) -> tuple[Any, float]:
+    t = time.perf_counter()
+    out = fn(*args, **kwargs)
+    return out, time.perf_counter() - t
