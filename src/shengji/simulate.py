@@ -185,6 +185,7 @@ def _hands(rules: Any, hands: Any) -> list[Cards | None]:
     out: list[Cards | None] = [None] * 4
     if hands is None:
         return out
+    items: Any
     if isinstance(hands, dict):
         items = hands.items()
     elif isinstance(hands, (list, tuple)) and len(hands) == 4:
@@ -233,7 +234,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
                             level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
     run = _core.NativeRun(rules, games, pols, seed, first_game, threads, -1 if dealer is None else dealer, level,
                           trump, fixed, kitty_c, buried_c)
-    arrays = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt) for name, dt in FIELDS.items()}
+    arrays: dict[str, np.ndarray] = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt)
+                                     for name, dt in FIELDS.items()}
     outcome: dict[str, Any] = {}
 
     def work() -> None:
