@@ -52,6 +52,10 @@ typedef enum {
 /* Check a setup against the rules before any game runs. */
 int sj_setup_check(const sj_rules *rules, const sj_setup *setup);
 
+/* The pack order (docs/MODEL.md §9) of a game: fixed cards where the setup fixes them, the rest dealt
+ * uniformly, each hand in random order.  Draws from r; returns the dealer. */
+int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order);
+
 /* Play game `game` of stream seed `seed` and write its result at out[index]. Returns plays or < 0. */
 int sj_sim_game(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t game, sj_sim_out *out, long index);
 

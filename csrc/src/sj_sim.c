@@ -63,10 +63,9 @@ static int cards_to_list(const sj_cards *c, uint8_t *out) {
     return m;
 }
 
-int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_t game, sj_sim_out *out, long index) {
-    sj_rng r = sj_rng_stream(seed, game);
+int sj_sim_deal_order(const sj_rules *rules, const sj_setup *s, sj_rng *r, uint8_t *order) {
     int npack = SJ_NUM_KINDS * rules->decks, hand = (npack - rules->kitty) / 4;
-    int dealer = s->dealer >= 0 ? s->dealer : (int)sj_rng_below(&r, 4);
+    int dealer = s->dealer >= 0 ? s->dealer : (int)sj_rng_below(r, 4);
     /* The dealt kitty: fixed, else the buried cards when those are fixed, else sampled. */
     int kitty_known = s->kitty_fixed || s->buried_fixed;
     const sj_cards *kitty = s->kitty_fixed ? &s->kitty : &s->buried;
@@ -82,12 +81,12 @@ int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_
     int np = 0;
     for (int k = 0; k < SJ_NUM_KINDS; k++)
         for (int i = 0; i < counts[k]; i++) pool[np++] = (uint8_t)k;
-    shuffle_u8(pool, np, &r);
+    shuffle_u8(pool, np, r);
     int at = 0;
     for (int i = 0; i < 4; i++) {
         if (s->hand_fixed[i]) {
             cards_to_list(&s->hands[i], seat_cards[i]);
-            shuffle_u8(seat_cards[i], hand, &r);
+            shuffle_u8(seat_cards[i], hand, r);
         } else {
             memcpy(seat_cards[i], pool + at, (size_t)hand);
             at += hand;
@@ -95,14 +94,20 @@ int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_
     }
     if (kitty_known) {
         cards_to_list(kitty, kitty_cards);
-        shuffle_u8(kitty_cards, rules->kitty, &r);
+        shuffle_u8(kitty_cards, rules->kitty, r);
     } else {
         memcpy(kitty_cards, pool + at, (size_t)rules->kitty);
     }
-    uint8_t order[SJ_MAX_PACK];
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < hand; j++) order[4 * j + ((i - dealer) & 3)] = seat_cards[i][j];
     memcpy(order + 4 * hand, kitty_cards, (size_t)rules->kitty);
+    return dealer;
+}
+
+int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_t game, sj_sim_out *out, long index) {
+    sj_rng r = sj_rng_stream(seed, game);
+    uint8_t order[SJ_MAX_PACK];
+    int dealer = sj_sim_deal_order(rules, s, &r, order);
     sj_deal d;
     if (sj_deal_init(&d, rules, order, dealer, s->level, s->trump, 0) != SJ_OK) return -1;
     while (d.phase == SJ_PHASE_DECLARE) {

@@ -28,10 +28,12 @@ cdef class NativeRun:
     cdef readonly long games
     cdef readonly unsigned long long seed, first_game
     cdef readonly int threads
+    cdef object _rules
 
     def __init__(self, rules, long games, policies, unsigned long long seed, unsigned long long first_game,
                  int threads, int dealer, level, trump, hands, kitty, buried):
         self.r = _rules_struct(rules)
+        self._rules = rules
         self.games = games
         self.seed = seed
         self.first_game = first_game
@@ -56,6 +58,16 @@ cdef class NativeRun:
             raise ValueError(f"invalid simulation setup: {_SETUP_ERRORS.get(rc, rc)}")
         self._progress = 0
         self._cancel = 0
+
+    def deal(self, unsigned long long game):
+        """Game ``game``'s starting position as a Deal (the same pack order and dealer the native run uses)."""
+        cdef uint8_t order[216]
+        cdef sj_rng r = sj_rng_stream(self.seed, game)
+        cdef int dealer = sj_sim_deal_order(&self.r, &self.s, &r, order)
+        trump = "declare" if self.s.trump == SJ_TRUMP_DECLARE else (None if self.s.trump < 0 else SUITS[self.s.trump])
+        d = Deal.__new__(Deal)
+        (<Deal>d)._start(self._rules, bytes(order[:54 * self.r.decks]), dealer, RANKS[self.s.level], trump, False)
+        return d
 
     @property
     def progress(self):

@@ -3,6 +3,7 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from .sj_cards cimport sj_cards
 from .sj_policy cimport sj_policy
+from .sj_rng cimport sj_rng
 from .sj_rules cimport sj_rules
 
 cdef extern from "sj_sim.h" nogil:
@@ -38,6 +39,7 @@ cdef extern from "sj_sim.h" nogil:
         SJ_SETUP_BURIED
         SJ_SETUP_UNSUPPORTED
 
+    int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order)
     int sj_setup_check(const sj_rules *rules, const sj_setup *setup)
     long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n,
                      int threads, sj_sim_out *out, volatile long *progress, volatile int *cancel)
