@@ -1,0 +1,154 @@
+"""simulate(): reproducibility, statistical sanity, setup, errors, cancellation, results, CLI."""
+
+from __future__ import annotations
+
+import _thread
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from shengji import Cards, Rules, SimResult, _core, points, simulate
+from shengji.cli import main
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy", ["greedy", "random", "random", "greedy"]])
+def test_identical_for_any_thread_count_and_batch_split(policy):
+    one = simulate(Rules(), 1200, policy=policy, seed=11, threads=1)
+    two = simulate(Rules(), 1200, policy=policy, seed=11, threads=2)
+    assert one == two
+    parts = simulate(Rules(), 500, policy=policy, seed=11, threads=2).merge(
+        simulate(Rules(), 700, policy=policy, seed=11, first_game=500, threads=1))
+    assert parts == one
+    assert simulate(Rules(), 1200, policy=policy, seed=12, threads=2) != one
+
+
+def test_random_play_captures_about_half_and_conserves_points():
+    res = simulate(Rules(), 20_000, policy="random", seed=3)
+    p, lo, hi = res.kitty_capture_rate()
+    assert 0.45 < p < 0.55 and lo < p < hi
+    # points: attackers' captured + defenders + kitty = 200 (no throw penalty in the default rules)
+    captured = res.attacker_points - np.where(res.kitty_captured, res.kitty_points * res.kitty_multiplier, 0)
+    assert np.all(captured + res.defender_points + res.kitty_points == 200)
+    assert np.all(res.kitty_multiplier[~res.kitty_captured] == 0)
+    assert np.all(res.kitty_multiplier[res.kitty_captured] >= 2)
+    assert set(np.unique(res.dealer)) == {0, 1, 2, 3}
+    assert np.all(res.plays % 4 == 0) and res.plays.max() == 100 and res.plays.min() >= 4  # throws shorten deals
+
+
+@pytest.mark.parametrize("decks", [1, 3])
+def test_other_deck_counts(decks):
+    rules = Rules.preset({1: "qq-1deck", 3: "qq-3deck"}[decks])
+    res = simulate(rules, 2000, policy="random", seed=1)
+    captured = res.attacker_points - np.where(res.kitty_captured, res.kitty_points * res.kitty_multiplier, 0)
+    assert np.all(captured + res.defender_points + res.kitty_points == 100 * decks)
+
+
+def test_fixed_hand_and_burial_report_the_known_kitty():
+    rules = Rules()
+    full = [k for k in range(54) for _ in range(2)]
+    hand = Cards(full[:33])  # the dealer's 33 cards after taking the kitty: all spades, low hearts
+    buried = Cards("2S 2S 3S 3S 4S 4S 6S 6S")  # no points
+    assert buried.issubset(hand)
+    dealt = hand - buried
+    res = simulate(rules, 3000, policy="greedy", seed=5, dealer=0, hands={0: dealt}, buried=buried, trump="H")
+    assert np.all(res.kitty_points == 0) and np.all(res.dealer == 0) and np.all(res.trump == 1)
+    buried5 = Cards("5S 5S KS 2S 3S 3S 4S 4S")
+    res5 = simulate(rules, 3000, policy="random", seed=5, dealer=2, hands={2: hand - buried5}, buried=buried5,
+                    trump="S")
+    assert np.all(res5.kitty_points == points(buried5)) and np.all(res5.dealer == 2)
+    cap = res5.kitty_captured
+    assert np.all(res5.attacker_points[cap] >= points(buried5) * 2)
+
+
+def test_fixed_kitty_is_the_dealt_kitty():
+    kitty = Cards("KS KS 10H 10H 5D 5D KC KC")
+    res = simulate(Rules(), 500, policy="random", seed=2, kitty=kitty, trump="S")
+    # with a random burial the kitty points vary but never exceed what the dealer could bury
+    assert res.games == 500 and res.kitty_points.max() <= 200
+
+
+@pytest.mark.parametrize("kwargs,exc,match", [
+    (dict(games=-1), ValueError, "games"),
+    (dict(games=10, policy="clever"), ValueError, "policy"),
+    (dict(games=10, policy=["random"] * 3), ValueError, "one per seat"),
+    (dict(games=10, threads=0), ValueError, "threads"),
+    (dict(games=10, dealer=5), ValueError, "dealer"),
+    (dict(games=10, hands={0: "AS AS"}), ValueError, "25"),
+    (dict(games=10, hands={0: Cards([k for k in range(54) for _ in range(2)][:25]),
+                           1: Cards([k for k in range(54) for _ in range(2)][:25])}), ValueError, "copies"),
+    (dict(games=10, level="1"), ValueError, "rank"),
+    (dict(games=10, trump="X"), ValueError, "suit"),
+    (dict(games=2.5), TypeError, "int"),
+])
+def test_bad_input_raises_before_any_work(kwargs, exc, match):
+    games = kwargs.pop("games")
+    t = time.perf_counter()
+    with pytest.raises(exc, match=match):
+        simulate(Rules(), games, **kwargs)
+    assert time.perf_counter() - t < 1.0
+
+
+def test_unsupported_declaring_is_reported():
+    with pytest.raises(ValueError, match="declaring"):
+        simulate(Rules.preset("taian"), 10, trump="declare")
+    res = simulate(Rules.preset("taian"), 200, policy="random", trump="H", level="A")
+    assert res.games == 200
+
+
+def test_cancel_stops_a_native_run_promptly():
+    run = _core.NativeRun(Rules(), 10_000_000, [0] * 4, 1, 0, 2, -1, "2", "declare", [None] * 4, None, None)
+    arrays = [np.zeros(10_000_000, dtype=dt) for dt in (np.int16, np.int16, np.int16, np.int16, np.uint8, np.int8,
+                                                        np.int8, np.int8, np.int8, np.int16)]
+    threading.Timer(0.3, run.cancel).start()
+    t = time.perf_counter()
+    done = run.run(*arrays)
+    assert time.perf_counter() - t < 5 and 0 < done < 10_000_000
+
+
+def test_keyboard_interrupt_stops_simulate_promptly():
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        simulate(Rules(), 50_000_000, policy="random", seed=1)
+    assert time.perf_counter() - t < 5
+
+
+def test_results_api(tmp_path):
+    res = simulate(Rules(), 3000, policy="greedy", seed=9, progress=True)
+    values, counts = res.points_histogram()
+    assert counts.sum() == res.games and values[0] == 0 and np.all(np.diff(values) == 5)
+    text = res.summary()
+    assert "kitty captured" in text and "level outcomes" in text and "attacker points" in text
+    path = tmp_path / "run.npz"
+    res.save(path)
+    back = SimResult.load(path)
+    assert back == res and back.meta["policy"] == "greedy"
+    with pytest.raises(ValueError, match="different rules"):
+        res.merge(simulate(Rules.preset("qq-1deck"), 10, seed=1))
+    assert sum(res.level_outcomes().values()) == res.games
+    empty = simulate(Rules(), 0)
+    assert empty.games == 0 and "no games" in empty.summary()
+
+
+def test_executor_matches_local_run():
+    local = simulate(Rules(), 2400, policy="random", seed=21, threads=2)
+    with ThreadPoolExecutor(2) as pool:
+        remote = simulate(Rules(), 2400, policy="random", seed=21, executor=pool)
+    assert remote == local
+
+
+def test_cli_simulate_and_bench(capsys, tmp_path):
+    assert main(["simulate", "--games", "3000", "--policy", "random", "--seed", "1", "--no-progress",
+                 "--out", str(tmp_path / "r.npz")]) == 0
+    out = capsys.readouterr().out
+    assert "kitty captured" in out and "deals/s" in out
+    assert SimResult.load(tmp_path / "r.npz").games == 3000
+    assert main(["bench", "--json", "--games", "2000", "--reference-games", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["cores"] >= 1
+    for key in ("native", "reference"):
+        assert data[key]["games_per_s"] > 0 and data[key]["plays_per_s"] > 0
