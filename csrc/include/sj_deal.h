@@ -105,6 +105,10 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit);
  * buried it. */
 sj_cards sj_deal_unseen(const sj_deal *d);
 
+/* The leader's whole safe holding in suit e (every kind that belongs to a safe unit, all copies) when
+ * it is a safe throw of two or more units: writes it and returns 1, else 0. */
+int sj_deal_safe_suit_throw(const sj_deal *d, int e, sj_cards *out);
+
 /* A random legal lead drawn without listing (the "random" policy): one time in eight, a random
  * sub-multiset of one random suit's safe kinds, played if it is a safe throw; otherwise (and then) a
  * uniformly random single unit.  Every legal lead has a positive chance.  Returns 0, -1 when not leading. */

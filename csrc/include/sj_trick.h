@@ -8,6 +8,26 @@
 extern "C" {
 #endif
 
+/* A trick's standing, for asking "would this play win?" of many candidate plays. */
+typedef struct sj_contender {
+    int eff;
+    uint8_t tops[SJ_MAX_UNITS];
+    int high;                       /* highest position among the cards */
+} sj_contender;
+
+typedef struct sj_trick_eval {
+    int tuple_w;                    /* lead is one tuple of this width (fast path), else 0 */
+    int led, winner, best_pos;
+    int nshapes;
+    sj_shape shapes[SJ_MAX_UNITS];  /* the lead's shapes in unit order */
+    sj_contender best;
+} sj_trick_eval;
+
+/* Evaluate plays[0..nplays) (the lead first); -1 for a bad lead. ev->winner is the current winner. */
+int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_trick_eval *ev);
+/* 1 when `play`, added next, would become the winner. */
+int sj_trick_eval_beats(const sj_trump *t, const sj_trick_eval *ev, const sj_cards *play);
+
 /* Index of the winning play; plays[0] is the lead, the others follow in seat order.
  * Returns -1 when the lead is empty or mixes effective suits. */
 int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays);

@@ -29,6 +29,7 @@ typedef struct sj_trump {
     uint64_t suit_mask[SJ_NUM_EFF];              /* kinds of each effective suit */
     int8_t eff[SJ_NUM_KINDS];                    /* effective suit of each kind */
     int8_t pos[SJ_NUM_KINDS];                    /* position of each kind inside its effective suit */
+    int8_t slot[SJ_NUM_KINDS];                   /* index of each kind among the kinds at its position */
     uint8_t npos[SJ_NUM_EFF];                    /* positions in each effective suit */
     uint8_t nat[SJ_NUM_EFF][SJ_MAX_POS];         /* kinds at each position */
     uint8_t at[SJ_NUM_EFF][SJ_MAX_POS][SJ_MAX_AT_POS]; /* those kinds, ascending kind index */

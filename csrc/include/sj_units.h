@@ -42,6 +42,14 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap);
 /* Highest top of a (w, l) unit contained in pc, or -1 if none. */
 int sj_highest_unit_top(const sj_poscounts *pc, int w, int l);
 
+/* The same for every shape at once: hi[w][l] for w 1..SJ_MAX_DECKS, l 1..SJ_MAX_POS. */
+void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]);
+
+/* Every unit of every shape in pc (suit e): every width up to the copies held, every tractor length,
+ * every choice of kinds at shared positions.  fn returns nonzero to stop; sj_each_unit then returns 1. */
+typedef int (*sj_unit_fn)(void *ctx, const sj_cards *unit, int w, int l, int top);
+int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx);
+
 /* Place pieces[0..n) disjointly into pc (which is modified as a scratch copy by the caller's choice:
  * the function works on its own copy).  Pieces with equal shape that follow each other get
  * non-increasing tops; tops are tried from high to low, so the first placement found has the

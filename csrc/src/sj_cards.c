@@ -1,22 +1,21 @@
 /* sj_cards.c — multiset arithmetic on thermometer-coded bit planes (see sj_cards.h). */
 #include "sj_cards.h"
 
-/* at_least(c, m): kinds held at least m times (m = 0 gives every kind, m > 4 none). */
-static uint64_t at_least(const sj_cards *c, int m) {
-    if (m <= 0) return SJ_ALL_KINDS;
-    if (m > SJ_MAX_DECKS) return 0;
-    return c->p[m - 1];
+/* Add one copy of every kind in the set s: each goes to its lowest empty plane. */
+static int add_set(sj_cards *c, uint64_t s) {
+    for (int i = 0; i < SJ_MAX_DECKS && s; i++) {
+        uint64_t m = s & ~c->p[i];
+        c->p[i] |= m;
+        s &= ~m;
+    }
+    return s ? -1 : 0;
 }
 
 int sj_cards_add(const sj_cards *a, const sj_cards *b, sj_cards *out) {
-    uint64_t planes[SJ_MAX_DECKS + 1];
-    for (int m = 1; m <= SJ_MAX_DECKS + 1; m++) {
-        uint64_t r = 0;
-        for (int j = 0; j <= m; j++) r |= at_least(a, j) & at_least(b, m - j);
-        planes[m - 1] = r;
-    }
-    if (planes[SJ_MAX_DECKS]) return -1;
-    for (int i = 0; i < SJ_MAX_DECKS; i++) out->p[i] = planes[i];
+    sj_cards r = *a;
+    for (int j = 0; j < SJ_MAX_DECKS && b->p[j]; j++)
+        if (add_set(&r, b->p[j]) < 0) return -1;
+    *out = r;
     return 0;
 }
 
@@ -28,14 +27,15 @@ int sj_cards_contains(const sj_cards *a, const sj_cards *b) {
 
 int sj_cards_sub(const sj_cards *a, const sj_cards *b, sj_cards *out) {
     if (!sj_cards_contains(a, b)) return -1;
-    sj_cards r;
-    for (int m = 1; m <= SJ_MAX_DECKS; m++) {
-        uint64_t acc = 0;
-        for (int j = 0; j + m <= SJ_MAX_DECKS; j++) {
-            uint64_t exactly_j = at_least(b, j) & ~at_least(b, j + 1);
-            acc |= at_least(a, m + j) & exactly_j;
+    /* Removing one copy of every kind in a set clears each kind's highest plane; b's planes are such sets. */
+    sj_cards r = *a;
+    for (int j = 0; j < SJ_MAX_DECKS && b->p[j]; j++) {
+        uint64_t s = b->p[j];
+        for (int i = SJ_MAX_DECKS - 1; i >= 0 && s; i--) {
+            uint64_t m = s & r.p[i];
+            r.p[i] &= ~m;
+            s &= ~m;
         }
-        r.p[m - 1] = acc;
     }
     *out = r;
     return 0;

@@ -20,49 +20,6 @@ static int emit(lead_out *o, const sj_cards *c) {
     return o->limit > 0 && o->found >= o->limit;
 }
 
-/* Units of shape (w, l) with bottom position p: every choice of kinds; calls back for each. */
-typedef struct unit_walk {
-    const sj_trump *t;
-    const sj_poscounts *pc;
-    int e, w, l, p;
-    sj_cards cur;
-} unit_walk;
-
-typedef int (*unit_fn)(void *ctx, const sj_cards *unit, int w, int l, int top);
-
-static int walk_kinds(unit_walk *u, int k, unit_fn fn, void *ctx) {
-    if (k == u->l) return fn(ctx, &u->cur, u->w, u->l, u->p + u->l - 1);
-    int pos = u->p + k;
-    for (int j = 0; j < u->pc->nk[pos]; j++) {
-        if (u->pc->c[pos][j] < u->w) continue;
-        int kind = u->t->at[u->e][pos][j];
-        for (int i = 0; i < u->w; i++) sj_cards_add_one(&u->cur, kind);
-        int stop = walk_kinds(u, k + 1, fn, ctx);
-        for (int i = 0; i < u->w; i++) sj_cards_remove_one(&u->cur, kind);
-        if (stop) return 1;
-    }
-    return 0;
-}
-
-/* Every unit of every shape in pc. */
-static int each_unit(const sj_trump *t, int e, const sj_poscounts *pc, unit_fn fn, void *ctx) {
-    int maxw = 0;
-    for (int p = 0; p < pc->npos; p++)
-        for (int j = 0; j < pc->nk[p]; j++)
-            if (pc->c[p][j] > maxw) maxw = pc->c[p][j];
-    for (int w = 1; w <= maxw; w++)
-        for (int p = 0; p < pc->npos; p++)
-            for (int l = 1; p + l <= pc->npos && (l == 1 || w >= 2); l++) {
-                int usable = 0;
-                for (int j = 0; j < pc->nk[p + l - 1]; j++)
-                    if (pc->c[p + l - 1][j] >= w) usable = 1;
-                if (!usable) break;
-                unit_walk u = {t, pc, e, w, l, p, sj_cards_empty()};
-                if (walk_kinds(&u, 0, fn, ctx)) return 1;
-            }
-    return 0;
-}
-
 static int emit_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
     (void)w, (void)l, (void)top;
     return emit((lead_out *)ctx, unit);
@@ -101,14 +58,11 @@ static int throw_rec(safe_ctx *s, int i) {
 }
 
 sj_cards sj_deal_unseen(const sj_deal *d) {
-    const sj_cards *hand = &d->hands[d->to_move];
-    uint8_t counts[SJ_NUM_KINDS];
-    for (int k = 0; k < SJ_NUM_KINDS; k++) {
-        int c = d->rules.decks - sj_cards_count(hand, k) - sj_cards_count(&d->played, k);
-        if (d->to_move == d->dealer) c -= sj_cards_count(&d->kitty, k);
-        counts[k] = (uint8_t)(c < 0 ? 0 : c);
-    }
-    return sj_cards_from_counts(counts);
+    sj_cards full = sj_cards_empty(), seen = d->hands[d->to_move], tmp;
+    for (int i = 0; i < d->rules.decks; i++) full.p[i] = SJ_ALL_KINDS;
+    if (sj_cards_add(&seen, &d->played, &tmp) == 0) seen = tmp;
+    if (d->to_move == d->dealer && d->phase >= SJ_PHASE_PLAY && sj_cards_add(&seen, &d->kitty, &tmp) == 0) seen = tmp;
+    return sj_cards_sub(&full, &seen, &tmp) == 0 ? tmp : sj_cards_empty();
 }
 
 /* Prepare the safe-throw search of suit e: highest unseen top per shape, candidate kinds. */
@@ -119,11 +73,10 @@ static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, const sj_c
     sj_cards theirs = sj_cards_mask(unseen, t->suit_mask[e]);
     sj_poscounts upc, pc;
     sj_poscounts_of(t, e, &theirs, &upc);
-    for (int w = 1; w <= SJ_MAX_DECKS; w++)
-        for (int l = 1; l <= SJ_MAX_POS; l++) s->hi[w][l] = sj_highest_unit_top(&upc, w, l);
+    sj_highest_unit_tops(&upc, s->hi);
     s->candidates = 0;
     sj_poscounts_of(t, e, mine, &pc);
-    each_unit(t, e, &pc, mark_safe, s);
+    sj_each_unit(t, e, &pc, mark_safe, s);
     s->nk = 0;
     for (int k = 0; k < SJ_NUM_KINDS; k++)
         if (s->candidates >> k & 1) {
@@ -153,7 +106,7 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) 
         if (sj_cards_is_empty(&mine)) continue;
         sj_poscounts pc;
         sj_poscounts_of(t, e, &mine, &pc);
-        if (each_unit(t, e, &pc, emit_unit, &o)) return o.found;
+        if (sj_each_unit(t, e, &pc, emit_unit, &o)) return o.found;
     }
     sj_cards unseen = sj_deal_unseen(d);
     for (int e = 0; e < SJ_NUM_EFF; e++) {
@@ -208,8 +161,22 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
         if (sj_cards_is_empty(&mine)) continue;
         sj_poscounts pc;
         sj_poscounts_of(t, e, &mine, &pc);
-        each_unit(t, e, &pc, keep_random, &v);
+        sj_each_unit(t, e, &pc, keep_random, &v);
     }
     *out = v.pick;
     return v.seen ? 0 : -1;
+}
+
+int sj_deal_safe_suit_throw(const sj_deal *d, int e, sj_cards *out) {
+    const sj_cards *hand = &d->hands[d->to_move];
+    sj_cards mine = sj_cards_mask(hand, d->trump.suit_mask[e]);
+    if (sj_cards_is_empty(&mine)) return 0;
+    sj_cards unseen = sj_deal_unseen(d);
+    safe_ctx s;
+    safe_setup(d, e, &mine, &unseen, &s);
+    for (int i = 0; i < s.nk; i++)
+        for (int c = 0; c < s.avail[i]; c++) sj_cards_add_one(&s.cur, s.kind[i]);
+    if (!is_safe_throw(&s, &s.cur)) return 0;
+    *out = s.cur;
+    return 1;
 }

@@ -108,47 +108,59 @@ static int strength(const sj_trump *t, const sj_cards *c) {
     return s;
 }
 
+/* Greedy lead: among the units no unseen unit of the same shape beats, and each suit's whole safe
+ * holding when it is a throw, the best by (plain suit, cards, points); otherwise a low single of the
+ * longest plain suit. */
+typedef struct lead_pick {
+    const sj_trump *t;
+    int e, len, hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1];
+    long best_key, fb_key;
+    int have_best, have_fb;
+    sj_cards best, fallback;
+} lead_pick;
+
+static int consider_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
+    lead_pick *g = (lead_pick *)ctx;
+    int size = w * l, pts = sj_cards_points(unit);
+    if (g->hi[w][l] <= top) {
+        long key = ((long)(g->e != SJ_TRUMP) << 24) | ((long)size << 12) | pts;
+        if (!g->have_best || key > g->best_key) g->best = *unit, g->best_key = key, g->have_best = 1;
+    } else if (!g->have_best) {
+        long key = ((long)(size > 1) << 30) | ((long)(g->e == SJ_TRUMP) << 29) | ((long)(64 - g->len) << 20) |
+                   ((long)pts << 10) | strength(g->t, unit);
+        if (!g->have_fb || key < g->fb_key) g->fallback = *unit, g->fb_key = key, g->have_fb = 1;
+    }
+    return 0;
+}
+
 static int greedy_lead(const sj_deal *d, sj_cards *out) {
     const sj_trump *t = &d->trump;
-    sj_cards cand[GREEDY_CANDIDATES];
-    long n = sj_deal_legal_leads(d, cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
-    if (n <= 0) return -1;
-    if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
-    sj_cards unseen = sj_deal_unseen(d);
     const sj_cards *hand = &d->hands[d->to_move];
-    int hi_ready[SJ_NUM_EFF] = {0};
-    int8_t hi[SJ_NUM_EFF][SJ_MAX_DECKS + 1][8];
-    long best = -1, fallback = -1;
-    long best_key = 0, fb_key = 0;
-    for (long i = 0; i < n; i++) {
-        sj_unit u[SJ_MAX_UNITS];
-        int nu = sj_units(t, &cand[i], u, SJ_MAX_UNITS);
-        int e = u[0].eff, size = sj_cards_size(&cand[i]), pts = sj_cards_points(&cand[i]);
-        int safe = nu > 1; /* listed throws are safe */
-        if (!safe) {
-            if (!hi_ready[e]) {
-                sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e]);
-                sj_poscounts pc;
-                sj_poscounts_of(t, e, &theirs, &pc);
-                for (int w = 1; w <= SJ_MAX_DECKS; w++)
-                    for (int l = 1; l < 8; l++) hi[e][w][l] = (int8_t)sj_highest_unit_top(&pc, w, l);
-                hi_ready[e] = 1;
-            }
-            safe = u[0].l >= 8 || hi[e][u[0].w][u[0].l] <= u[0].top;
-        }
-        if (safe) {
-            long key = ((long)(e != SJ_TRUMP) << 24) | ((long)size << 12) | pts;
-            if (best < 0 || key > best_key) best = i, best_key = key;
-        } else if (best < 0) {
-            sj_cards in = sj_cards_mask(hand, t->suit_mask[e]);
-            int len = sj_cards_size(&in);
-            /* smallest key wins: singles, plain suits, longest suit, no points, low */
-            long key = ((long)(size > 1) << 30) | ((long)(e == SJ_TRUMP) << 29) | ((long)(64 - len) << 20) |
-                       ((long)pts << 10) | strength(t, &cand[i]);
-            if (fallback < 0 || key < fb_key) fallback = i, fb_key = key;
+    sj_cards unseen = sj_deal_unseen(d);
+    lead_pick g;
+    g.t = t;
+    g.have_best = g.have_fb = 0;
+    g.best_key = g.fb_key = 0;
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
+        if (sj_cards_is_empty(&mine)) continue;
+        g.e = e;
+        g.len = sj_cards_size(&mine);
+        sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e]);
+        sj_poscounts upc, pc;
+        sj_poscounts_of(t, e, &theirs, &upc);
+        sj_highest_unit_tops(&upc, g.hi);
+        sj_poscounts_of(t, e, &mine, &pc);
+        sj_each_unit(t, e, &pc, consider_unit, &g);
+        sj_cards throw_cards;
+        if (sj_deal_safe_suit_throw(d, e, &throw_cards)) {
+            long key = ((long)(e != SJ_TRUMP) << 24) | ((long)sj_cards_size(&throw_cards) << 12) |
+                       sj_cards_points(&throw_cards);
+            if (!g.have_best || key > g.best_key) g.best = throw_cards, g.best_key = key, g.have_best = 1;
         }
     }
-    *out = cand[best >= 0 ? best : fallback];
+    if (!g.have_best && !g.have_fb) return -1;
+    *out = g.have_best ? g.best : g.fallback;
     return 0;
 }
 
@@ -164,9 +176,9 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
         *out = cand[0];
         return 0;
     }
-    sj_cards plays[4];
-    for (int i = 0; i < d->ntrick; i++) plays[i] = d->trick[i];
-    int cur = (d->leader + sj_trick_winner(t, plays, d->ntrick)) % 4;
+    sj_trick_eval ev;
+    if (sj_trick_eval_init(t, d->trick, d->ntrick, &ev) < 0) return -1;
+    int cur = (d->leader + ev.winner) % 4;
     int partner_winning = ((cur - seat) & 1) == 0;
     int last = d->ntrick == 3, on_table = 0;
     for (int i = 0; i < d->ntrick; i++) on_table += sj_cards_points(&d->trick[i]);
@@ -186,10 +198,9 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
     }
     long win = -1, win_key = 0;
     for (long i = 0; i < n; i++) {
-        plays[d->ntrick] = cand[i];
-        if ((d->leader + sj_trick_winner(t, plays, d->ntrick + 1)) % 4 != seat) continue;
         int pts = sj_cards_points(&cand[i]);
         if (!(on_table > 0 || last || pts > 0)) continue;
+        if (!sj_trick_eval_beats(t, &ev, &cand[i])) continue;
         long key = ((long)strength(t, &cand[i]) << 10) - pts;
         if (win < 0 || key < win_key) win = i, win_key = key;
     }

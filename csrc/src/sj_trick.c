@@ -10,13 +10,7 @@
  */
 #include "sj_trick.h"
 
-typedef struct contender {
-    int eff;
-    uint8_t tops[SJ_MAX_UNITS];
-    int high;                       /* highest position among the cards */
-} contender;
-
-static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shapes, int n, contender *c) {
+static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shapes, int n, sj_contender *c) {
     int e = sj_trump_suit_of(t, play);
     if (e < 0) return 0;
     sj_poscounts pc;
@@ -32,28 +26,7 @@ static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shap
     return 1;
 }
 
-/* Fast path: the lead is one tuple (a single, pair, triple or quad): a play matches when it is that
- * many copies of one kind, and every comparison reduces to the kinds' positions. */
-static int tuple_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays, int w) {
-    int lead_kind = __builtin_ctzll(plays[0].p[0]);
-    int best_eff = t->eff[lead_kind], best_pos = t->pos[lead_kind], led = best_eff, winner = 0;
-    for (int i = 1; i < nplays; i++) {
-        uint64_t kinds = plays[i].p[0];
-        if (kinds & (kinds - 1)) continue;                 /* more than one kind */
-        int k = __builtin_ctzll(kinds);
-        if (sj_cards_count(&plays[i], k) != w) continue;
-        int e = t->eff[k], pos = t->pos[k];
-        if (e != led && !(e == SJ_TRUMP && led != SJ_TRUMP)) continue;
-        if (e != best_eff ? e == SJ_TRUMP : pos > best_pos) {
-            best_eff = e;
-            best_pos = pos;
-            winner = i;
-        }
-    }
-    return winner;
-}
-
-static int higher(sj_trick_compare how, const contender *a, const contender *b, int n) {
+static int higher(sj_trick_compare how, const sj_contender *a, const sj_contender *b, int n) {
     switch (how) {
     case SJ_COMPARE_HIGHEST_CARD:
         return a->high > b->high;
@@ -67,31 +40,72 @@ static int higher(sj_trick_compare how, const contender *a, const contender *b, 
     }
 }
 
-int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays) {
+/* Would `play` beat the current best (eff, profile) of a trick with these shapes? */
+static int beats(const sj_trump *t, const sj_shape *shapes, int n, int led, const sj_contender *best, const sj_cards *play,
+                 sj_contender *cur) {
+    if (!profile(t, play, shapes, n, cur)) return 0;
+    if (cur->eff != led && !(cur->eff == SJ_TRUMP && led != SJ_TRUMP)) return 0;
+    return cur->eff != best->eff ? cur->eff == SJ_TRUMP : higher(t->rules.trick_compare, cur, best, n);
+}
+
+/* Fast path: the lead is one tuple (a single, pair, triple or quad): a play matches when it is that
+ * many copies of one kind, and every comparison reduces to the kinds' positions. */
+static int tuple_beats(const sj_trump *t, int w, int led, int best_eff, int best_pos, const sj_cards *play) {
+    uint64_t kinds = play->p[0];
+    if (!kinds || (kinds & (kinds - 1))) return 0; /* not exactly one kind */
+    int k = __builtin_ctzll(kinds);
+    if (sj_cards_count(play, k) != w) return 0;
+    int e = t->eff[k];
+    if (e != led && !(e == SJ_TRUMP && led != SJ_TRUMP)) return 0;
+    return e != best_eff ? e == SJ_TRUMP : t->pos[k] > best_pos;
+}
+
+int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_trick_eval *ev) {
     uint64_t lead_kinds = plays[0].p[0];
-    if (lead_kinds && !(lead_kinds & (lead_kinds - 1)))
-        return tuple_trick_winner(t, plays, nplays, sj_cards_count(&plays[0], __builtin_ctzll(lead_kinds)));
+    ev->winner = 0;
+    if (lead_kinds && !(lead_kinds & (lead_kinds - 1))) {
+        int k = __builtin_ctzll(lead_kinds);
+        ev->tuple_w = sj_cards_count(&plays[0], k);
+        ev->led = ev->best.eff = t->eff[k];
+        ev->best_pos = t->pos[k];
+        for (int i = 1; i < nplays; i++)
+            if (tuple_beats(t, ev->tuple_w, ev->led, ev->best.eff, ev->best_pos, &plays[i])) {
+                int kk = __builtin_ctzll(plays[i].p[0]);
+                ev->best.eff = t->eff[kk];
+                ev->best_pos = t->pos[kk];
+                ev->winner = i;
+            }
+        return 0;
+    }
+    ev->tuple_w = 0;
     sj_unit units[SJ_MAX_UNITS];
     int nu = sj_units(t, &plays[0], units, SJ_MAX_UNITS);
     if (nu < 0) return -1;
-    /* The lead's shapes in unit order, strongest first. */
-    sj_shape shapes[SJ_MAX_UNITS];
     for (int i = 0; i < nu; i++) {
-        shapes[i].w = units[i].w;
-        shapes[i].l = units[i].l;
+        ev->shapes[i].w = units[i].w;
+        ev->shapes[i].l = units[i].l;
     }
-    sj_shapes_sort(&t->rules, shapes, nu);
-    contender best, cur;
-    if (!profile(t, &plays[0], shapes, nu, &best)) return -1;
-    int led = best.eff, winner = 0;
-    for (int i = 1; i < nplays; i++) {
-        if (!profile(t, &plays[i], shapes, nu, &cur)) continue;
-        if (cur.eff != led && !(cur.eff == SJ_TRUMP && led != SJ_TRUMP)) continue;
-        int beats = cur.eff != best.eff ? cur.eff == SJ_TRUMP : higher(t->rules.trick_compare, &cur, &best, nu);
-        if (beats) {
-            best = cur;
-            winner = i;
+    sj_shapes_sort(&t->rules, ev->shapes, nu);
+    ev->nshapes = nu;
+    if (!profile(t, &plays[0], ev->shapes, nu, &ev->best)) return -1;
+    ev->led = ev->best.eff;
+    sj_contender cur;
+    for (int i = 1; i < nplays; i++)
+        if (beats(t, ev->shapes, nu, ev->led, &ev->best, &plays[i], &cur)) {
+            ev->best = cur;
+            ev->winner = i;
         }
-    }
-    return winner;
+    return 0;
+}
+
+int sj_trick_eval_beats(const sj_trump *t, const sj_trick_eval *ev, const sj_cards *play) {
+    if (ev->tuple_w) return tuple_beats(t, ev->tuple_w, ev->led, ev->best.eff, ev->best_pos, play);
+    sj_contender cur;
+    return beats(t, ev->shapes, ev->nshapes, ev->led, &ev->best, play, &cur);
+}
+
+int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays) {
+    sj_trick_eval ev;
+    if (sj_trick_eval_init(t, plays, nplays, &ev) < 0) return -1;
+    return ev.winner;
 }

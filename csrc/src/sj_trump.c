@@ -14,6 +14,7 @@ static void place(sj_trump *t, int eff, int p, int kind) {
     t->eff[kind] = (int8_t)eff;
     t->pos[kind] = (int8_t)p;
     t->suit_mask[eff] |= UINT64_C(1) << kind;
+    t->slot[kind] = (int8_t)t->nat[eff][p];
     t->at[eff][p][t->nat[eff][p]++] = (uint8_t)kind;
     if (p + 1 > t->npos[eff]) t->npos[eff] = (uint8_t)(p + 1);
 }
@@ -74,8 +75,12 @@ int sj_trump_suit_of(const sj_trump *t, const sj_cards *c) {
 void sj_poscounts_of(const sj_trump *t, int eff, const sj_cards *cards, sj_poscounts *out) {
     out->eff = eff;
     out->npos = t->npos[eff];
-    for (int p = 0; p < out->npos; p++) {
-        out->nk[p] = t->nat[eff][p];
-        for (int j = 0; j < out->nk[p]; j++) out->c[p][j] = (uint8_t)sj_cards_count(cards, t->at[eff][p][j]);
-    }
+    memcpy(out->nk, t->nat[eff], (size_t)out->npos);
+    memset(out->c, 0, sizeof(out->c[0]) * (size_t)out->npos);
+    uint64_t mask = t->suit_mask[eff];
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = cards->p[i] & mask; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            out->c[t->pos[k]][t->slot[k]]++;
+        }
 }

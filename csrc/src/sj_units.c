@@ -59,6 +59,18 @@ int sj_highest_unit_top(const sj_poscounts *pc, int w, int l) {
     return top;
 }
 
+void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
+    for (int w = 0; w <= SJ_MAX_DECKS; w++)
+        for (int l = 0; l <= SJ_MAX_POS; l++) hi[w][l] = -1;
+    for (int w = 1; w <= SJ_MAX_DECKS; w++) {
+        int run = 0;
+        for (int p = 0; p < pc->npos; p++) {
+            run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
+            for (int l = 1; l <= run; l++) hi[w][l] = p; /* positions ascend: the last write is the highest */
+        }
+    }
+}
+
 int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
     int e = sj_trump_suit_of(t, play);
     if (e < 0) return e;
@@ -113,6 +125,49 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
         left -= bcards;
     }
     return n;
+}
+
+/* ---- every unit of a multiset -------------------------------------------------------------------- */
+
+/* Units of shape (w, l) with bottom position p: every choice of kinds; calls back for each. */
+typedef struct unit_walk {
+    const sj_trump *t;
+    const sj_poscounts *pc;
+    int e, w, l, p;
+    sj_cards cur;
+} unit_walk;
+
+
+static int walk_kinds(unit_walk *u, int k, sj_unit_fn fn, void *ctx) {
+    if (k == u->l) return fn(ctx, &u->cur, u->w, u->l, u->p + u->l - 1);
+    int pos = u->p + k;
+    for (int j = 0; j < u->pc->nk[pos]; j++) {
+        if (u->pc->c[pos][j] < u->w) continue;
+        int kind = u->t->at[u->e][pos][j];
+        for (int i = 0; i < u->w; i++) sj_cards_add_one(&u->cur, kind);
+        int stop = walk_kinds(u, k + 1, fn, ctx);
+        for (int i = 0; i < u->w; i++) sj_cards_remove_one(&u->cur, kind);
+        if (stop) return 1;
+    }
+    return 0;
+}
+
+int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx) {
+    int maxw = 0;
+    for (int p = 0; p < pc->npos; p++)
+        for (int j = 0; j < pc->nk[p]; j++)
+            if (pc->c[p][j] > maxw) maxw = pc->c[p][j];
+    for (int w = 1; w <= maxw; w++)
+        for (int p = 0; p < pc->npos; p++)
+            for (int l = 1; p + l <= pc->npos && (l == 1 || w >= 2); l++) {
+                int usable = 0;
+                for (int j = 0; j < pc->nk[p + l - 1]; j++)
+                    if (pc->c[p + l - 1][j] >= w) usable = 1;
+                if (!usable) break;
+                unit_walk u = {t, pc, e, w, l, p, sj_cards_empty()};
+                if (walk_kinds(&u, 0, fn, ctx)) return 1;
+            }
+    return 0;
 }
 
 /* ---- shape placement ---------------------------------------------------------------------- */
