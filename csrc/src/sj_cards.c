@@ -47,12 +47,11 @@ int sj_cards_max_copies(const sj_cards *c) {
     return 0;
 }
 
+#define SJ_KIND_BIT(s, r) (UINT64_C(1) << ((s) * 13 + (r)))
+#define SJ_RANK_MASK(r) (SJ_KIND_BIT(0, r) | SJ_KIND_BIT(1, r) | SJ_KIND_BIT(2, r) | SJ_KIND_BIT(3, r))
+
 int sj_cards_points(const sj_cards *c) {
-    uint64_t fives = 0, tens = 0;
-    for (int s = 0; s < SJ_NUM_SUITS; s++) {
-        fives |= UINT64_C(1) << sj_make_kind(s, SJ_RANK_5);
-        tens |= (UINT64_C(1) << sj_make_kind(s, SJ_RANK_10)) | (UINT64_C(1) << sj_make_kind(s, SJ_RANK_K));
-    }
+    const uint64_t fives = SJ_RANK_MASK(SJ_RANK_5), tens = SJ_RANK_MASK(SJ_RANK_10) | SJ_RANK_MASK(SJ_RANK_K);
     int pts = 0;
     for (int i = 0; i < SJ_MAX_DECKS; i++)
         pts += 5 * __builtin_popcountll(c->p[i] & fives) + 10 * __builtin_popcountll(c->p[i] & tens);

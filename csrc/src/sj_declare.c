@@ -29,6 +29,9 @@ int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int ca
     int n = 0;
     if (d->phase != SJ_PHASE_DECLARE) return 0;
     const sj_cards *h = &d->hands[d->to_move];
+    uint64_t declarable = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
+    for (int s = 0; s < SJ_NUM_SUITS; s++) declarable |= UINT64_C(1) << sj_make_kind(s, d->level);
+    if (!(h->p[0] & declarable)) return 0;
     int cand[6] = {sj_make_kind(0, d->level), sj_make_kind(1, d->level), sj_make_kind(2, d->level),
                    sj_make_kind(3, d->level), SJ_SMALL_JOKER, SJ_BIG_JOKER};
     for (int i = 0; i < 6; i++) { /* only level cards and jokers can be declared */

@@ -195,6 +195,7 @@ typedef struct enum_ctx {
     const follow_need *fn;
     int nk;
     uint8_t kind[SJ_NUM_KINDS], avail[SJ_NUM_KINDS];
+    int suffix[SJ_NUM_KINDS + 1];    /* cards available from kind i on */
     sj_cards base, cur;
     sj_cards *out;
     long cap, limit, found;
@@ -210,10 +211,7 @@ static int enum_rec(enum_ctx *x, int i, int need) {
         x->found++;
         return x->limit > 0 && x->found >= x->limit;
     }
-    if (i == x->nk) return 0;
-    int rest = 0;
-    for (int k = i; k < x->nk; k++) rest += x->avail[k];
-    if (rest < need) return 0;
+    if (i == x->nk || x->suffix[i] < need) return 0;
     int maxc = x->avail[i] < need ? x->avail[i] : need;
     for (int c = maxc; c >= 0; c--) {
         for (int r = 0; r < c; r++) sj_cards_add_one(&x->cur, x->kind[i]);
@@ -254,6 +252,8 @@ long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *l
             x.avail[x.nk++] = (uint8_t)c;
         }
     }
+    x.suffix[x.nk] = 0;
+    for (int i = x.nk - 1; i >= 0; i--) x.suffix[i] = x.suffix[i + 1] + x.avail[i];
     enum_rec(&x, 0, need);
     return x.found;
 }

@@ -63,11 +63,13 @@ void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MA
     for (int w = 0; w <= SJ_MAX_DECKS; w++)
         for (int l = 0; l <= SJ_MAX_POS; l++) hi[w][l] = -1;
     for (int w = 1; w <= SJ_MAX_DECKS; w++) {
-        int run = 0;
+        int run = 0, any = 0;
         for (int p = 0; p < pc->npos; p++) {
             run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
+            any |= run;
             for (int l = 1; l <= run; l++) hi[w][l] = p; /* positions ascend: the last write is the highest */
         }
+        if (!any) break; /* no kind has w copies, so none has more */
     }
 }
 
@@ -153,20 +155,34 @@ static int walk_kinds(unit_walk *u, int k, sj_unit_fn fn, void *ctx) {
 }
 
 int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx) {
+    uint8_t maxc[SJ_MAX_POS];
     int maxw = 0;
-    for (int p = 0; p < pc->npos; p++)
+    for (int p = 0; p < pc->npos; p++) {
+        maxc[p] = 0;
         for (int j = 0; j < pc->nk[p]; j++)
-            if (pc->c[p][j] > maxw) maxw = pc->c[p][j];
+            if (pc->c[p][j] > maxc[p]) maxc[p] = pc->c[p][j];
+        if (maxc[p] > maxw) maxw = maxc[p];
+    }
+    /* tuples: each kind with at least w copies */
     for (int w = 1; w <= maxw; w++)
-        for (int p = 0; p < pc->npos; p++)
-            for (int l = 1; p + l <= pc->npos && (l == 1 || w >= 2); l++) {
-                int usable = 0;
-                for (int j = 0; j < pc->nk[p + l - 1]; j++)
-                    if (pc->c[p + l - 1][j] >= w) usable = 1;
-                if (!usable) break;
+        for (int p = 0; p < pc->npos; p++) {
+            if (maxc[p] < w) continue;
+            for (int j = 0; j < pc->nk[p]; j++) {
+                if (pc->c[p][j] < w) continue;
+                sj_cards u = sj_cards_empty();
+                for (int i = 0; i < w; i++) u.p[i] = UINT64_C(1) << t->at[e][p][j];
+                if (fn(ctx, &u, w, 1, p)) return 1;
+            }
+        }
+    /* tractors: runs of positions with a kind of at least w copies */
+    for (int w = 2; w <= maxw; w++)
+        for (int p = 0; p + 1 < pc->npos; p++) {
+            if (maxc[p] < w) continue;
+            for (int l = 2; p + l <= pc->npos && maxc[p + l - 1] >= w; l++) {
                 unit_walk u = {t, pc, e, w, l, p, sj_cards_empty()};
                 if (walk_kinds(&u, 0, fn, ctx)) return 1;
             }
+        }
     return 0;
 }
 
