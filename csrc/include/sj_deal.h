@@ -105,9 +105,10 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit);
  * buried it. */
 sj_cards sj_deal_unseen(const sj_deal *d);
 
-/* The leader's whole safe holding in suit e (every kind that belongs to a safe unit, all copies) when
- * it is a safe throw of two or more units: writes it and returns 1, else 0. */
-int sj_deal_safe_suit_throw(const sj_deal *d, int e, sj_cards *out);
+/* 1 when `cards` (one effective suit) split into two or more units, none of which a unit of the
+ * unseen cards can beat: hi[w][l] is the highest top of an unseen (w, l) unit in that suit, -1 if none
+ * (sj_highest_unit_tops).  This is the safe-throw test of the legal leads. */
+int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]);
 
 /* A random legal lead drawn without listing (the "random" policy): one time in eight, a random
  * sub-multiset of one random suit's safe kinds, played if it is a safe throw; otherwise (and then) a

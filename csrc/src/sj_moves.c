@@ -86,15 +86,16 @@ static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, const sj_c
     s->cur = sj_cards_empty();
 }
 
-/* 1 when cards (one suit) split into two or more units, each safe. */
-static int is_safe_throw(const safe_ctx *s, const sj_cards *cards) {
+int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
     sj_unit u[SJ_MAX_UNITS];
-    int n = sj_units(s->t, cards, u, SJ_MAX_UNITS);
+    int n = sj_units(t, cards, u, SJ_MAX_UNITS);
     if (n < 2) return 0;
     for (int j = 0; j < n; j++)
-        if (!unit_safe(s, u[j].w, u[j].l, u[j].top)) return 0;
+        if (hi[u[j].w][u[j].l] > u[j].top) return 0;
     return 1;
 }
+
+static int is_safe_throw(const safe_ctx *s, const sj_cards *cards) { return sj_is_safe_throw(s->t, cards, s->hi); }
 
 long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) {
     lead_out o = {out, cap, limit, 0};
@@ -165,18 +166,4 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     }
     *out = v.pick;
     return v.seen ? 0 : -1;
-}
-
-int sj_deal_safe_suit_throw(const sj_deal *d, int e, sj_cards *out) {
-    const sj_cards *hand = &d->hands[d->to_move];
-    sj_cards mine = sj_cards_mask(hand, d->trump.suit_mask[e]);
-    if (sj_cards_is_empty(&mine)) return 0;
-    sj_cards unseen = sj_deal_unseen(d);
-    safe_ctx s;
-    safe_setup(d, e, &mine, &unseen, &s);
-    for (int i = 0; i < s.nk; i++)
-        for (int c = 0; c < s.avail[i]; c++) sj_cards_add_one(&s.cur, s.kind[i]);
-    if (!is_safe_throw(&s, &s.cur)) return 0;
-    *out = s.cur;
-    return 1;
 }

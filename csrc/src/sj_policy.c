@@ -114,6 +114,7 @@ static int strength(const sj_trump *t, const sj_cards *c) {
 typedef struct lead_pick {
     const sj_trump *t;
     int e, len, hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1];
+    uint64_t safe_kinds;            /* kinds in some safe unit of the current suit */
     long best_key, fb_key;
     int have_best, have_fb;
     sj_cards best, fallback;
@@ -123,6 +124,7 @@ static int consider_unit(void *ctx, const sj_cards *unit, int w, int l, int top)
     lead_pick *g = (lead_pick *)ctx;
     int size = w * l, pts = sj_cards_points(unit);
     if (g->hi[w][l] <= top) {
+        g->safe_kinds |= unit->p[0];
         long key = ((long)(g->e != SJ_TRUMP) << 24) | ((long)size << 12) | pts;
         if (!g->have_best || key > g->best_key) g->best = *unit, g->best_key = key, g->have_best = 1;
     } else if (!g->have_best) {
@@ -151,9 +153,11 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
         sj_poscounts_of(t, e, &theirs, &upc);
         sj_highest_unit_tops(&upc, g.hi);
         sj_poscounts_of(t, e, &mine, &pc);
+        g.safe_kinds = 0;
         sj_each_unit(t, e, &pc, consider_unit, &g);
-        sj_cards throw_cards;
-        if (sj_deal_safe_suit_throw(d, e, &throw_cards)) {
+        /* the whole safe holding of the suit, when it is a throw */
+        sj_cards throw_cards = sj_cards_mask(&mine, g.safe_kinds);
+        if (throw_cards.p[0] & (throw_cards.p[0] - 1) && sj_is_safe_throw(t, &throw_cards, g.hi)) {
             long key = ((long)(e != SJ_TRUMP) << 24) | ((long)sj_cards_size(&throw_cards) << 12) |
                        sj_cards_points(&throw_cards);
             if (!g.have_best || key > g.best_key) g.best = throw_cards, g.best_key = key, g.have_best = 1;
@@ -164,17 +168,70 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
     return 0;
 }
 
+/* `need` cards of `pool` chosen by key order (ascending): physical cards sorted by key[k]. */
+static void take_by_key(const sj_cards *pool, const int *key, int need, sj_cards *out) {
+    int kinds[SJ_MAX_PACK], m = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++)
+        for (int c = sj_cards_count(pool, k); c > 0; c--) kinds[m++] = k;
+    for (int i = 1; i < m; i++) {
+        int k = kinds[i], j = i;
+        while (j > 0 && key[kinds[j - 1]] > key[k]) {
+            kinds[j] = kinds[j - 1];
+            j--;
+        }
+        kinds[j] = k;
+    }
+    for (int i = 0; i < need && i < m; i++) sj_cards_add_one(out, kinds[i]);
+}
+
+/* A follower short in the led suit plays all of it plus others: instead of listing every combination,
+ * consider the cheapest discard, the richest feed, and (void in a plain lead) the ways to trump. */
+static long short_suit_candidates(const sj_deal *d, sj_cards *cand) {
+    const sj_trump *t = &d->trump;
+    const sj_cards *hand = &d->hands[d->to_move], *lead = &d->trick[0];
+    int led = t->eff[__builtin_ctzll(lead->p[0])];
+    sj_cards in = sj_cards_mask(hand, t->suit_mask[led]), rest;
+    int need = sj_cards_size(lead) - sj_cards_size(&in);
+    if (need <= 0) return 0;
+    sj_cards_sub(hand, &in, &rest);
+    int low[SJ_NUM_KINDS], rich[SJ_NUM_KINDS];
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        int trump = t->eff[k] == SJ_TRUMP, pts = is_point_kind(k) ? (sj_kind_rank(k) == SJ_RANK_5 ? 5 : 10) : 0;
+        low[k] = (trump << 12) | (pts << 6) | t->pos[k];
+        rich[k] = ((15 - pts) << 12) | (trump << 6) | t->pos[k];
+    }
+    long n = 0;
+    cand[n] = in;
+    take_by_key(&rest, low, need, &cand[n++]);
+    cand[n] = in;
+    take_by_key(&rest, rich, need, &cand[n++]);
+    if (sj_cards_is_empty(&in) && led != SJ_TRUMP) {
+        sj_cards trumps = sj_cards_mask(hand, t->suit_mask[SJ_TRUMP]);
+        if (sj_cards_size(&trumps) >= sj_cards_size(lead)) {
+            long m = sj_legal_follows(t, &trumps, lead, cand + n, GREEDY_CANDIDATES - n, GREEDY_CANDIDATES - n);
+            n += m < GREEDY_CANDIDATES - n ? m : GREEDY_CANDIDATES - n;
+        }
+    }
+    return n;
+}
+
 static int greedy_follow(const sj_deal *d, sj_cards *out) {
     const sj_trump *t = &d->trump;
     int seat = d->to_move;
     const sj_cards *hand = &d->hands[seat];
-    sj_cards cand[GREEDY_CANDIDATES + 1];
-    long n = sj_legal_follows(t, hand, &d->trick[0], cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
+    sj_cards cand[GREEDY_CANDIDATES];
+    long n = short_suit_candidates(d, cand);
+    if (n == 0) n = sj_legal_follows(t, hand, &d->trick[0], cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
     if (n <= 0) return -1;
     if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
     if (n == 1) {
         *out = cand[0];
         return 0;
+    }
+    int pts[GREEDY_CANDIDATES], str[GREEDY_CANDIDATES];
+    for (long i = 0; i < n; i++) {
+        pts[i] = sj_cards_points(&cand[i]);
+        str[i] = strength(t, &cand[i]);
     }
     sj_trick_eval ev;
     if (sj_trick_eval_init(t, d->trick, d->ntrick, &ev) < 0) return -1;
@@ -190,7 +247,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
     long best = -1, best_key = 0;
     if (partner_winning && (last || partner_trumped || d->ntrick >= 2)) {
         for (long i = 0; i < n; i++) { /* feed points; among equals the weakest cards */
-            long key = ((long)sj_cards_points(&cand[i]) << 16) - strength(t, &cand[i]);
+            long key = ((long)pts[i] << 16) - str[i];
             if (best < 0 || key > best_key) best = i, best_key = key;
         }
         *out = cand[best];
@@ -198,18 +255,18 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
     }
     long win = -1, win_key = 0;
     for (long i = 0; i < n; i++) {
-        int pts = sj_cards_points(&cand[i]);
-        if (!(on_table > 0 || last || pts > 0)) continue;
+        if (!(on_table > 0 || last || pts[i] > 0)) continue;
+        long key = ((long)str[i] << 10) - pts[i];
+        if (win >= 0 && key >= win_key) continue; /* only a cheaper winner matters */
         if (!sj_trick_eval_beats(t, &ev, &cand[i])) continue;
-        long key = ((long)strength(t, &cand[i]) << 10) - pts;
-        if (win < 0 || key < win_key) win = i, win_key = key;
+        win = i, win_key = key;
     }
     if (win >= 0) {
         *out = cand[win];
         return 0;
     }
     for (long i = 0; i < n; i++) { /* play low: no points, weak cards */
-        long key = ((long)sj_cards_points(&cand[i]) << 16) + strength(t, &cand[i]);
+        long key = ((long)pts[i] << 16) + str[i];
         if (best < 0 || key < best_key) best = i, best_key = key;
     }
     *out = cand[best];

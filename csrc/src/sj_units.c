@@ -63,13 +63,15 @@ void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MA
     for (int w = 0; w <= SJ_MAX_DECKS; w++)
         for (int l = 0; l <= SJ_MAX_POS; l++) hi[w][l] = -1;
     for (int w = 1; w <= SJ_MAX_DECKS; w++) {
-        int run = 0, any = 0;
+        int run = 0, longest = 0;
         for (int p = 0; p < pc->npos; p++) {
             run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
-            any |= run;
-            for (int l = 1; l <= run; l++) hi[w][l] = p; /* positions ascend: the last write is the highest */
+            if (run) hi[w][run] = p; /* positions ascend: the last write is the highest */
+            if (run > longest) longest = run;
         }
-        if (!any) break; /* no kind has w copies, so none has more */
+        if (!longest) break; /* no kind has w copies, so none has more */
+        for (int l = longest - 1; l >= 1; l--) /* a run of length l+1 ending at p also has length l there */
+            if (hi[w][l + 1] > hi[w][l]) hi[w][l] = hi[w][l + 1];
     }
 }
 
