@@ -1,7 +1,7 @@
 /* sj_policy.h — fast policies for whole deals in C: "random" and "greedy".
  *
  * random: every legal action has a positive chance.  Declaring: pass with probability 1/2, else a
- *   uniformly random legal declaration.  Burying: a uniformly random set of physical cards.  Leading and
+ *   uniformly random legal declaration (pass when there is none).  Burying: a uniformly random set of physical cards.  Leading and
  *   following: sj_deal_random_lead / sj_random_follow (drawn without listing the legal actions).
  * greedy: a rule-of-thumb player after seed 001's tips.  Declare the suit with the most cards when it
  *   holds a quarter of the hand; bury short plain suits, never trumps or points when avoidable; lead

@@ -274,6 +274,12 @@ static void draw_cards(const sj_cards *pool, int need, sj_rng *r, sj_cards *out)
 }
 
 int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_rng *r, sj_cards *out) {
+    if (!lead->p[1] && !(lead->p[0] & (lead->p[0] - 1))) { /* a single card: any card of its suit, else any */
+        sj_cards in = sj_cards_mask(hand, t->suit_mask[t->eff[__builtin_ctzll(lead->p[0])]]);
+        *out = sj_cards_empty();
+        draw_cards(sj_cards_is_empty(&in) ? hand : &in, 1, r, out);
+        return 0;
+    }
     follow_need fn;
     if (need_of(t, hand, lead, &fn) < 0) return -1;
     *out = sj_cards_empty();

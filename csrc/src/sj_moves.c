@@ -123,17 +123,18 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) 
 
 /* ---- a random legal lead ------------------------------------------------------------------------ */
 
-typedef struct reservoir {
-    sj_rng *r;
-    long seen;
+typedef struct unit_pick {
+    long seen, target;              /* count the units; stop at number `target` */
     sj_cards pick;
-} reservoir;
+} unit_pick;
 
-static int keep_random(void *ctx, const sj_cards *unit, int w, int l, int top) {
+static int count_or_pick(void *ctx, const sj_cards *unit, int w, int l, int top) {
     (void)w, (void)l, (void)top;
-    reservoir *v = (reservoir *)ctx;
-    v->seen++;
-    if (v->seen == 1 || sj_rng_below(v->r, (uint32_t)v->seen) == 0) v->pick = *unit;
+    unit_pick *v = (unit_pick *)ctx;
+    if (v->seen++ == v->target) {
+        v->pick = *unit;
+        return 1;
+    }
     return 0;
 }
 
@@ -156,14 +157,19 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
             return 0;
         }
     }
-    reservoir v = {r, 0, sj_cards_empty()};
+    /* A uniformly random single unit: count them, draw a number, walk again to it. */
+    sj_poscounts pcs[SJ_NUM_EFF];
+    unit_pick v = {0, -1, sj_cards_empty()};
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
-        if (sj_cards_is_empty(&mine)) continue;
-        sj_poscounts pc;
-        sj_poscounts_of(t, e, &mine, &pc);
-        sj_each_unit(t, e, &pc, keep_random, &v);
+        sj_poscounts_of(t, e, &mine, &pcs[e]);
+        if (!sj_cards_is_empty(&mine)) sj_each_unit(t, e, &pcs[e], count_or_pick, &v);
     }
+    if (!v.seen) return -1;
+    v.target = (long)sj_rng_below(r, (uint32_t)v.seen);
+    v.seen = 0;
+    for (int e = 0; e < SJ_NUM_EFF; e++)
+        if (hand->p[0] & t->suit_mask[e] && sj_each_unit(t, e, &pcs[e], count_or_pick, &v)) break;
     *out = v.pick;
-    return v.seen ? 0 : -1;
+    return 0;
 }

@@ -5,12 +5,12 @@
 
 void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count) {
     int kinds[16], counts[16];
-    int n = sj_deal_legal_declarations(d, kinds, counts, 16);
     *kind = -1;
     *count = 0;
+    if (p == SJ_POLICY_RANDOM && sj_rng_below(r, 2)) return; /* pass half the time */
+    int n = sj_deal_legal_declarations(d, kinds, counts, 16);
     if (!n) return;
     if (p == SJ_POLICY_RANDOM) {
-        if (sj_rng_below(r, 2)) return;
         int i = (int)sj_rng_below(r, (uint32_t)n);
         *kind = kinds[i];
         *count = counts[i];
