@@ -49,6 +49,8 @@ void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MA
  * every choice of kinds at shared positions.  fn returns nonzero to stop; sj_each_unit then returns 1. */
 typedef int (*sj_unit_fn)(void *ctx, const sj_cards *unit, int w, int l, int top);
 int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx);
+/* The tractors only (the second part of sj_each_unit, in the same order). */
+int sj_each_tractor(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx);
 
 /* Place pieces[0..n) disjointly into pc (which is modified as a scratch copy by the caller's choice:
  * the function works on its own copy).  Pieces with equal shape that follow each other get

@@ -157,19 +157,34 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
             return 0;
         }
     }
-    /* A uniformly random single unit: count them, draw a number, walk again to it. */
+    /* A uniformly random single unit.  A kind held c times gives c tuples (widths 1..c), so there are as
+     * many tuples as cards; the tractors are counted by walking the suits that hold pairs. */
+    int ntuples = sj_cards_size(hand);
+    if (!ntuples) return -1;
     sj_poscounts pcs[SJ_NUM_EFF];
     unit_pick v = {0, -1, sj_cards_empty()};
     for (int e = 0; e < SJ_NUM_EFF; e++) {
+        if (!(hand->p[1] & t->suit_mask[e])) continue;
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
         sj_poscounts_of(t, e, &mine, &pcs[e]);
-        if (!sj_cards_is_empty(&mine)) sj_each_unit(t, e, &pcs[e], count_or_pick, &v);
+        sj_each_tractor(t, e, &pcs[e], count_or_pick, &v);
     }
-    if (!v.seen) return -1;
-    v.target = (long)sj_rng_below(r, (uint32_t)v.seen);
+    long pick = (long)sj_rng_below(r, (uint32_t)(ntuples + v.seen));
+    *out = sj_cards_empty();
+    if (pick < ntuples) { /* the pick-th tuple: kinds in index order, widths 1..c */
+        for (int k = 0; k < SJ_NUM_KINDS; k++) {
+            int c = sj_cards_count(hand, k);
+            if (pick < c) {
+                for (int i = 0; i <= pick; i++) out->p[i] = UINT64_C(1) << k;
+                return 0;
+            }
+            pick -= c;
+        }
+    }
+    v.target = pick - ntuples;
     v.seen = 0;
     for (int e = 0; e < SJ_NUM_EFF; e++)
-        if (hand->p[0] & t->suit_mask[e] && sj_each_unit(t, e, &pcs[e], count_or_pick, &v)) break;
+        if ((hand->p[1] & t->suit_mask[e]) && sj_each_tractor(t, e, &pcs[e], count_or_pick, &v)) break;
     *out = v.pick;
     return 0;
 }

@@ -176,7 +176,19 @@ int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn
                 if (fn(ctx, &u, w, 1, p)) return 1;
             }
         }
-    /* tractors: runs of positions with a kind of at least w copies */
+    return sj_each_tractor(t, e, pc, fn, ctx);
+}
+
+int sj_each_tractor(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx) {
+    uint8_t maxc[SJ_MAX_POS];
+    int maxw = 0;
+    for (int p = 0; p < pc->npos; p++) {
+        maxc[p] = 0;
+        for (int j = 0; j < pc->nk[p]; j++)
+            if (pc->c[p][j] > maxc[p]) maxc[p] = pc->c[p][j];
+        if (maxc[p] > maxw) maxw = maxc[p];
+    }
+    /* runs of positions with a kind of at least w copies */
     for (int w = 2; w <= maxw; w++)
         for (int p = 0; p + 1 < pc->npos; p++) {
             if (maxc[p] < w) continue;
