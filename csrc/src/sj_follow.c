@@ -177,6 +177,11 @@ static int play_ok(const sj_trump *t, const follow_need *fn, const sj_cards *pla
         }
         return 1;
     }
+    if (fn->hand_best.n == 0) return 1;
+    if (fn->L.nunits == 1 && fn->hand_best.n == 1 && fn->L.cand[fn->hand_best.idx[0]].l == 1)
+        /* One lead unit whose best answer is one tuple: a stronger answer is a wider tuple (or, in the
+         * 4-deck ladder, a shape that still holds such a tuple), so the play needs w copies of a kind. */
+        return sj_cards_max_copies(play) >= fn->L.cand[fn->hand_best.idx[0]].w;
     strength s;
     best_requirement(&fn->L, &pc, 0, &s);
     return strength_ge(&s, &fn->hand_best);
