@@ -373,6 +373,26 @@ cdef class Deal:
             self._failed.append((len(self._tricks), seat, a, c))
         self._after_play(leader)
 
+    def policy_action(self, policy="greedy", seed=0):
+        """The action a native policy ("random" or "greedy") takes for the seat to move: a declaration (Cards()
+        passes), the cards to bury, or the cards to play. Nothing is applied. ``seed`` feeds the random policy
+        (stream (seed, number of moves so far))."""
+        cdef sj_policy p = policy_index(policy)
+        cdef sj_rng r = sj_rng_stream(<uint64_t>seed, <uint64_t>len(self._moves))
+        cdef int kind = -1, count = 0
+        cdef sj_cards c
+        if self.d.phase == SJ_PHASE_DECLARE:
+            sj_policy_declare(p, &self.d, &r, &kind, &count)
+            return Cards([kind] * count) if count else Cards()
+        if self.d.phase == SJ_PHASE_BURY:
+            sj_policy_bury(p, &self.d, &r, &c)
+            return Cards._wrap(c)
+        if self.d.phase == SJ_PHASE_PLAY:
+            if sj_policy_play(p, &self.d, &r, &c) != 0:
+                raise RuntimeError("the native policy found no move; this is a bug, please report it")
+            return Cards._wrap(c)
+        raise IllegalMove("the deal is finished: nobody is to move")
+
     def legal_actions(self, limit=None):
         """Declare phase: legal declarations (Cards() passes). Play phase: every legal lead (single units and
         safe throws) or every legal follow; at most ``limit`` of them. Bury phase: raises (name the cards)."""

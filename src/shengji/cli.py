@@ -126,7 +126,7 @@ def _bench(args: argparse.Namespace) -> int:
         ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump=trump)
         while ref.phase == "declare":
             ref.declare(rng.choice(sorted(ref.legal_declarations())))
-        ref.bury(rng.sample(list(ref.hand(ref.dealer)), rules.kitty))
+        ref.bury(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
         while ref.phase == "play":
             ref.play(rng.choice(sorted(ref.legal_actions())))
             plays += 1
