@@ -1,0 +1,80 @@
+"""Whole-deal benchmarks: native simulate() (random and greedy, 1-3 decks, 1 and 2 threads) against the
+pure-Python reference playing the same deals (the native run's first games).
+
+Run: ``python -m pytest benchmarks/bench_deals.py``. ``extra_info`` holds ``games_per_s`` and
+``plays_per_s`` (from the mean time of a round).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shengji import Deal, Rules, _core, simulate
+from shengji.reference_deal import RefDeal
+
+PRESETS = {1: "qq-1deck", 2: "qq-2deck", 3: "qq-3deck"}
+GAMES = {"random": 20_000, "greedy": 5_000}
+
+
+@pytest.mark.benchmark(group="deals-native")
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("decks", [1, 2, 3])
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_native_deals(benchmark, policy, decks, threads):
+    rules = Rules.preset(PRESETS[decks])
+    games = GAMES[policy]
+    res = benchmark.pedantic(simulate, args=(rules, games), kwargs=dict(policy=policy, seed=1, threads=threads),
+                             rounds=3, iterations=1, warmup_rounds=1)
+    mean = benchmark.stats.stats.mean
+    benchmark.extra_info.update(games_per_s=games / mean, plays_per_s=int(res.plays.sum()) / mean, games=games)
+
+
+def _reference_deals(rules: Rules, n: int, seed: int = 1) -> int:
+    run = _core.NativeRun(rules, n, [0] * 4, seed, 0, 1, -1, "2", "declare", [None] * 4, None, None)
+    rng = random.Random(seed)
+    plays = 0
+    for g in range(n):
+        d = run.deal(g)
+        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump="declare")
+        while ref.phase == "declare":
+            ref.declare(rng.choice(sorted(ref.legal_declarations())))
+        ref.bury(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
+        while ref.phase == "play":
+            ref.play(rng.choice(sorted(ref.legal_actions())))
+            plays += 1
+    return plays
+
+
+@pytest.mark.benchmark(group="deals-reference")
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_reference_deals(benchmark, decks):
+    rules = Rules.preset(PRESETS[decks])
+    n = 5
+    plays = benchmark.pedantic(_reference_deals, args=(rules, n), rounds=1, iterations=1)
+    mean = benchmark.stats.stats.mean
+    benchmark.extra_info.update(games_per_s=n / mean, plays_per_s=plays / mean, games=n)
+
+
+def _python_api_deals(rules: Rules, n: int) -> int:
+    rng = random.Random(3)
+    plays = 0
+    for seed in range(n):
+        d = Deal(rules, seed=seed, trump="declare")
+        while d.phase == "declare":
+            d.declare(rng.choice(d.legal_actions()))
+        d.bury(rng.sample(d.hand(d.dealer).indices(), rules.kitty or 0))
+        while d.phase == "play":
+            d.play(rng.choice(d.legal_actions(limit=300)))
+            plays += 1
+    return plays
+
+
+@pytest.mark.benchmark(group="deals-python-api")
+def test_python_api_deals(benchmark):
+    rules = Rules()
+    n = 200
+    plays = benchmark.pedantic(_python_api_deals, args=(rules, n), rounds=3, iterations=1)
+    mean = benchmark.stats.stats.mean
+    benchmark.extra_info.update(games_per_s=n / mean, plays_per_s=plays / mean, games=n)
