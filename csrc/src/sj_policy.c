@@ -168,20 +168,18 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
     return 0;
 }
 
-/* `need` cards of `pool` chosen by key order (ascending): physical cards sorted by key[k]. */
+/* The `need` physical cards of `pool` with the lowest key[k] (repeated minimum: need is small). */
 static void take_by_key(const sj_cards *pool, const int *key, int need, sj_cards *out) {
-    int kinds[SJ_MAX_PACK], m = 0;
-    for (int k = 0; k < SJ_NUM_KINDS; k++)
-        for (int c = sj_cards_count(pool, k); c > 0; c--) kinds[m++] = k;
-    for (int i = 1; i < m; i++) {
-        int k = kinds[i], j = i;
-        while (j > 0 && key[kinds[j - 1]] > key[k]) {
-            kinds[j] = kinds[j - 1];
-            j--;
+    sj_cards left = *pool;
+    for (int i = 0; i < need && !sj_cards_is_empty(&left); i++) {
+        int best = -1;
+        for (uint64_t b = left.p[0]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            if (best < 0 || key[k] < key[best]) best = k;
         }
-        kinds[j] = k;
+        sj_cards_remove_one(&left, best);
+        sj_cards_add_one(out, best);
     }
-    for (int i = 0; i < need && i < m; i++) sj_cards_add_one(out, kinds[i]);
 }
 
 /* A follower short in the led suit plays all of it plus others: instead of listing every combination,
