@@ -152,3 +152,20 @@ def test_cli_simulate_and_bench(capsys, tmp_path):
     assert data["cores"] >= 1
     for key in ("native", "reference"):
         assert data[key]["games_per_s"] > 0 and data[key]["plays_per_s"] > 0
+
+
+def test_greedy_is_worth_playing_against():
+    # the same deals with the attackers greedy or random, the defenders greedy
+    greedy_att = simulate(Rules(), 4000, policy="greedy", seed=8, dealer=0)
+    random_att = simulate(Rules(), 4000, policy=["greedy", "random", "greedy", "random"], seed=8, dealer=0)
+    assert greedy_att.attacker_points.mean() > random_att.attacker_points.mean() + 10
+    # and greedy defenders hold random attackers below what random defenders do
+    random_def = simulate(Rules(), 4000, policy="random", seed=8, dealer=0)
+    assert random_att.attacker_points.mean() < random_def.attacker_points.mean() - 10
+
+
+def test_cli_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "points.png"
+    assert main(["simulate", "--games", "2000", "--policy", "random", "--no-progress", "--plot", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
