@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from shengji import Deal, Rules, _core, simulate
-from shengji.reference_deal import RefDeal
+from shengji import Deal, Rules, simulate
+from shengji.cli import reference_deals
 
 PRESETS = {1: "qq-1deck", 2: "qq-2deck", 3: "qq-3deck"}
 GAMES = {"random": 20_000, "greedy": 5_000}
@@ -31,28 +31,12 @@ def test_native_deals(benchmark, policy, decks, threads):
     benchmark.extra_info.update(games_per_s=games / mean, plays_per_s=int(res.plays.sum()) / mean, games=games)
 
 
-def _reference_deals(rules: Rules, n: int, seed: int = 1) -> int:
-    run = _core.NativeRun(rules, n, [0] * 4, seed, 0, 1, -1, "2", "declare", [None] * 4, None, None)
-    rng = random.Random(seed)
-    plays = 0
-    for g in range(n):
-        d = run.deal(g)
-        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump="declare")
-        while ref.phase == "declare":
-            ref.declare(rng.choice(sorted(ref.legal_declarations())))
-        ref.bury(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
-        while ref.phase == "play":
-            ref.play(rng.choice(sorted(ref.legal_actions())))
-            plays += 1
-    return plays
-
-
 @pytest.mark.benchmark(group="deals-reference")
 @pytest.mark.parametrize("decks", [1, 2, 3])
 def test_reference_deals(benchmark, decks):
     rules = Rules.preset(PRESETS[decks])
     n = 5
-    plays = benchmark.pedantic(_reference_deals, args=(rules, n), rounds=1, iterations=1)
+    plays = benchmark.pedantic(reference_deals, args=(rules, n, 1), rounds=1, iterations=1)
     mean = benchmark.stats.stats.mean
     benchmark.extra_info.update(games_per_s=n / mean, plays_per_s=plays / mean, games=n)
 

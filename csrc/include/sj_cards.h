@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "sj_rng.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -102,6 +104,9 @@ int sj_cards_max_copies(const sj_cards *c);
 int sj_cards_points(const sj_cards *c);
 /* Per-kind counts into counts[54]. */
 void sj_cards_to_counts(const sj_cards *c, uint8_t counts[SJ_NUM_KINDS]);
+/* Add to *out `need` physical cards drawn uniformly without replacement from `pool` (all of them when
+ * the pool is smaller). */
+void sj_cards_draw(const sj_cards *pool, int need, sj_rng *r, sj_cards *out);
 /* From per-kind counts (each 0..4; larger values are clipped to 4). */
 sj_cards sj_cards_from_counts(const uint8_t counts[SJ_NUM_KINDS]);
 

@@ -70,3 +70,15 @@ sj_cards sj_cards_from_counts(const uint8_t counts[SJ_NUM_KINDS]) {
     }
     return c;
 }
+
+void sj_cards_draw(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
+    uint8_t kinds[SJ_MAX_PACK];
+    int m = 0;
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = pool->p[i]; b; b &= b - 1) kinds[m++] = (uint8_t)__builtin_ctzll(b);
+    for (int i = 0; i < need && m > 0; i++) {
+        int j = (int)sj_rng_below(r, (uint32_t)m);
+        sj_cards_add_one(out, kinds[j]);
+        kinds[j] = kinds[--m];
+    }
+}

@@ -265,24 +265,11 @@ long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *l
 
 /* ---- a random legal follow, drawn without listing the legal follows ----------------------------- */
 
-/* `need` physical cards drawn uniformly without replacement from `pool`, added to *out. */
-static void draw_cards(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
-    uint8_t kinds[SJ_MAX_PACK];
-    int m = 0;
-    for (int i = 0; i < SJ_MAX_DECKS; i++)
-        for (uint64_t b = pool->p[i]; b; b &= b - 1) kinds[m++] = (uint8_t)__builtin_ctzll(b);
-    for (int i = 0; i < need && m > 0; i++) {
-        int j = (int)sj_rng_below(r, (uint32_t)m);
-        sj_cards_add_one(out, kinds[j]);
-        kinds[j] = kinds[--m];
-    }
-}
-
 int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_rng *r, sj_cards *out) {
     if (!lead->p[1] && !(lead->p[0] & (lead->p[0] - 1))) { /* a single card: any card of its suit, else any */
         sj_cards in = sj_cards_mask(hand, t->suit_mask[t->eff[__builtin_ctzll(lead->p[0])]]);
         *out = sj_cards_empty();
-        draw_cards(sj_cards_is_empty(&in) ? hand : &in, 1, r, out);
+        sj_cards_draw(sj_cards_is_empty(&in) ? hand : &in, 1, r, out);
         return 0;
     }
     follow_need fn;
@@ -292,7 +279,7 @@ int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *le
         sj_cards rest;
         sj_cards_sub(hand, &fn.in_suit, &rest);
         *out = fn.in_suit;
-        draw_cards(&rest, fn.n - sj_cards_size(&fn.in_suit), r, out);
+        sj_cards_draw(&rest, fn.n - sj_cards_size(&fn.in_suit), r, out);
         return 0;
     }
     sj_poscounts pc;
@@ -304,7 +291,7 @@ int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *le
             sj_cards at = sj_cards_empty();
             for (int j = 0; j < pc.nk[p]; j++)
                 for (int c = 0; c < pc.c[p][j]; c++) sj_cards_add_one(&at, t->at[fn.eff][p][j]);
-            draw_cards(&at, need, r, out);
+            sj_cards_draw(&at, need, r, out);
         }
         return 0;
     }
@@ -324,6 +311,6 @@ int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *le
     }
     sj_cards rest;
     sj_cards_sub(&fn.in_suit, out, &rest);
-    draw_cards(&rest, fn.n - placed, r, out);
+    sj_cards_draw(&rest, fn.n - placed, r, out);
     return 0;
 }

@@ -40,18 +40,6 @@ void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int 
 
 /* ---- burying ------------------------------------------------------------------------------------ */
 
-static void draw_physical(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
-    uint8_t kinds[SJ_MAX_PACK];
-    int m = 0;
-    for (int i = 0; i < SJ_MAX_DECKS; i++)
-        for (uint64_t b = pool->p[i]; b; b &= b - 1) kinds[m++] = (uint8_t)__builtin_ctzll(b);
-    for (int i = 0; i < need && m > 0; i++) {
-        int j = (int)sj_rng_below(r, (uint32_t)m);
-        sj_cards_add_one(out, kinds[j]);
-        kinds[j] = kinds[--m];
-    }
-}
-
 static int is_point_kind(int k) {
     int rank = sj_kind_rank(k);
     return rank == SJ_RANK_5 || rank == SJ_RANK_10 || rank == SJ_RANK_K;
@@ -61,7 +49,7 @@ void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     const sj_cards *h = &d->hands[d->dealer];
     *out = sj_cards_empty();
     if (p == SJ_POLICY_RANDOM) {
-        draw_physical(h, d->rules.kitty, r, out);
+        sj_cards_draw(h, d->rules.kitty, r, out);
         return;
     }
     /* Greedy: bury the cards worth least to keep: plain before trump, no points, singles before

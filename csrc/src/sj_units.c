@@ -156,8 +156,8 @@ static int walk_kinds(unit_walk *u, int k, sj_unit_fn fn, void *ctx) {
     return 0;
 }
 
-int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx) {
-    uint8_t maxc[SJ_MAX_POS];
+/* The most copies of one kind at each position (into maxc), and overall (returned). */
+static int max_copies_at(const sj_poscounts *pc, uint8_t *maxc) {
     int maxw = 0;
     for (int p = 0; p < pc->npos; p++) {
         maxc[p] = 0;
@@ -165,6 +165,12 @@ int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn
             if (pc->c[p][j] > maxc[p]) maxc[p] = pc->c[p][j];
         if (maxc[p] > maxw) maxw = maxc[p];
     }
+    return maxw;
+}
+
+int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx) {
+    uint8_t maxc[SJ_MAX_POS];
+    int maxw = max_copies_at(pc, maxc);
     /* tuples: each kind with at least w copies */
     for (int w = 1; w <= maxw; w++)
         for (int p = 0; p < pc->npos; p++) {
@@ -181,13 +187,7 @@ int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn
 
 int sj_each_tractor(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx) {
     uint8_t maxc[SJ_MAX_POS];
-    int maxw = 0;
-    for (int p = 0; p < pc->npos; p++) {
-        maxc[p] = 0;
-        for (int j = 0; j < pc->nk[p]; j++)
-            if (pc->c[p][j] > maxc[p]) maxc[p] = pc->c[p][j];
-        if (maxc[p] > maxw) maxw = maxc[p];
-    }
+    int maxw = max_copies_at(pc, maxc);
     /* runs of positions with a kind of at least w copies */
     for (int w = 2; w <= maxw; w++)
         for (int p = 0; p + 1 < pc->npos; p++) {

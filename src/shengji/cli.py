@@ -100,11 +100,29 @@ def _plot(res: SimResult, path: str, title: str) -> None:
     plt.close(fig)
 
 
-def _bench(args: argparse.Namespace) -> int:
+def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "declare") -> int:
+    """The pure-Python reference plays the native run's first ``games`` deals (same packs and dealers) with
+    random legal choices; returns the number of plays made."""
     from .reference_deal import RefDeal
 
+    run = _core.NativeRun(rules, games, [_core.policy_index("random")] * 4, seed, 0, 1, -1, "2", trump, [None] * 4,
+                          None, None)
+    rng = random.Random(seed)
+    plays = 0
+    for g in range(games):
+        d = run.deal(g)
+        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump=trump)
+        while ref.phase == "declare":
+            ref.declare(rng.choice(sorted(ref.legal_declarations())))
+        ref.bury(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
+        while ref.phase == "play":
+            ref.play(rng.choice(sorted(ref.legal_actions())))
+            plays += 1
+    return plays
+
+
+def _bench(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset)
-    policy = _core.policy_index("random")
     trump = "declare" if rules.declaration in ("qq", "qq3") else None
     out: dict[str, Any] = {"cores": os.cpu_count(), "preset": args.preset, "policy": "random"}
     for threads in sorted({1, os.cpu_count() or 1}):
@@ -115,21 +133,8 @@ def _bench(args: argparse.Namespace) -> int:
         key = "native" if threads == 1 else "native_all_cores"
         out[key] = {"games_per_s": round(args.games / el, 1), "plays_per_s": round(int(res.plays.sum()) / el, 1),
                     "threads": threads, "games": args.games}
-    # The reference plays the same deals (the native run's first games), with random legal choices.
-    run = _core.NativeRun(rules, args.reference_games, [policy] * 4, args.seed, 0, 1, -1, "2", trump,
-                          [None] * 4, None, None)
-    rng = random.Random(args.seed)
-    plays = 0
     t = time.perf_counter()
-    for g in range(args.reference_games):
-        d = run.deal(g)
-        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump=trump)
-        while ref.phase == "declare":
-            ref.declare(rng.choice(sorted(ref.legal_declarations())))
-        ref.bury(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
-        while ref.phase == "play":
-            ref.play(rng.choice(sorted(ref.legal_actions())))
-            plays += 1
+    plays = reference_deals(rules, args.reference_games, args.seed, trump)
     el = time.perf_counter() - t
     out["reference"] = {"games_per_s": round(args.reference_games / el, 2), "plays_per_s": round(plays / el, 1),
                         "games": args.reference_games}
