@@ -207,7 +207,15 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
     const sj_cards *hand = &d->hands[seat];
     sj_cards cand[GREEDY_CANDIDATES];
     long n = short_suit_candidates(d, cand);
-    if (n == 0) n = sj_legal_follows(t, hand, &d->trick[0], cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
+    const sj_cards *lead = &d->trick[0];
+    if (n == 0 && !lead->p[1] && !(lead->p[0] & (lead->p[0] - 1))) { /* one card led: one per kind held */
+        sj_cards in = sj_cards_mask(hand, t->suit_mask[t->eff[__builtin_ctzll(lead->p[0])]]);
+        for (uint64_t b = in.p[0]; b && n < GREEDY_CANDIDATES; b &= b - 1) {
+            cand[n] = sj_cards_empty();
+            cand[n++].p[0] = b & (~b + 1);
+        }
+    }
+    if (n == 0) n = sj_legal_follows(t, hand, lead, cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
     if (n <= 0) return -1;
     if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
     if (n == 1) {
