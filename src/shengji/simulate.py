@@ -295,7 +295,10 @@ def _progress_bar(total: int) -> Any:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency
         return None
-    return tqdm(total=total, unit="deal", unit_scale=True, smoothing=0.1, mininterval=0.2)
+    import shutil
+
+    cols = shutil.get_terminal_size((100, 20)).columns  # a terminal that reports 0 columns gets 100
+    return tqdm(total=total, unit="deal", unit_scale=True, smoothing=0.1, mininterval=0.2, ncols=cols or 100)
 
 
 def timed(fn: Any, *args: Any, **kwargs: Any) -> tuple[Any, float]:
