@@ -364,17 +364,23 @@ class RefDeal:
         """Every unit of every shape in the hand (every choice of kinds at shared positions)."""
         result = set()
         for suit, counts in self._by_suit(hand).items():
-            columns = self._cols.at[suit]
-            for w in range(1, max(counts.values()) + 1):
-                held = [[k for k in col if counts.get(k, 0) >= w] for col in columns]
-                for top in range(len(columns)):
-                    for l in range(1, (1 if w == 1 else top + 1) + 1):
-                        window = held[top - l + 1: top + 1]
-                        if not all(window):
-                            break
-                        for kinds in product(*window):
-                            result.add(tuple(sorted(k for k in kinds for _ in range(w))))
+            for w, _l, _top, window in self._unit_windows(counts, self._cols.at[suit]):
+                for kinds in product(*window):
+                    result.add(tuple(sorted(k for k in kinds for _ in range(w))))
         return result
+
+    @staticmethod
+    def _unit_windows(counts, columns):
+        """(w, l, top, window) for every shape placed in the cards `counts` of one suit: `window` lists, per
+        position top-l+1 .. top, the kinds held at least w times (a unit takes one kind from each)."""
+        for w in range(1, max(counts.values()) + 1):
+            held = [[k for k in col if counts.get(k, 0) >= w] for col in columns]
+            for top in range(len(columns)):
+                for l in range(1, (1 if w == 1 else top + 1) + 1):
+                    window = held[top - l + 1: top + 1]
+                    if not all(window):
+                        break
+                    yield w, l, top, window
 
     def unseen(self, seat):
         """MODEL §9: the pack minus seat's hand, minus every card played, minus the kitty if seat
@@ -422,16 +428,10 @@ class RefDeal:
             # Kinds that take part in some safe unit of the hand (exact pruning: every card of a
             # safe throw lies in one of its units, which is a safe unit of the hand).
             usable = set()
-            for w in range(1, max(counts.values()) + 1):
-                held = [[k for k in col if counts.get(k, 0) >= w] for col in columns]
-                for top in range(len(columns)):
-                    for l in range(1, (1 if w == 1 else top + 1) + 1):
-                        window = held[top - l + 1: top + 1]
-                        if not all(window):
-                            break
-                        if top >= beat.get((w, l), -1):
-                            for col in window:
-                                usable.update(col)
+            for w, l, top, window in self._unit_windows(counts, columns):
+                if top >= beat.get((w, l), -1):
+                    for col in window:
+                        usable.update(col)
             kinds = sorted(usable)
             if not kinds:
                 continue
