@@ -9,7 +9,6 @@ RANKS: tuple[str, ...]
 SUITS: tuple[str, ...]
 EFFECTIVE_SUITS: tuple[str, ...]
 TOKENS: tuple[str, ...]
-OPTION_VALUES: dict[str, tuple[str, ...]]
 
 CardLike = Union[str, int, "Cards"]
 CardsLike = Union[str, "Cards", Iterable[CardLike]]

@@ -279,18 +279,6 @@ _DECLARATION = {"qq": SJ_DECLARE_QQ, "qq3": SJ_DECLARE_QQ3, "4deck": SJ_DECLARE_
 _NO_BID = {"notrump": SJ_NOBID_NOTRUMP, "kitty_card": SJ_NOBID_KITTY_CARD, "redeal": SJ_NOBID_REDEAL,
            "dealer_loses": SJ_NOBID_DEALER_LOSES}
 
-OPTION_VALUES = {
-    "follow_protection": tuple(_PROTECTION),
-    "follow_ladder": tuple(_LADDER),
-    "failed_throw": tuple(_FAILED),
-    "trick_compare": tuple(_COMPARE),
-    "kitty_multiplier": tuple(_KITTY),
-    "level_table": tuple(_LEVELS),
-    "throw_penalty": tuple(_PENALTY),
-    "declaration": tuple(_DECLARATION),
-    "no_bid": tuple(_NO_BID),
-}
-
 
 cdef sj_rules _rules_struct(rules) except *:
     """Fill the C rules struct from a (validated) shengji.Rules."""

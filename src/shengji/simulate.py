@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import os
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -300,8 +299,3 @@ def _progress_bar(total: int) -> Any:
     cols = shutil.get_terminal_size((100, 20)).columns  # a terminal that reports 0 columns gets 100
     return tqdm(total=total, unit="deal", unit_scale=True, smoothing=0.1, mininterval=0.2, ncols=cols or 100)
 
-
-def timed(fn: Any, *args: Any, **kwargs: Any) -> tuple[Any, float]:
-    t = time.perf_counter()
-    out = fn(*args, **kwargs)
-    return out, time.perf_counter() - t
