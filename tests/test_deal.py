@@ -90,14 +90,14 @@ def test_random_play_invariants(decks):
         assert attackers + res.defender_points == 100 * decks - res.kitty_points
         if res.kitty_captured:
             captured += 1
-            assert res.multiplier == deal.trump_context.kitty_multiplier(last_plays[0])
+            assert res.kitty_multiplier == deal.trump_context.kitty_multiplier(last_plays[0])
         else:
-            assert res.multiplier == 0
+            assert res.kitty_multiplier == 0
         penalty = 0
         if rules.throw_penalty == "ten_per_card":
             for _, seat, attempted, forced in deal.failed_throw_log:
                 penalty += (-10 if deal.is_attacker(seat) else 10) * (len(attempted) - len(forced))
-        assert res.attacker_points == max(0, attackers + penalty + res.kitty_points * res.multiplier)
+        assert res.attacker_points == max(0, attackers + penalty + res.kitty_points * res.kitty_multiplier)
         assert res.outcome == rules.level_outcome(res.attacker_points)
         assert sum(res.failed_throws) == len(deal.failed_throw_log)
         if seed % 50 == 0:
@@ -160,7 +160,7 @@ def test_same_deals_as_reference(decks):
         assert ref.phase == "done"
         want = ref.result()
         got = deal.result()
-        assert (got.attacker_points, got.kitty_points, got.multiplier, got.kitty_captured, got.dealer_keeps,
+        assert (got.attacker_points, got.kitty_points, got.kitty_multiplier, got.kitty_captured, got.dealer_keeps,
                 got.dealer_levels, got.attacker_levels) == (
             want["attacker_points"], want["kitty_points"], want["multiplier"], want["kitty_captured"],
             want["dealer_keeps"], want["dealer_levels"], want["attacker_levels"])
@@ -226,13 +226,17 @@ def test_declaration_needs_strictly_stronger_and_held_cards():
             deal.declare("10H")  # not stronger than the standing single
 
 
-def test_declaration_ladder_qq3_and_first_deal_dealer():
-    rules = Rules.preset("qq-3deck")
+@pytest.mark.parametrize("who,dealer", [("first_declarer", 3), ("final_declarer", 2)])
+def test_declaration_ladder_qq3_and_first_deal_dealer(who, dealer):
+    """Seed 000: 开局中，双方争庄，先亮者为庄家 (the first to declare deals: "first_declarer", the QQ default);
+    seed 003: 第一局最终亮主的玩家即为庄家 (the final declarer deals: "final_declarer")."""
+    rules = Rules.preset("qq-3deck").replace(first_deal_dealer=who)
     hands, kitty = hands_for(rules, {1: "5C 5C 5C", 2: "BJ BJ BJ", 3: "5H 5H"})
     deal = Deal(rules, hands=hands, kitty=kitty, level="5", trump="declare", first_deal=True, dealer=0)
     drive_declaring(deal, [(3, "5H 5H"), (1, "5C 5C 5C"), (2, "BJ BJ BJ")])
-    assert deal.declarer == 2 and deal.dealer == 2 and deal.trump is None and deal.phase == "bury"
-    assert len(deal.hand(2)) == rules.hand_size + rules.kitty
+    assert deal.declarer == 2 and deal.dealer == dealer and deal.trump is None and deal.phase == "bury"
+    assert len(deal.hand(dealer)) == rules.hand_size + rules.kitty
+    assert [s for s, _ in deal.declarations] == [3, 1, 2]
 
 
 def test_no_bid_kitty_card_skips_jokers():

@@ -19,20 +19,17 @@ extern "C" {
 
 #define SJ_TRUMP_DECLARE (-2) /* trump argument: run the declaring phase */
 
-typedef enum { SJ_PHASE_DECLARE = 0, SJ_PHASE_BURY = 1, SJ_PHASE_PLAY = 2, SJ_PHASE_DONE = 3 } sj_phase;
+#define SJ_PHASES(X) X(SJ_PHASE_DECLARE, "declare") X(SJ_PHASE_BURY, "bury") X(SJ_PHASE_PLAY, "play") X(SJ_PHASE_DONE, "done")
 
 typedef enum {
-    SJ_OK = 0,
-    SJ_E_PHASE = -1,        /* not allowed in this phase */
-    SJ_E_NOT_HELD = -2,     /* cards not in the hand */
-    SJ_E_COUNT = -3,        /* wrong number of cards */
-    SJ_E_EMPTY = -4,        /* empty lead */
-    SJ_E_MIXED = -5,        /* lead of several effective suits */
-    SJ_E_ILLEGAL = -6,      /* a follow that breaks the follow rules */
-    SJ_E_DECLARATION = -7,  /* not a declaration, or not stronger than the current one */
-    SJ_E_ARGS = -8,         /* bad construction arguments */
-    SJ_E_UNSUPPORTED = -9   /* rule variant not available in this phase yet */
-} sj_error;
+#define SJ_PHASE_ENUM(name, text) name,
+    SJ_PHASES(SJ_PHASE_ENUM)
+#undef SJ_PHASE_ENUM
+    SJ_NUM_PHASES
+} sj_phase;
+
+/* The name of a phase ("declare", "bury", "play", "done"), NULL outside. */
+const char *sj_phase_name(int phase);
 
 typedef struct sj_deal {
     sj_rules rules;
@@ -49,6 +46,7 @@ typedef struct sj_deal {
     sj_cards hands[4];
     sj_cards kitty;                 /* the kitty as dealt, then as buried */
     int declarer;                   /* -1: none */
+    int first_declarer;             /* the seat of the deal's first declaration, -1: none */
     int decl_kind, decl_count, decl_strength;
     int to_move;
     /* play */
@@ -71,9 +69,19 @@ typedef struct sj_deal {
 void sj_shuffle_pack(uint8_t *order, int decks, uint64_t seed, uint64_t stream);
 
 /* Start a deal from a pack order.  trump: SJ_TRUMP_DECLARE, SJ_NO_SUIT or a suit 0..3.
- * Returns SJ_OK or SJ_E_ARGS (bad order, dealer, level) / SJ_E_UNSUPPORTED (declaration style). */
+ * Returns SJ_OK, SJ_E_RULES (rules failing sj_rules_check), SJ_E_ARGS (bad order, dealer, level),
+ * or for trump = SJ_TRUMP_DECLARE what sj_declaring_status says. */
 int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int dealer, int level, int trump,
                  int first_deal);
+
+/* Can these rules run their declaring phase?  SJ_OK; SJ_E_NO_PHASE (declaration="none": the caller
+ * gives the trump); SJ_E_UNSUPPORTED (a value whose declaring is not implemented yet:
+ * sj_rules_missing(rules, SJ_NEED_DECLARE) names it). */
+int sj_declaring_status(const sj_rules *rules);
+
+/* The trump suit the declaring phase settles: the standing declaration's (SJ_NO_SUIT for jokers),
+ * else the rules' no_bid (docs/MODEL.md §9). */
+int sj_declared_trump(const sj_deal *d);
 
 /* Strength of showing `count` copies of `kind` as a declaration (0: not a declaration). */
 int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count);
@@ -83,6 +91,19 @@ int sj_deal_declare(sj_deal *d, int kind, int count);
 
 /* Legal declarations of the seat to move: kinds/counts written to out (cap entries), count returned. */
 int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int cap);
+
+/* One protocol for every phase (docs/MODEL.md §9 "Actions"): the seat to move acts with a multiset of
+ * cards: declare (empty = pass, else identical level cards or jokers), bury (the kitty's count of
+ * cards), play (a lead, throw attempts allowed, or a follow).  *played and *failed as sj_deal_play
+ * (outside the play phase *played = *action, *failed = 0).  Returns SJ_OK or an SJ_E_* code and
+ * changes nothing. */
+int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed);
+
+/* The actions of the seat to move, as sj_deal_act takes them: declare (pass first, then each legal
+ * declaration), play (legal leads or follows; see sj_deal_legal_leads).  Writes min(cap, found) and
+ * returns found (stops at limit when limit > 0); SJ_E_PHASE in the bury phase (the caller names the
+ * cards); 0 when done. */
+long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit);
 
 /* Bury phase: the dealer buries exactly `kitty` cards of the hand (which holds the kitty). */
 int sj_deal_bury(sj_deal *d, const sj_cards *cards);
@@ -112,7 +133,7 @@ int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const int hi[SJ_M
 
 /* A random legal lead drawn without listing (the "random" policy): one time in eight, a random
  * sub-multiset of one random suit's safe kinds, played if it is a safe throw; otherwise (and then) a
- * uniformly random single unit.  Every legal lead has a positive chance.  Returns 0, -1 when not leading. */
+ * uniformly random single unit.  Every legal lead has a positive chance.  Returns 0, or SJ_E_PHASE when not leading. */
 int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out);
 
 /* Team of a seat (0: seats 0 and 2). */

@@ -18,7 +18,7 @@ int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *
 
 /* Every distinct legal follow, in a deterministic order: writes the first min(cap, found) into out
  * and returns how many were found, stopping once `limit` are found (limit <= 0: no limit).
- * Returns -1 if the lead cannot be decomposed. */
+ * Returns a negative SJ_E_* code if the lead cannot be decomposed. */
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit);
 
@@ -26,7 +26,7 @@ long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *l
  * plus cards drawn uniformly from the rest; otherwise the hand's strongest requirement is met at a
  * random placement and the remaining cards are drawn uniformly from the led suit (泰安: the highest
  * trumps).  Every legal follow has a positive chance; the draw is over physical cards, so it is not
- * uniform over distinct follows.  Returns 0, or -1 for a bad lead. */
+ * uniform over distinct follows.  Returns 0, or a negative SJ_E_* code for a bad lead. */
 int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_rng *r, sj_cards *out);
 
 #ifdef __cplusplus

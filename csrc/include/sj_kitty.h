@@ -9,7 +9,7 @@ extern "C" {
 #endif
 
 /* Multiplier of the kitty's points when the attackers win the last trick led by `last_lead`,
- * under the rules' kitty_multiplier policy; -1 for an empty or mixed lead. */
+ * under the rules' kitty_multiplier policy; a negative SJ_E_* code for an empty or mixed lead. */
 int sj_kitty_multiplier(const sj_trump *t, const sj_cards *last_lead);
 
 #ifdef __cplusplus

@@ -24,12 +24,19 @@ typedef enum { SJ_POLICY_RANDOM = 0, SJ_POLICY_GREEDY = 1 } sj_policy;
 void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count);
 /* Bury phase: the cards the dealer buries. */
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
-/* Play phase: a legal lead or follow for the seat to move. Returns 0, or -1 outside the play phase. */
+/* Play phase: a legal lead or follow for the seat to move. Returns 0, or SJ_E_PHASE outside the play
+ * phase (SJ_E_POLICY if the policy finds no move: a bug). */
 int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 
-/* Play a whole deal from its current state to the end with one policy per seat (declare, bury, play).
- * Returns the number of plays made, or -1 if a policy produced an illegal move (a bug). */
-int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r);
+/* The action of the seat to move in any phase, as sj_deal_act takes it (declare: empty = pass).
+ * Returns SJ_OK, or SJ_E_PHASE when the deal is done. */
+int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
+
+/* Play a whole deal from its current state to the end with one policy per seat, every phase through
+ * sj_policy_action and sj_deal_act.  `buried` (may be NULL) replaces the dealer's policy in the bury
+ * phase.  Returns the number of plays made, the bury's SJ_E_* code if `buried` does not fit, or
+ * SJ_E_POLICY if a policy produced an illegal move (a bug). */
+int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r, const sj_cards *buried);
 
 #ifdef __cplusplus
 }

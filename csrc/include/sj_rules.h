@@ -1,58 +1,100 @@
-/* sj_rules.h — the options of a rule system (one field per dimension of RULES.md).
+/* sj_rules.h — the options of a rule system, generated from the option table sj_options.def.
  *
- * The Python layer validates and builds this struct; each rule reads only its own fields, in the
- * file named for the rule (sj_follow.c reads follow_*, sj_throw.c reads failed_throw, …).
- * The exact meaning of every option is docs/MODEL.md.
+ * Each rule reads only its own fields, in the file named for the rule (sj_follow.c reads follow_*,
+ * sj_throw.c reads failed_throw, …).  The exact meaning of every option is docs/MODEL.md; the list of
+ * options, values, defaults and what is implemented is sj_options.def, and nothing else.
  */
 #ifndef SJ_RULES_H
 #define SJ_RULES_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "sj_error.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum { SJ_PROTECT_NONE = 0, SJ_PROTECT_LONGER_TUPLES = 1 } sj_follow_protection;
-typedef enum { SJ_LADDER_QQ = 0, SJ_LADDER_4DECK = 1 } sj_follow_ladder;
-typedef enum { SJ_FAILED_LOWEST = 0, SJ_FAILED_SMALLEST_SHAPE = 1 } sj_failed_throw;
-typedef enum { SJ_COMPARE_LARGEST_UNIT = 0, SJ_COMPARE_ALL_UNITS = 1, SJ_COMPARE_HIGHEST_CARD = 2 } sj_trick_compare;
+/* Phases a value may not be implemented in yet (sj_options.def status SJ_MISSING(...)). */
+#define SJ_NEED_DECLARE 1        /* the declaring phase */
+#define SJ_NEED_MATCH_POINTS 2   /* match points (积分) */
+#define SJ_READY 0
+#define SJ_MISSING(phases) (phases)
+#define SJ_NOT_YET (-1)          /* nothing implements the value: refused */
+
+typedef enum { SJ_KIND_ENUM = 0, SJ_KIND_INT = 1, SJ_KIND_BOOL = 2, SJ_KIND_RANKS = 3 } sj_option_kind;
+
+/* The enums of the enumerated options. */
+#define SJ_VALUE(constant, name, status, doc) constant,
+#define SJ_OPTION_ENUM(field, ctype, def, section, doc, values) typedef enum { values } ctype;
+#define SJ_OPTION_SCALAR(field, ctype, kind, def, lo, hi, section, doc)
+#include "sj_options.def"
+#undef SJ_OPTION_ENUM
+#undef SJ_OPTION_SCALAR
+#undef SJ_VALUE
+
+/* Option indices, in table order. */
+#define SJ_OPTION_ENUM(field, ctype, def, section, doc, values) SJ_OPT_##field,
+#define SJ_OPTION_SCALAR(field, ctype, kind, def, lo, hi, section, doc) SJ_OPT_##field,
 typedef enum {
-    SJ_KITTY_POWER = 0,
-    SJ_KITTY_PAIRS = 1,
-    SJ_KITTY_BIANFENG = 2,
-    SJ_KITTY_CHINAGAME = 3,
-    SJ_KITTY_COPIES = 4
-} sj_kitty_policy;
-typedef enum { SJ_LEVELS_STANDARD = 0, SJ_LEVELS_ATTACKERS_EARLY = 1 } sj_level_table;
-typedef enum { SJ_PENALTY_NONE = 0, SJ_PENALTY_TEN_PER_CARD = 1, SJ_PENALTY_MATCH_POINT = 2 } sj_throw_penalty;
-typedef enum {
-    SJ_DECLARE_QQ = 0,
-    SJ_DECLARE_QQ3 = 1,
-    SJ_DECLARE_4DECK = 2,
-    SJ_DECLARE_TAIAN = 3,
-    SJ_DECLARE_NONE = 4
-} sj_declaration;
-typedef enum { SJ_NOBID_NOTRUMP = 0, SJ_NOBID_KITTY_CARD = 1, SJ_NOBID_REDEAL = 2, SJ_NOBID_DEALER_LOSES = 3 } sj_no_bid;
+#include "sj_options.def"
+    SJ_NUM_OPTIONS
+} sj_option_index;
+#undef SJ_OPTION_ENUM
+#undef SJ_OPTION_SCALAR
 
 typedef struct sj_rules {
-    int decks;                  /* 1..4 */
-    int kitty;                  /* cards in the kitty */
-    uint16_t constant_ranks;    /* bit r set: rank r (0 = '2' … 12 = 'A') is a constant trump */
-    sj_follow_protection follow_protection;
-    sj_follow_ladder follow_ladder;
-    int taian_trump_follow;     /* 0/1 */
-    sj_failed_throw failed_throw;
-    sj_trick_compare trick_compare;
-    sj_kitty_policy kitty_multiplier;
-    sj_level_table level_table;
-    sj_throw_penalty throw_penalty;
-    sj_declaration declaration;
-    sj_no_bid no_bid;
+#define SJ_OPTION_ENUM(field, ctype, def, section, doc, values) ctype field;
+#define SJ_OPTION_SCALAR(field, ctype, kind, def, lo, hi, section, doc) ctype field;
+#include "sj_options.def"
+#undef SJ_OPTION_ENUM
+#undef SJ_OPTION_SCALAR
 } sj_rules;
 
-/* Default rules (qq-2deck). */
+/* One value of an enumerated option. */
+typedef struct sj_option_value {
+    const char *name;
+    int status;                 /* SJ_READY, a mask of SJ_NEED_* phases, or SJ_NOT_YET */
+    const char *doc;
+} sj_option_value;
+
+/* One option of the table. */
+typedef struct sj_option_info {
+    const char *name;
+    int kind;                   /* sj_option_kind */
+    int default_value;          /* the value index, the int, 0/1, or the rank mask */
+    int min, max;               /* the range of the stored int (enums: 0 .. nvalues-1) */
+    const char *section;        /* of RULES.md */
+    const char *doc;
+    int nvalues;                /* enumerated options: the values; else 0 */
+    const sj_option_value *values;
+} sj_option_info;
+
+/* The table: sj_option(i) for 0 <= i < SJ_NUM_OPTIONS (NULL outside). */
+const sj_option_info *sj_option(int index);
+
+/* Default rules (qq-2deck), with the kitty resolved. */
 sj_rules sj_rules_default(void);
+
+/* The kitty size the seeds give for a deck count (6 for 1 and 3 decks, 8 for 2 and 4). */
+int sj_rules_default_kitty(int decks);
+
+/* Read or write option `index` as an int; set returns SJ_E_RULES (and changes nothing) when the value
+ * is outside the option's range. */
+int sj_rules_get(const sj_rules *rules, int index);
+int sj_rules_set(sj_rules *rules, int index, int value);
+
+/* Check a whole rules struct: every field in range, no value that nothing implements, and the
+ * combinations the rules need (kitty size, deck counts of the declaration ladders, the trump order's
+ * room for constant ranks).  Returns SJ_OK, or SJ_E_RULES with a sentence in msg (cap bytes). */
+int sj_rules_check(const sj_rules *rules, char *msg, size_t cap);
+
+/* The first option whose value is not implemented for the SJ_NEED_* phase, or -1 when all are. */
+int sj_rules_missing(const sj_rules *rules, int phase);
+
+/* Positions the trump suit needs at most (over every level and trump suit) under these rules. */
+int sj_rules_trump_positions(const sj_rules *rules);
 
 /* Level outcome for attacker points (docs/MODEL.md §8). */
 typedef struct sj_level_outcome {

@@ -40,30 +40,25 @@ typedef struct sj_sim_out {
     int16_t *plays;
 } sj_sim_out;
 
-typedef enum {
-    SJ_SETUP_OK = 0,
-    SJ_SETUP_BAD_ARGS = -1,     /* dealer, level, trump or a policy out of range */
-    SJ_SETUP_HAND_SIZE = -2,    /* a fixed hand or kitty of the wrong size */
-    SJ_SETUP_TOO_MANY = -3,     /* fixed cards use more copies than the decks hold */
-    SJ_SETUP_BURIED = -4,       /* buried cards not available to the dealer */
-    SJ_SETUP_UNSUPPORTED = -5   /* declaring style not available */
-} sj_setup_error;
-
-/* Check a setup against the rules before any game runs. */
+/* Check a setup against the rules before any game runs: SJ_OK, SJ_E_RULES (rules failing
+ * sj_rules_check), SJ_E_ARGS (dealer, level or trump out of range), SJ_E_SETUP_POLICY, SJ_E_SETUP_* (fixed
+ * cards), or for trump = SJ_TRUMP_DECLARE what sj_declaring_status says. */
 int sj_setup_check(const sj_rules *rules, const sj_setup *setup);
 
 /* The pack order (docs/MODEL.md §9) of a game: fixed cards where the setup fixes them, the rest dealt
  * uniformly, each hand in random order.  Draws from r; returns the dealer. */
 int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order);
 
-/* Play game `game` of stream seed `seed` and write its result at out[index]. Returns plays or < 0. */
+/* Play game `game` of stream seed `seed` and write its result at out[index]. Returns plays, or a
+ * negative SJ_E_* code (SJ_E_POLICY: a policy produced an illegal move, a bug). */
 int sj_sim_game(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t game, sj_sim_out *out, long index);
 
 /* Play games first_game .. first_game+n-1 on `threads` threads (results at indices 0..n-1).
  * *progress counts finished games; setting *cancel stops the run early.  Returns the number of games
- * finished (n unless cancelled), or a negative error. */
+ * finished (n unless cancelled), or a negative SJ_E_* code: a setup error, or the error of a game
+ * (its number in *failed_game when failed_game is not NULL). */
 long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n, int threads,
-                 sj_sim_out *out, volatile long *progress, volatile int *cancel);
+                 sj_sim_out *out, volatile long *progress, volatile int *cancel, long *failed_game);
 
 #ifdef __cplusplus
 }

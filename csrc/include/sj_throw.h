@@ -9,7 +9,7 @@ extern "C" {
 #endif
 
 /* Returns 1 when the lead stands (*played = lead), 0 when it fails (*played = the forced unit under the
- * rules' failed_throw), -1 for an empty or mixed lead. */
+ * rules' failed_throw), or a negative SJ_E_* code for an empty or mixed lead. */
 int sj_check_throw(const sj_trump *t, const sj_cards *lead, const sj_cards *others, int nothers, sj_cards *played);
 
 #ifdef __cplusplus

@@ -23,13 +23,14 @@ typedef struct sj_trick_eval {
     sj_contender best;
 } sj_trick_eval;
 
-/* Evaluate plays[0..nplays) (the lead first); -1 for a bad lead. ev->winner is the current winner. */
+/* Evaluate plays[0..nplays) (the lead first); a negative SJ_E_* code for a bad lead. ev->winner is the
+ * current winner. */
 int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_trick_eval *ev);
 /* 1 when `play`, added next, would become the winner. */
 int sj_trick_eval_beats(const sj_trump *t, const sj_trick_eval *ev, const sj_cards *play);
 
 /* Index of the winning play; plays[0] is the lead, the others follow in seat order.
- * Returns -1 when the lead is empty or mixes effective suits. */
+ * Returns a negative SJ_E_* code when the lead is empty or mixes effective suits. */
 int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays);
 
 #ifdef __cplusplus

@@ -18,7 +18,7 @@ extern "C" {
 #define SJ_TRUMP 4          /* effective suit index of trump */
 #define SJ_NUM_EFF 5        /* effective suits: S H D C T */
 #define SJ_NO_SUIT (-1)     /* no trump suit (无主) */
-#define SJ_MAX_POS 24       /* positions in one effective suit (trump has at most 20) */
+#define SJ_MAX_POS 24       /* positions in one effective suit (trump: 16 + constant ranks, sj_rules_check) */
 #define SJ_MAX_AT_POS 4     /* kinds sharing one position */
 
 typedef struct sj_trump {
@@ -35,11 +35,12 @@ typedef struct sj_trump {
     uint8_t at[SJ_NUM_EFF][SJ_MAX_POS][SJ_MAX_AT_POS]; /* those kinds, ascending kind index */
 } sj_trump;
 
-/* Build a context; returns 0, or -1 for a bad level/suit/rules. */
+/* Build a context; returns SJ_OK, SJ_E_ARGS for a bad level or suit, SJ_E_RULES for rules that fail
+ * sj_rules_check (so the position tables can never overflow). */
 int sj_trump_init(sj_trump *t, const sj_rules *rules, int level_rank, int suit);
 
 /* Effective suit of a multiset: 0..4 when every card is of one effective suit,
- * -1 when empty, -2 when mixed. */
+ * SJ_E_EMPTY when empty, SJ_E_MIXED when mixed. */
 int sj_trump_suit_of(const sj_trump *t, const sj_cards *c);
 
 /* Per-position copy counts of the cards of one effective suit: c[p][j] copies of kind at[e][p][j]. */

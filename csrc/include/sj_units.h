@@ -36,7 +36,8 @@ int sj_shape_key(const sj_rules *rules, int w, int l);
 void sj_shapes_sort(const sj_rules *rules, sj_shape *shapes, int n);
 
 /* Decompose a play (docs/MODEL.md §3).  Returns the number of units written (<= cap),
- * -1 for an empty play, -2 for a play mixing effective suits, -3 if cap is too small. */
+ * SJ_E_EMPTY for an empty play, SJ_E_MIXED for a play mixing effective suits, SJ_E_CAPACITY if cap is
+ * too small. */
 int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap);
 
 /* Highest top of a (w, l) unit contained in pc, or -1 if none. */

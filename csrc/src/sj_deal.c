@@ -2,8 +2,8 @@
  *
  * declare: card i of the pack goes to seat (dealer + i) mod 4 and that seat acts (pass or declare);
  *          after the last card each seat acts once more from the dealer.  Then trump is settled
- *          (no_bid when nobody declared), a first deal's dealer becomes the declarer, and the dealer
- *          takes the kitty.
+ *          (no_bid when nobody declared: sj_declare.c), a first deal's dealer is decided by the
+ *          declaring (first_deal_dealer), and the dealer takes the kitty.
  * bury:    the dealer buries as many cards as the kitty had.
  * play:    tricks until the hands are empty; a failed throw plays the forced unit (and its penalty);
  *          the last trick won by the attackers captures the kitty times the multiplier of its lead.
@@ -25,20 +25,22 @@ void sj_shuffle_pack(uint8_t *order, int decks, uint64_t seed, uint64_t stream) 
     }
 }
 
-static void settle_trump(sj_deal *d) {
-    int suit = SJ_NO_SUIT;
-    if (d->declarer >= 0) {
-        suit = d->decl_kind >= 52 ? SJ_NO_SUIT : sj_kind_suit(d->decl_kind);
-        if (d->first_deal) d->dealer = d->declarer;
-    } else if (d->rules.no_bid == SJ_NOBID_KITTY_CARD) {
-        for (int i = 2; i < d->rules.kitty; i++) {
-            int k = d->order[4 * d->hand_size + i];
-            if (k < 52) {
-                suit = sj_kind_suit(k);
-                break;
-            }
-        }
+const char *sj_phase_name(int phase) {
+    switch (phase) {
+#define SJ_PHASE_CASE(name, text) \
+    case name:                    \
+        return text;
+        SJ_PHASES(SJ_PHASE_CASE)
+#undef SJ_PHASE_CASE
+    default:
+        return NULL;
     }
+}
+
+static void settle_trump(sj_deal *d) {
+    int suit = sj_declared_trump(d);
+    if (d->declarer >= 0 && d->first_deal)
+        d->dealer = d->rules.first_deal_dealer == SJ_FIRST_DECLARER ? d->first_declarer : d->declarer;
     d->trump_suit = suit;
     sj_trump_init(&d->trump, &d->rules, d->level, suit);
     sj_cards with_kitty;
@@ -50,20 +52,18 @@ static void settle_trump(sj_deal *d) {
 
 int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int dealer, int level, int trump,
                  int first_deal) {
-    if (rules->decks < 1 || rules->decks > SJ_MAX_DECKS || dealer < 0 || dealer > 3 || level < 0 ||
-        level >= SJ_NUM_RANKS || trump < SJ_TRUMP_DECLARE || trump > 3)
+    if (sj_rules_check(rules, NULL, 0) != SJ_OK) return SJ_E_RULES;
+    if (dealer < 0 || dealer > 3 || level < 0 || level >= SJ_NUM_RANKS || trump < SJ_TRUMP_DECLARE || trump > 3)
         return SJ_E_ARGS;
     int npack = SJ_NUM_KINDS * rules->decks;
-    if (rules->kitty < 0 || rules->kitty >= npack || (npack - rules->kitty) % 4) return SJ_E_ARGS;
     uint8_t seen[SJ_NUM_KINDS] = {0};
     for (int i = 0; i < npack; i++) {
         if (order[i] >= SJ_NUM_KINDS || ++seen[order[i]] > rules->decks) return SJ_E_ARGS;
     }
-    if (trump == SJ_TRUMP_DECLARE && rules->declaration != SJ_DECLARE_QQ && rules->declaration != SJ_DECLARE_QQ3)
-        return SJ_E_UNSUPPORTED;
-    if (trump == SJ_TRUMP_DECLARE &&
-        (rules->no_bid == SJ_NOBID_REDEAL || rules->no_bid == SJ_NOBID_DEALER_LOSES))
-        return SJ_E_UNSUPPORTED;
+    if (trump == SJ_TRUMP_DECLARE) {
+        int rc = sj_declaring_status(rules);
+        if (rc != SJ_OK) return rc;
+    }
     memset(d, 0, sizeof *d);
     d->rules = *rules;
     d->dealer = dealer;
@@ -72,7 +72,7 @@ int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int de
     d->npack = npack;
     d->hand_size = (npack - rules->kitty) / 4;
     memcpy(d->order, order, (size_t)npack);
-    d->declarer = -1;
+    d->declarer = d->first_declarer = -1;
     d->last_winner = -1;
     for (int s = 0; s < 4; s++) d->hands[s] = sj_cards_empty();
     d->kitty = sj_cards_empty();
@@ -104,6 +104,7 @@ int sj_deal_declare(sj_deal *d, int kind, int count) {
         int strength = sj_declaration_strength(&d->rules, d->level, kind, count);
         if (strength <= d->decl_strength) return SJ_E_DECLARATION;
         d->declarer = d->to_move;
+        if (d->first_declarer < 0) d->first_declarer = d->to_move;
         d->decl_kind = kind;
         d->decl_count = count;
         d->decl_strength = strength;
@@ -194,8 +195,7 @@ int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *faile
     if (!sj_cards_contains(hand, cards)) return SJ_E_NOT_HELD;
     if (d->ntrick == 0) {
         int e = sj_trump_suit_of(&d->trump, cards);
-        if (e == -1) return SJ_E_EMPTY;
-        if (e == -2) return SJ_E_MIXED;
+        if (e < 0) return e; /* SJ_E_EMPTY, SJ_E_MIXED */
         sj_cards others[3];
         for (int i = 0; i < 3; i++) others[i] = d->hands[(d->to_move + 1 + i) % 4];
         int ok = sj_check_throw(&d->trump, cards, others, 3, played);
@@ -220,4 +220,53 @@ int sj_deal_play_forced(sj_deal *d, const sj_cards *cards) {
     if (d->ntrick == 0 && sj_trump_suit_of(&d->trump, cards) < 0) return SJ_E_MIXED;
     apply_play(d, cards);
     return SJ_OK;
+}
+
+int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed) {
+    *failed = 0;
+    switch (d->phase) {
+    case SJ_PHASE_DECLARE: {
+        int kind = -1, count = sj_cards_size(action);
+        if (count) {
+            uint64_t kinds = action->p[0];
+            if (kinds & (kinds - 1)) return SJ_E_DECLARATION; /* not identical cards */
+            kind = __builtin_ctzll(kinds);
+        }
+        int rc = sj_deal_declare(d, kind, count);
+        if (rc == SJ_OK) *played = *action;
+        return rc;
+    }
+    case SJ_PHASE_BURY: {
+        int rc = sj_deal_bury(d, action);
+        if (rc == SJ_OK) *played = *action;
+        return rc;
+    }
+    case SJ_PHASE_PLAY:
+        return sj_deal_play(d, action, played, failed);
+    default:
+        return SJ_E_PHASE;
+    }
+}
+
+long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit) {
+    switch (d->phase) {
+    case SJ_PHASE_DECLARE: {
+        int kinds[64], counts[64];
+        int n = sj_deal_legal_declarations(d, kinds, counts, 64);
+        long found = 0;
+        for (int i = -1; i < n && !(limit > 0 && found >= limit); i++, found++) {
+            if (found >= cap) continue;
+            out[found] = sj_cards_empty();
+            for (int c = 0; i >= 0 && c < counts[i]; c++) sj_cards_add_one(&out[found], kinds[i]);
+        }
+        return found;
+    }
+    case SJ_PHASE_PLAY:
+        if (d->ntrick == 0) return sj_deal_legal_leads(d, out, cap, limit);
+        return sj_legal_follows(&d->trump, &d->hands[d->to_move], &d->trick[0], out, cap, limit);
+    case SJ_PHASE_BURY:
+        return SJ_E_PHASE;
+    default:
+        return 0;
+    }
 }

@@ -5,8 +5,35 @@
  * pair 3 < three level cards 4 < three jokers 5.  A declaration must be strictly stronger than the
  * current one; anyone may make it, so reinforcing (自保, 对家保) and overturning (反主, 自反) are the
  * same rule.
+ *
+ * Nobody declared (no_bid): "notrump" (seed 000); "kitty_card" (seed 001): the suit of the kitty's
+ * third card in pack order, jokers skipped, no trump when only jokers remain; "kitty_card_notrump"
+ * (seed 004): the suit of the kitty's third card, no trump when it is a joker.  Rules refuse both
+ * kitty rules with fewer than three kitty cards.  "redeal" and "dealer_loses" are not implemented yet
+ * (sj_options.def): their declaring phase does not start.
  */
 #include "sj_deal.h"
+
+int sj_declaring_status(const sj_rules *rules) {
+    if (rules->declaration == SJ_DECLARE_NONE) return SJ_E_NO_PHASE;
+    if (sj_rules_missing(rules, SJ_NEED_DECLARE) >= 0) return SJ_E_UNSUPPORTED;
+    return SJ_OK;
+}
+
+int sj_declared_trump(const sj_deal *d) {
+    if (d->declarer >= 0) return d->decl_kind >= 52 ? SJ_NO_SUIT : sj_kind_suit(d->decl_kind);
+    const uint8_t *kitty = d->order + 4 * d->hand_size; /* the kitty in pack order */
+    switch ((int)d->rules.no_bid) {
+    case SJ_NOBID_KITTY_CARD:
+        for (int i = 2; i < d->rules.kitty; i++)
+            if (kitty[i] < 52) return sj_kind_suit(kitty[i]);
+        return SJ_NO_SUIT;
+    case SJ_NOBID_KITTY_CARD_NOTRUMP:
+        return kitty[2] < 52 ? sj_kind_suit(kitty[2]) : SJ_NO_SUIT;
+    default:
+        return SJ_NO_SUIT;
+    }
+}
 
 int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count) {
     int joker = kind == SJ_SMALL_JOKER || kind == SJ_BIG_JOKER;

@@ -133,7 +133,7 @@ typedef struct follow_need {
 static int need_of(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, follow_need *fn) {
     sj_unit units[SJ_MAX_UNITS];
     int nu = sj_units(t, lead, units, SJ_MAX_UNITS);
-    if (nu < 0) return -1;
+    if (nu < 0) return nu;
     fn->eff = units[0].eff;
     fn->n = sj_cards_size(lead);
     fn->in_suit = sj_cards_mask(hand, t->suit_mask[fn->eff]);
@@ -230,7 +230,8 @@ static int enum_rec(enum_ctx *x, int i, int need) {
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit) {
     follow_need fn;
-    if (need_of(t, hand, lead, &fn) < 0) return -1;
+    int rc = need_of(t, hand, lead, &fn);
+    if (rc < 0) return rc;
     enum_ctx x;
     memset(&x, 0, sizeof x);
     x.t = t;
@@ -273,7 +274,8 @@ int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *le
         return 0;
     }
     follow_need fn;
-    if (need_of(t, hand, lead, &fn) < 0) return -1;
+    int rc = need_of(t, hand, lead, &fn);
+    if (rc < 0) return rc;
     *out = sj_cards_empty();
     if (fn.short_suit) {
         sj_cards rest;
@@ -304,7 +306,7 @@ int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *le
             placed += pieces[i].w * pieces[i].l;
         }
         sj_poscounts left;
-        if (!sj_place_shapes_random(&pc, pieces, fn.hand_best.n, r, &left)) return -1;
+        if (!sj_place_shapes_random(&pc, pieces, fn.hand_best.n, r, &left)) return SJ_E_POLICY;
         for (int p = 0; p < pc.npos; p++)
             for (int j = 0; j < pc.nk[p]; j++)
                 for (int c = left.c[p][j]; c < pc.c[p][j]; c++) sj_cards_add_one(out, t->at[fn.eff][p][j]);

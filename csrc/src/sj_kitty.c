@@ -16,7 +16,7 @@ static int ipow(int b, int e) {
 int sj_kitty_multiplier(const sj_trump *t, const sj_cards *last_lead) {
     sj_unit u[SJ_MAX_UNITS];
     int n = sj_units(t, last_lead, u, SJ_MAX_UNITS);
-    if (n < 0) return -1;
+    if (n < 0) return n;
     int max_cards = 0, max_w = 0, pairs = 0, triples = 0, titanic_l = 0, tractor_l = 0, has_triple = 0, has_pair = 0;
     for (int i = 0; i < n; i++) {
         int w = u[i].w, l = u[i].l;

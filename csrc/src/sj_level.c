@@ -6,24 +6,6 @@
  */
 #include "sj_rules.h"
 
-sj_rules sj_rules_default(void) {
-    sj_rules r;
-    r.decks = 2;
-    r.kitty = 8;
-    r.constant_ranks = 0;
-    r.follow_protection = SJ_PROTECT_NONE;
-    r.follow_ladder = SJ_LADDER_QQ;
-    r.taian_trump_follow = 0;
-    r.failed_throw = SJ_FAILED_LOWEST;
-    r.trick_compare = SJ_COMPARE_LARGEST_UNIT;
-    r.kitty_multiplier = SJ_KITTY_POWER;
-    r.level_table = SJ_LEVELS_STANDARD;
-    r.throw_penalty = SJ_PENALTY_NONE;
-    r.declaration = SJ_DECLARE_QQ;
-    r.no_bid = SJ_NOBID_NOTRUMP;
-    return r;
-}
-
 sj_level_outcome sj_level_outcome_of(const sj_rules *rules, int p) {
     sj_level_outcome o = {1, 0, 0};
     int b = 20 * rules->decks;

@@ -139,7 +139,7 @@ static int count_or_pick(void *ctx, const sj_cards *unit, int w, int l, int top)
 }
 
 int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
-    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return -1;
+    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return SJ_E_PHASE;
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move];
     if (sj_rng_below(r, 8) == 0) { /* a throw attempt: a random sub-multiset of a suit's safe kinds */
@@ -160,7 +160,7 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     /* A uniformly random single unit.  A kind held c times gives c tuples (widths 1..c), so there are as
      * many tuples as cards; the tractors are counted by walking the suits that hold pairs. */
     int ntuples = sj_cards_size(hand);
-    if (!ntuples) return -1;
+    if (!ntuples) return SJ_E_EMPTY;
     sj_poscounts pcs[SJ_NUM_EFF];
     unit_pick v = {0, -1, sj_cards_empty()};
     for (int e = 0; e < SJ_NUM_EFF; e++) {

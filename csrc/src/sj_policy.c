@@ -151,7 +151,7 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
             if (!g.have_best || key > g.best_key) g.best = throw_cards, g.best_key = key, g.have_best = 1;
         }
     }
-    if (!g.have_best && !g.have_fb) return -1;
+    if (!g.have_best && !g.have_fb) return SJ_E_POLICY;
     *out = g.have_best ? g.best : g.fallback;
     return 0;
 }
@@ -216,7 +216,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
         }
     }
     if (n == 0) n = sj_legal_follows(t, hand, lead, cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
-    if (n <= 0) return -1;
+    if (n <= 0) return SJ_E_POLICY;
     if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
     if (n == 1) {
         *out = cand[0];
@@ -228,7 +228,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
         str[i] = strength(t, &cand[i]);
     }
     sj_trick_eval ev;
-    if (sj_trick_eval_init(t, d->trick, d->ntrick, &ev) < 0) return -1;
+    if (sj_trick_eval_init(t, d->trick, d->ntrick, &ev) < 0) return SJ_E_POLICY;
     int cur = (d->leader + ev.winner) % 4;
     int partner_winning = ((cur - seat) & 1) == 0;
     int last = d->ntrick == 3, on_table = 0;
@@ -268,7 +268,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
 }
 
 int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
-    if (d->phase != SJ_PHASE_PLAY) return -1;
+    if (d->phase != SJ_PHASE_PLAY) return SJ_E_PHASE;
     if (p == SJ_POLICY_RANDOM) {
         if (d->ntrick == 0) return sj_deal_random_lead(d, r, out);
         return sj_random_follow(&d->trump, &d->hands[d->to_move], &d->trick[0], r, out);
@@ -276,23 +276,43 @@ int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     return d->ntrick == 0 ? greedy_lead(d, out) : greedy_follow(d, out);
 }
 
-int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r) {
-    while (d->phase == SJ_PHASE_DECLARE) {
+int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    *out = sj_cards_empty();
+    switch (d->phase) {
+    case SJ_PHASE_DECLARE: {
         int kind, count;
-        sj_policy_declare(policy[d->to_move], d, r, &kind, &count);
-        if (sj_deal_declare(d, kind, count) != SJ_OK) return -1;
+        sj_policy_declare(p, d, r, &kind, &count);
+        for (int i = 0; i < count; i++) sj_cards_add_one(out, kind);
+        return SJ_OK;
     }
-    if (d->phase == SJ_PHASE_BURY) {
-        sj_cards bury;
-        sj_policy_bury(policy[d->dealer], d, r, &bury);
-        if (sj_deal_bury(d, &bury) != SJ_OK) return -1;
+    case SJ_PHASE_BURY:
+        sj_policy_bury(p, d, r, out);
+        return SJ_OK;
+    case SJ_PHASE_PLAY:
+        return sj_policy_play(p, d, r, out);
+    default:
+        return SJ_E_PHASE;
     }
+}
+
+int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r, const sj_cards *buried) {
     int plays = 0;
-    while (d->phase == SJ_PHASE_PLAY) {
-        sj_cards c;
-        if (sj_policy_play(policy[d->to_move], d, r, &c) != 0) return -1;
-        if (sj_deal_play_forced(d, &c) != SJ_OK) return -1;
-        plays++;
+    while (d->phase != SJ_PHASE_DONE) {
+        sj_cards a, played;
+        int failed, rc;
+        if (d->phase == SJ_PHASE_BURY && buried) {
+            rc = sj_deal_act(d, buried, &played, &failed);
+            if (rc != SJ_OK) return rc; /* the caller's burial does not fit this deal */
+            continue;
+        }
+        if (sj_policy_action(policy[d->to_move], d, r, &a) != SJ_OK) return SJ_E_POLICY;
+        if (d->phase == SJ_PHASE_PLAY) { /* policy plays are legal by construction (CTest checks every one) */
+            rc = sj_deal_play_forced(d, &a);
+            plays++;
+        } else {
+            rc = sj_deal_act(d, &a, &played, &failed);
+        }
+        if (rc != SJ_OK) return SJ_E_POLICY;
     }
     return plays;
 }

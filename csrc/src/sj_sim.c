@@ -9,42 +9,43 @@
 #define SJ_SIM_CHUNK 16
 
 int sj_setup_check(const sj_rules *rules, const sj_setup *s) {
+    if (sj_rules_check(rules, NULL, 0) != SJ_OK) return SJ_E_RULES;
     if (s->dealer < -1 || s->dealer > 3 || s->level < 0 || s->level >= SJ_NUM_RANKS ||
         s->trump < SJ_TRUMP_DECLARE || s->trump > 3)
-        return SJ_SETUP_BAD_ARGS;
+        return SJ_E_ARGS;
     for (int i = 0; i < 4; i++)
-        if (s->policy[i] != SJ_POLICY_RANDOM && s->policy[i] != SJ_POLICY_GREEDY) return SJ_SETUP_BAD_ARGS;
+        if (s->policy[i] != SJ_POLICY_RANDOM && s->policy[i] != SJ_POLICY_GREEDY) return SJ_E_SETUP_POLICY;
     int npack = SJ_NUM_KINDS * rules->decks, hand = (npack - rules->kitty) / 4;
-    if (s->trump == SJ_TRUMP_DECLARE &&
-        ((rules->declaration != SJ_DECLARE_QQ && rules->declaration != SJ_DECLARE_QQ3) ||
-         rules->no_bid == SJ_NOBID_REDEAL || rules->no_bid == SJ_NOBID_DEALER_LOSES))
-        return SJ_SETUP_UNSUPPORTED;
+    if (s->trump == SJ_TRUMP_DECLARE) {
+        int rc = sj_declaring_status(rules);
+        if (rc != SJ_OK) return rc;
+    }
     sj_cards used = sj_cards_empty(), tmp;
     for (int i = 0; i < 4; i++) {
         if (!s->hand_fixed[i]) continue;
-        if (sj_cards_size(&s->hands[i]) != hand) return SJ_SETUP_HAND_SIZE;
-        if (sj_cards_add(&used, &s->hands[i], &tmp) < 0) return SJ_SETUP_TOO_MANY;
+        if (sj_cards_size(&s->hands[i]) != hand) return SJ_E_SETUP_HAND_SIZE;
+        if (sj_cards_add(&used, &s->hands[i], &tmp) < 0) return SJ_E_SETUP_TOO_MANY;
         used = tmp;
     }
     if (s->kitty_fixed) {
-        if (sj_cards_size(&s->kitty) != rules->kitty) return SJ_SETUP_HAND_SIZE;
-        if (sj_cards_add(&used, &s->kitty, &tmp) < 0) return SJ_SETUP_TOO_MANY;
+        if (sj_cards_size(&s->kitty) != rules->kitty) return SJ_E_SETUP_HAND_SIZE;
+        if (sj_cards_add(&used, &s->kitty, &tmp) < 0) return SJ_E_SETUP_TOO_MANY;
         used = tmp;
     }
     if (s->buried_fixed) {
-        if (sj_cards_size(&s->buried) != rules->kitty) return SJ_SETUP_HAND_SIZE;
+        if (sj_cards_size(&s->buried) != rules->kitty) return SJ_E_SETUP_HAND_SIZE;
         if (s->kitty_fixed) { /* the dealer must hold the buried cards: hand (fixed) + kitty */
-            if (s->dealer < 0 || !s->hand_fixed[s->dealer]) return SJ_SETUP_BURIED;
+            if (s->dealer < 0 || !s->hand_fixed[s->dealer]) return SJ_E_SETUP_BURIED;
             sj_cards avail;
             sj_cards_add(&s->hands[s->dealer], &s->kitty, &avail);
-            if (!sj_cards_contains(&avail, &s->buried)) return SJ_SETUP_BURIED;
+            if (!sj_cards_contains(&avail, &s->buried)) return SJ_E_SETUP_BURIED;
         } else {
-            if (sj_cards_add(&used, &s->buried, &tmp) < 0) return SJ_SETUP_TOO_MANY;
+            if (sj_cards_add(&used, &s->buried, &tmp) < 0) return SJ_E_SETUP_TOO_MANY;
             used = tmp;
         }
     }
-    if (sj_cards_max_copies(&used) > rules->decks) return SJ_SETUP_TOO_MANY;
-    return SJ_SETUP_OK;
+    if (sj_cards_max_copies(&used) > rules->decks) return SJ_E_SETUP_TOO_MANY;
+    return SJ_OK;
 }
 
 static void shuffle_u8(uint8_t *a, int n, sj_rng *r) {
@@ -109,17 +110,10 @@ int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_
     uint8_t order[SJ_MAX_PACK];
     int dealer = sj_sim_deal_order(rules, s, &r, order);
     sj_deal d;
-    if (sj_deal_init(&d, rules, order, dealer, s->level, s->trump, 0) != SJ_OK) return -1;
-    while (d.phase == SJ_PHASE_DECLARE) {
-        int kind, count;
-        sj_policy_declare(s->policy[d.to_move], &d, &r, &kind, &count);
-        if (sj_deal_declare(&d, kind, count) != SJ_OK) return -1;
-    }
-    if (s->buried_fixed) {
-        if (sj_deal_bury(&d, &s->buried) != SJ_OK) return -1;
-    }
-    int plays = sj_policy_finish(&d, s->policy, &r);
-    if (plays < 0) return -1;
+    int rc = sj_deal_init(&d, rules, order, dealer, s->level, s->trump, 0);
+    if (rc != SJ_OK) return rc;
+    int plays = sj_policy_finish(&d, s->policy, &r, s->buried_fixed ? &s->buried : NULL);
+    if (plays < 0) return plays;
     out->attacker_points[index] = (int16_t)d.attacker_points;
     out->defender_points[index] = (int16_t)d.defender_captured;
     out->kitty_points[index] = (int16_t)d.kitty_points;
@@ -141,7 +135,8 @@ typedef struct sim_job {
     sj_sim_out *out;
     atomic_long next;
     atomic_long done;
-    atomic_int failed;
+    atomic_int failed;              /* the first error, 0 if none */
+    atomic_long failed_game;
     volatile long *progress;
     volatile int *cancel;
 } sim_job;
@@ -153,9 +148,12 @@ static void *worker(void *arg) {
         long start = atomic_fetch_add(&job->next, SJ_SIM_CHUNK);
         if (start >= job->n) break;
         long end = start + SJ_SIM_CHUNK < job->n ? start + SJ_SIM_CHUNK : job->n;
-        for (long i = start; i < end; i++)
-            if (sj_sim_game(job->rules, job->setup, job->seed, job->first_game + (uint64_t)i, job->out, i) < 0)
-                atomic_store(&job->failed, 1);
+        for (long i = start; i < end; i++) {
+            int rc = sj_sim_game(job->rules, job->setup, job->seed, job->first_game + (uint64_t)i, job->out, i);
+            int none = 0;
+            if (rc < 0 && atomic_compare_exchange_strong(&job->failed, &none, rc))
+                atomic_store(&job->failed_game, (long)(job->first_game + (uint64_t)i));
+        }
         long done = atomic_fetch_add(&job->done, end - start) + (end - start);
         *job->progress = done;
     }
@@ -163,9 +161,9 @@ static void *worker(void *arg) {
 }
 
 long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n, int threads,
-                 sj_sim_out *out, volatile long *progress, volatile int *cancel) {
+                 sj_sim_out *out, volatile long *progress, volatile int *cancel, long *failed_game) {
     int rc = sj_setup_check(rules, setup);
-    if (rc != SJ_SETUP_OK) return rc;
+    if (rc != SJ_OK) return rc;
     sim_job job;
     job.rules = rules;
     job.setup = setup;
@@ -176,6 +174,7 @@ long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, ui
     atomic_init(&job.next, 0);
     atomic_init(&job.done, 0);
     atomic_init(&job.failed, 0);
+    atomic_init(&job.failed_game, -1);
     job.progress = progress;
     job.cancel = cancel;
     if (threads < 1) threads = 1;
@@ -186,6 +185,9 @@ long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, ui
         if (pthread_create(&tids[started], NULL, worker, &job) == 0) started++;
     worker(&job);
     for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
-    if (atomic_load(&job.failed)) return -100;
+    if (atomic_load(&job.failed)) {
+        if (failed_game) *failed_game = atomic_load(&job.failed_game);
+        return atomic_load(&job.failed);
+    }
     return atomic_load(&job.done) < n ? atomic_load(&job.done) : n;
 }

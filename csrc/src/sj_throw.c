@@ -13,7 +13,7 @@ static int lowest_kind(const sj_cards *c) { return __builtin_ctzll(c->p[0]); }
 int sj_check_throw(const sj_trump *t, const sj_cards *lead, const sj_cards *others, int nothers, sj_cards *played) {
     sj_unit units[SJ_MAX_UNITS];
     int nu = sj_units(t, lead, units, SJ_MAX_UNITS);
-    if (nu < 0) return -1;
+    if (nu < 0) return nu;
     *played = *lead;
     if (nu == 1) return 1;
     int e = units[0].eff;

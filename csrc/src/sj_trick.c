@@ -80,14 +80,14 @@ int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_
     ev->tuple_w = 0;
     sj_unit units[SJ_MAX_UNITS];
     int nu = sj_units(t, &plays[0], units, SJ_MAX_UNITS);
-    if (nu < 0) return -1;
+    if (nu < 0) return nu;
     for (int i = 0; i < nu; i++) {
         ev->shapes[i].w = units[i].w;
         ev->shapes[i].l = units[i].l;
     }
     sj_shapes_sort(&t->rules, ev->shapes, nu);
     ev->nshapes = nu;
-    if (!profile(t, &plays[0], ev->shapes, nu, &ev->best)) return -1;
+    if (!profile(t, &plays[0], ev->shapes, nu, &ev->best)) return SJ_E_CAPACITY;
     ev->led = ev->best.eff;
     sj_contender cur;
     for (int i = 1; i < nplays; i++)
@@ -106,6 +106,7 @@ int sj_trick_eval_beats(const sj_trump *t, const sj_trick_eval *ev, const sj_car
 
 int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays) {
     sj_trick_eval ev;
-    if (sj_trick_eval_init(t, plays, nplays, &ev) < 0) return -1;
+    int rc = sj_trick_eval_init(t, plays, nplays, &ev);
+    if (rc < 0) return rc;
     return ev.winner;
 }

@@ -26,9 +26,9 @@ static void place_offsuit_rank(sj_trump *t, int rank, int skip, int p) {
 }
 
 int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
-    if (level < 0 || level >= SJ_NUM_RANKS) return -1;
-    if (suit < SJ_NO_SUIT || suit >= SJ_NUM_SUITS) return -1;
-    if (rules->decks < 1 || rules->decks > SJ_MAX_DECKS) return -1;
+    if (level < 0 || level >= SJ_NUM_RANKS) return SJ_E_ARGS;
+    if (suit < SJ_NO_SUIT || suit >= SJ_NUM_SUITS) return SJ_E_ARGS;
+    if (sj_rules_check(rules, NULL, 0) != SJ_OK) return SJ_E_RULES;
     memset(t, 0, sizeof *t);
     t->rules = *rules;
     t->level = level;
@@ -66,10 +66,10 @@ int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
 
 int sj_trump_suit_of(const sj_trump *t, const sj_cards *c) {
     uint64_t present = c->p[0];
-    if (!present) return -1;
+    if (!present) return SJ_E_EMPTY;
     int first = __builtin_ctzll(present);
     int e = t->eff[first];
-    return (present & ~t->suit_mask[e]) ? -2 : e;
+    return (present & ~t->suit_mask[e]) ? SJ_E_MIXED : e;
 }
 
 void sj_poscounts_of(const sj_trump *t, int eff, const sj_cards *cards, sj_poscounts *out) {

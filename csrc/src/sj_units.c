@@ -88,7 +88,7 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
             for (int p = pc.npos - 1; p >= 0; p--)
                 for (int j = 0; j < pc.nk[p]; j++) {
                     if (!pc.c[p][j]) continue;
-                    if (n >= cap) return -3;
+                    if (n >= cap) return SJ_E_CAPACITY;
                     sj_unit *u = &out[n++];
                     u->w = u->l = 1;
                     u->top = (uint8_t)p;
@@ -111,7 +111,7 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
                 bw = w, bl = len, btop = top, bcards = cards, bkey = key;
             }
         }
-        if (n >= cap) return -3;
+        if (n >= cap) return SJ_E_CAPACITY;
         sj_unit *u = &out[n++];
         u->w = (uint8_t)bw;
         u->l = (uint8_t)bl;

@@ -26,7 +26,7 @@ int main(int argc, char **argv) {
         sj_deal d;
         sj_deal_init(&d, &r, order, (int)(g % 4), 0, declare ? SJ_TRUMP_DECLARE : (int)(g % 5) - 1, 0);
         sj_rng rng = sj_rng_stream(2, (uint64_t)g);
-        plays += sj_policy_finish(&d, pol, &rng);
+        plays += sj_policy_finish(&d, pol, &rng, NULL);
         points += d.attacker_points;
     }
     clock_gettime(CLOCK_MONOTONIC, &b);

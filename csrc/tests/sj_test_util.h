@@ -57,6 +57,7 @@ static sj_cards P(const char *text) {
 static sj_trump T(int decks, int level_rank, int suit, uint16_t constants) {
     sj_rules r = sj_rules_default();
     r.decks = decks;
+    r.kitty = sj_rules_default_kitty(decks);
     r.constant_ranks = constants;
     sj_trump t;
     if (sj_trump_init(&t, &r, level_rank, suit) != 0) exit(2);

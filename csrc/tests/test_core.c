@@ -67,7 +67,7 @@ static void test_tractors(void) {
     CHECK(!is_tractor(&t, "10S 10S 10D 10D"));
     CHECK(!is_tractor(&t, "AS AS 2S 2S"));
     CHECK(nunits(&t, "10S 10S 10D 10D") == 2);
-    CHECK(nunits(&t, "5S 5S 4S 10H") == -2);
+    CHECK(nunits(&t, "5S 5S 4S 10H") == SJ_E_MIXED);
     /* Titanics at level 5, 3 decks. */
     sj_trump t5 = T(3, 3, 1, 0);
     CHECK(is_tractor(&t5, "3S 3S 3S 4S 4S 4S"));
@@ -216,6 +216,7 @@ static void test_random_positions(void) {
     for (int it = 0; it < 20000; it++) {
         sj_rules r = sj_rules_default();
         r.decks = 1 + fz(4);
+        r.kitty = sj_rules_default_kitty(r.decks);
         r.constant_ranks = (uint16_t)(fz(3) == 0 ? 0 : fz(2) ? 1 : (1 | 2 | 8));
         r.follow_protection = (sj_follow_protection)fz(2);
         r.follow_ladder = (sj_follow_ladder)fz(2);
@@ -290,7 +291,8 @@ static void test_policy_deals(void) {
         r.decks = 1 + g % 3;
         r.kitty = r.decks == 2 ? 8 : 6;
         r.declaration = r.decks == 3 ? SJ_DECLARE_QQ3 : SJ_DECLARE_QQ;
-        r.no_bid = (sj_no_bid)(g % 2);
+        r.no_bid = (sj_no_bid)(g % 3);
+        r.first_deal_dealer = (sj_first_deal_dealer)(g / 8 % 2);
         r.constant_ranks = (uint16_t)(g % 5 == 0 ? 1 : 0);
         r.throw_penalty = SJ_PENALTY_TEN_PER_CARD;
         r.trick_compare = (sj_trick_compare)(g % 3);
@@ -302,20 +304,19 @@ static void test_policy_deals(void) {
         int trump = g % 4 == 0 ? SJ_TRUMP_DECLARE : (g % 5) - 1;
         CHECK(sj_deal_init(&d, &r, order, g % 4, g % 13, trump, g % 8 == 0) == SJ_OK);
         sj_rng rng = sj_rng_stream(7, (uint64_t)g);
-        while (d.phase == SJ_PHASE_DECLARE) {
-            int kind, count;
-            sj_policy_declare(pol[d.to_move], &d, &rng, &kind, &count);
-            CHECK(sj_deal_declare(&d, kind, count) == SJ_OK);
-        }
-        sj_cards bury;
-        sj_policy_bury(pol[d.dealer], &d, &rng, &bury);
-        CHECK(sj_deal_bury(&d, &bury) == SJ_OK);
         int guard = 0;
-        while (d.phase == SJ_PHASE_PLAY && guard++ < 1000) {
-            sj_cards c, played;
+        while (d.phase != SJ_PHASE_DONE && guard++ < 2000) { /* every phase through the one protocol */
+            sj_cards a, played;
             int failed;
-            CHECK(sj_policy_play(pol[d.to_move], &d, &rng, &c) == 0);
-            int rc = sj_deal_play(&d, &c, &played, &failed);
+            CHECK(sj_policy_action(pol[d.to_move], &d, &rng, &a) == SJ_OK);
+            if (d.phase == SJ_PHASE_DECLARE) { /* the action is one of the listed ones */
+                static sj_cards acts[64];
+                long na = sj_deal_legal_actions(&d, acts, 64, 0), hit = 0;
+                CHECK(na >= 1 && na <= 64 && sj_cards_is_empty(&acts[0]));
+                for (long i = 0; i < na; i++) hit |= sj_cards_equal(&acts[i], &a);
+                CHECK(hit);
+            }
+            int rc = sj_deal_act(&d, &a, &played, &failed);
             CHECK(rc == SJ_OK);
             CHECK(!failed);
             if (rc != SJ_OK) break;

@@ -6,8 +6,8 @@ trick winner, kitty multiplier), all computed by the native C core.
 """
 
 from . import bots
-from ._core import Cards, Deal, Trump, parse_cards, points
-from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, Unit
+from ._core import OPTIONS, PHASES, Cards, Deal, Trump, parse_cards, points
+from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 from .match import DealRecord, Match
 from .observation import Observation, determinize
 from .rules import Rules
@@ -23,6 +23,10 @@ __all__ = [
     "LevelOutcome",
     "Match",
     "Observation",
+    "OPTIONS",
+    "Option",
+    "OptionValue",
+    "PHASES",
     "Rules",
     "SimResult",
     "ThrowResult",

@@ -15,6 +15,7 @@ from libc.string cimport memset
 from libc.stdlib cimport free, malloc, realloc
 
 from ._c.sj_cards cimport *
+from ._c.sj_error cimport *
 from ._c.sj_deal cimport *
 from ._c.sj_policy cimport *
 from ._c.sj_rng cimport sj_rng, sj_rng_stream
@@ -27,7 +28,7 @@ from ._c.sj_trick cimport sj_trick_winner
 from ._c.sj_trump cimport SJ_NO_SUIT, SJ_TRUMP, sj_trump, sj_trump_init, sj_trump_suit_of
 from ._c.sj_units cimport SJ_MAX_UNITS, sj_unit, sj_units
 
-from ._types import DealResult, IllegalMove, LevelOutcome, Played, ThrowResult, Unit
+from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C")
@@ -58,15 +59,21 @@ def rank_index(rank):
 
 
 def suit_index(suit):
-    """Index 0..3 of a suit letter or symbol, or -1 for None (no trump)."""
+    """Index 0..3 of a trump suit (a letter or symbol), or -1 for no trump: None (or, as text, "NT").
+
+    No trump is ``None`` everywhere the package reports a trump (``Deal.trump``, ``Trump.suit``) and code 4
+    in ``SimResult.trump``; the text "NT" is accepted as input wherever a trump is given (the command line)."""
     if suit is None:
         return -1
     if not isinstance(suit, str):
-        raise TypeError(f"a suit must be one of 'S', 'H', 'D', 'C' or None, not {type(suit).__name__}")
+        raise TypeError(f"a suit must be one of 'S', 'H', 'D', 'C' or None (no trump), not {type(suit).__name__}")
+    key = suit.strip().upper()
+    if key == "NT":
+        return -1
     try:
-        return _SUIT_INDEX[suit.strip().upper()]
+        return _SUIT_INDEX[key]
     except KeyError:
-        raise ValueError(f"unknown suit {suit!r}: expected 'S', 'H', 'D', 'C' or None (no trump)") from None
+        raise ValueError(f"unknown suit {suit!r}: expected 'S', 'H', 'D', 'C', or None / 'NT' (no trump)") from None
 
 
 def card_index(card):
@@ -264,49 +271,196 @@ def points(cards):
     return sj_cards_points(&_as_cards(cards).c)
 
 
-_PROTECTION = {"none": SJ_PROTECT_NONE, "longer_tuples": SJ_PROTECT_LONGER_TUPLES}
-_LADDER = {"qq": SJ_LADDER_QQ, "4deck": SJ_LADDER_4DECK}
-_FAILED = {"lowest": SJ_FAILED_LOWEST, "smallest_shape": SJ_FAILED_SMALLEST_SHAPE}
-_COMPARE = {"largest_unit": SJ_COMPARE_LARGEST_UNIT, "all_units": SJ_COMPARE_ALL_UNITS,
-            "highest_card": SJ_COMPARE_HIGHEST_CARD}
-_KITTY = {"power": SJ_KITTY_POWER, "pairs": SJ_KITTY_PAIRS, "bianfeng": SJ_KITTY_BIANFENG,
-          "chinagame": SJ_KITTY_CHINAGAME, "copies": SJ_KITTY_COPIES}
-_LEVELS = {"standard": SJ_LEVELS_STANDARD, "attackers_early": SJ_LEVELS_ATTACKERS_EARLY}
-_PENALTY = {"none": SJ_PENALTY_NONE, "ten_per_card": SJ_PENALTY_TEN_PER_CARD,
-            "match_point": SJ_PENALTY_MATCH_POINT}
-_DECLARATION = {"qq": SJ_DECLARE_QQ, "qq3": SJ_DECLARE_QQ3, "4deck": SJ_DECLARE_4DECK,
-                "taian": SJ_DECLARE_TAIAN, "none": SJ_DECLARE_NONE}
-_NO_BID = {"notrump": SJ_NOBID_NOTRUMP, "kitty_card": SJ_NOBID_KITTY_CARD, "redeal": SJ_NOBID_REDEAL,
-           "dealer_loses": SJ_NOBID_DEALER_LOSES}
+# ---- rule options: the table of csrc/include/sj_options.def, read once from the C core -------------
+
+_KIND_NAMES = {SJ_KIND_ENUM: "enum", SJ_KIND_INT: "int", SJ_KIND_BOOL: "bool", SJ_KIND_RANKS: "ranks"}
+
+
+cdef str _text(const char *s):
+    return s.decode("utf-8")
+
+
+cdef str _status_name(int status):
+    if status == SJ_NOT_YET:
+        return "not implemented"
+    if status == SJ_READY:
+        return "ready"
+    phases = [name for bit, name in ((SJ_NEED_DECLARE, "declare"), (SJ_NEED_MATCH_POINTS, "match_points"))
+              if status & bit]
+    return "missing: " + ", ".join(phases)
+
+
+def _read_options():
+    cdef const sj_option_info *o
+    cdef int i, v
+    out = {}
+    for i in range(SJ_NUM_OPTIONS):
+        o = sj_option(i)
+        kind = _KIND_NAMES[o.kind]
+        if kind == "enum":
+            values = tuple(OptionValue(_text(o.values[v].name), _status_name(o.values[v].status),
+                                       _text(o.values[v].doc)) for v in range(o.nvalues))
+            default = values[o.default_value].value
+        elif kind == "bool":
+            values = (OptionValue(False, "ready", ""), OptionValue(True, "ready", ""))
+            default = bool(o.default_value)
+        else:
+            values = ()
+            default = None if o.default_value < 0 else _ranks_of(o.default_value) if kind == "ranks" else o.default_value
+        out[_text(o.name)] = Option(_text(o.name), i, kind, default, values, o.min, o.max, _text(o.section),
+                                    _text(o.doc))
+    return out
+
+
+def _ranks_of(int mask):
+    return tuple(RANKS[r] for r in range(13) if mask >> r & 1)
+
+
+OPTIONS = _read_options()
+"""Every rule option of the C table (csrc/include/sj_options.def), by name, in shengji.Rules' field order."""
+
+
+def default_kitty(int decks):
+    """The kitty size the seeds give for a deck count (6 for 1 and 3 decks, 8 for 2 and 4)."""
+    return sj_rules_default_kitty(decks)
+
+_rules_class = None
+
+
+cdef int _option_value(object opt, object v, object values) except? -1:
+    """The C int of option ``opt``'s Python value ``v`` (``values``: the whole option mapping, for the
+    kitty's default)."""
+    name, kind = opt.name, opt.kind
+    if kind == "enum":
+        for i, ov in enumerate(opt.values):
+            if isinstance(v, str) and v == ov.value:
+                return i
+        raise ValueError(f"{name} must be one of {', '.join(repr(x.value) for x in opt.values)}; got {v!r}")
+    if kind == "bool":
+        if not isinstance(v, bool):
+            raise TypeError(f"{name} must be a bool, not {type(v).__name__}")
+        return 1 if v else 0
+    if kind == "int":
+        if v is None and name == "kitty":
+            decks = values.get("decks")
+            return sj_rules_default_kitty(decks) if isinstance(decks, int) else 0
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"{name} must be an int, not {type(v).__name__}")
+        if not opt.min <= v <= opt.max:
+            if name == "decks":
+                raise ValueError(f"decks must be 1, 2, 3 or 4, got {v}")
+            raise ValueError(f"{name} must be between {opt.min} and {opt.max}, got {v}")
+        return v
+    # ranks
+    if isinstance(v, str):
+        v = (v,)
+    try:
+        items = list(v)
+    except TypeError:
+        raise TypeError(f"{name} must be a tuple of rank tokens, not {type(v).__name__}") from None
+    cdef int mask = 0, r
+    for item in items:
+        r = rank_index(item)
+        if mask >> r & 1:
+            raise ValueError(f"{name} lists rank {RANKS[r]} twice")
+        mask |= 1 << r
+    return mask
+
+
+cdef sj_rules _struct_of(values) except *:
+    """The C rules of a mapping option name -> Python value, every value and combination checked by the
+    core (sj_rules_set, sj_rules_check): what passes cannot crash the core."""
+    cdef sj_rules r = sj_rules_default()
+    cdef char msg[256]
+    for opt in OPTIONS.values():
+        if opt.name not in values:
+            raise TypeError(f"rules: missing option {opt.name!r}")
+        if sj_rules_set(&r, opt.index, _option_value(opt, values[opt.name], values)) != SJ_OK:
+            raise ValueError(f"{opt.name}: value {values[opt.name]!r} is out of range")
+    if sj_rules_check(&r, msg, sizeof(msg)) != SJ_OK:
+        raise ValueError(_text(msg))
+    return r
+
+
+cdef dict _values_of(const sj_rules *r):
+    """The Python values of a C rules struct (normalized: the kitty resolved, ranks sorted)."""
+    out = {}
+    for opt in OPTIONS.values():
+        v = sj_rules_get(r, opt.index)
+        if opt.kind == "enum":
+            out[opt.name] = opt.values[v].value
+        elif opt.kind == "bool":
+            out[opt.name] = bool(v)
+        elif opt.kind == "ranks":
+            out[opt.name] = _ranks_of(v)
+        else:
+            out[opt.name] = v
+    return out
+
+
+def check_rules(values):
+    """Validate a mapping of every option to its Python value (as ``shengji.Rules`` holds them) against the
+    C table; returns the normalized values (the kitty's default resolved, constant ranks sorted). Raises
+    ValueError/TypeError naming the option."""
+    cdef sj_rules r = _struct_of(values)
+    return _values_of(&r)
 
 
 cdef sj_rules _rules_struct(rules) except *:
-    """Fill the C rules struct from a (validated) shengji.Rules."""
-    cdef sj_rules r = sj_rules_default()
-    try:
-        r.decks = rules.decks
-        r.kitty = rules.kitty
-        mask = 0
-        for rank in rules.constant_ranks:
-            mask |= 1 << rank_index(rank)
-        r.constant_ranks = mask
-        r.follow_protection = _PROTECTION[rules.follow_protection]
-        r.follow_ladder = _LADDER[rules.follow_ladder]
-        r.taian_trump_follow = 1 if rules.taian_trump_follow else 0
-        r.failed_throw = _FAILED[rules.failed_throw]
-        r.trick_compare = _COMPARE[rules.trick_compare]
-        r.kitty_multiplier = _KITTY[rules.kitty_multiplier]
-        r.level_table = _LEVELS[rules.level_table]
-        r.throw_penalty = _PENALTY[rules.throw_penalty]
-        r.declaration = _DECLARATION[rules.declaration]
-        r.no_bid = _NO_BID[rules.no_bid]
-    except AttributeError as err:
-        raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__} ({err})") from None
-    except KeyError as err:
-        raise ValueError(f"invalid rules option value {err}") from None
-    if not 1 <= r.decks <= 4:
-        raise ValueError(f"decks must be 1..4, got {r.decks}")
-    return r
+    """The C rules of a shengji.Rules, checked again here whatever happened to the object since it was built."""
+    global _rules_class
+    if _rules_class is None:
+        from .rules import Rules
+        _rules_class = Rules
+    if not isinstance(rules, _rules_class):
+        raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not {type(rules).__name__}")
+    return _struct_of({name: getattr(rules, name) for name in OPTIONS})
+
+
+_PHASE_BITS = {"declare": SJ_NEED_DECLARE, "match_points": SJ_NEED_MATCH_POINTS}
+
+
+cdef str _missing_text(const sj_rules *r, int phase_bit):
+    cdef int i = sj_rules_missing(r, phase_bit)
+    if i < 0:
+        return ""
+    cdef const sj_option_info *o = sj_option(i)
+    cdef int v = sj_rules_get(r, i)
+    return f"{_text(o.name)}={_text(o.values[v].name)!r}: {_text(o.values[v].doc)}"
+
+
+def missing(rules, phase):
+    """What these rules need that is not implemented in ``phase`` ("declare" or "match_points"), as a
+    sentence naming the option and value; None when everything is implemented."""
+    if phase not in _PHASE_BITS:
+        raise ValueError(f"phase must be one of {', '.join(map(repr, _PHASE_BITS))}, got {phase!r}")
+    cdef sj_rules r = _rules_struct(rules)
+    return _missing_text(&r, _PHASE_BITS[phase]) or None
+
+
+# ---- errors: one map from the core's codes (csrc/include/sj_error.h) to Python exceptions ------------
+
+_ERROR_CLASSES = {
+    SJ_E_PHASE: IllegalMove, SJ_E_NOT_HELD: IllegalMove, SJ_E_COUNT: IllegalMove, SJ_E_EMPTY: IllegalMove,
+    SJ_E_MIXED: IllegalMove, SJ_E_ILLEGAL: IllegalMove, SJ_E_DECLARATION: IllegalMove,
+    SJ_E_ARGS: ValueError, SJ_E_RULES: ValueError, SJ_E_NO_PHASE: ValueError, SJ_E_SETUP_POLICY: ValueError,
+    SJ_E_SETUP_HAND_SIZE: ValueError, SJ_E_SETUP_TOO_MANY: ValueError, SJ_E_SETUP_BURIED: ValueError,
+    SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
+}
+
+
+cdef _raise_error(int code, str context, const sj_rules *r=NULL):
+    """Raise the exception of a core error code: ``context: what went wrong``."""
+    cls = _ERROR_CLASSES.get(code, RuntimeError)
+    msg = f"{context}: {_text(sj_error_text(code))}"
+    cdef char buf[256]
+    if code == SJ_E_UNSUPPORTED and r != NULL:
+        msg = f"{context}: {_missing_text(r, SJ_NEED_DECLARE)}"
+    elif code == SJ_E_RULES and r != NULL and sj_rules_check(r, buf, sizeof(buf)) != SJ_OK:
+        msg += f" ({_text(buf)})"
+    if cls is RuntimeError:
+        msg += "; this is a bug, please report it"
+    raise cls(msg)
 
 
 def level_outcome(rules, int attacker_points):
@@ -335,8 +489,9 @@ cdef class Trump:
         cdef sj_rules r = _rules_struct(rules)
         cdef int li = rank_index(level)
         cdef int si = suit_index(suit)
-        if sj_trump_init(&self.t, &r, li, si) != 0:
-            raise ValueError(f"cannot build a trump context for level {level!r}, suit {suit!r}")
+        rc = sj_trump_init(&self.t, &r, li, si)
+        if rc != SJ_OK:
+            _raise_error(rc, f"Trump(level={level!r}, suit={suit!r})", &r)
         self.rules = rules
         self.level = RANKS[li]
         self.suit = None if si < 0 else SUITS[si]
@@ -357,9 +512,9 @@ cdef class Trump:
 
     cdef int _suit_of(self, Cards c, str what) except -3:
         cdef int e = sj_trump_suit_of(&self.t, &c.c)
-        if e == -1:
+        if e == SJ_E_EMPTY:
             raise ValueError(f"{what} is empty")
-        if e == -2:
+        if e == SJ_E_MIXED:
             suits = sorted({EFFECTIVE_SUITS[self.t.eff[k]] for k in c.indices()})
             raise ValueError(f"{what} mixes effective suits {', '.join(suits)}: {c}")
         return e

@@ -1,15 +1,7 @@
 # Included by _core.pyx: the Deal class (docs/MODEL.md §9) over csrc/include/sj_deal.h.
 
-_PHASES = ("declare", "bury", "play", "done")
-_DEAL_ERRORS = {
-    SJ_E_PHASE: "not allowed in the {phase} phase",
-    SJ_E_NOT_HELD: "seat {seat} does not hold those cards",
-    SJ_E_COUNT: "wrong number of cards",
-    SJ_E_EMPTY: "a lead cannot be empty",
-    SJ_E_MIXED: "a lead must be of one effective suit",
-    SJ_E_ILLEGAL: "illegal follow",
-    SJ_E_DECLARATION: "not a declaration stronger than the current one",
-}
+PHASES = tuple(_text(sj_phase_name(i)) for i in range(SJ_NUM_PHASES))
+"""The phases of a deal, in order (docs/MODEL.md §9)."""
 
 
 def _trump_arg(trump):
@@ -18,10 +10,10 @@ def _trump_arg(trump):
     return suit_index(trump)
 
 
-cdef bytes _order_from_hands(rules, hands, kitty, int dealer):
+cdef bytes _order_from_hands(const sj_rules *r, hands, kitty, int dealer):
     """Pack order for given hands (docs/MODEL.md §9): seat s's j-th card at step 4j + (s - dealer) mod 4."""
-    cdef int decks = rules.decks
-    cdef int h = (54 * decks - rules.kitty) // 4
+    cdef int decks = r.decks
+    cdef int h = (54 * decks - r.kitty) // 4
     if isinstance(hands, (str, Cards)) or len(hands) != 4:
         raise ValueError("hands must be a list of four hands (Cards), one per seat")
     hs = [_as_cards(x, f"hands[{i}]") for i, x in enumerate(hands)]
@@ -44,8 +36,8 @@ cdef bytes _order_from_hands(rules, hands, kitty, int dealer):
         kc = _as_cards(kitty, "kitty")
         if kc != rest:
             raise ValueError(f"the kitty must be exactly the cards not in the hands: {rest}")
-    if len(kc) != rules.kitty:
-        raise ValueError(f"the kitty has {len(kc)} cards; the rules use {rules.kitty}")
+    if len(kc) != r.kitty:
+        raise ValueError(f"the kitty has {len(kc)} cards; the rules use {r.kitty}")
     order = bytearray(54 * decks)
     for s in range(4):
         for j, k in enumerate(hs[s].indices()):
@@ -61,14 +53,10 @@ def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_d
     (<Deal>d)._start(rules, order, dealer, level, trump, first_deal)
     for move in moves:
         kind, cards = move[0], move[1]
-        if kind == "declare":
-            d.declare(cards)
-        elif kind == "bury":
-            d.bury(cards)
-        elif kind == "play":
-            d.play(cards)
-        else:
+        if kind == "force":
             (<Deal>d)._force(cards, move[2] if len(move) > 2 else None)
+        else:
+            d.act(cards)
     return d
 
 
@@ -95,7 +83,8 @@ cdef class Deal:
 
     def __init__(self, rules, seed=0, dealer=0, level="2", trump="declare", hands=None, kitty=None,
                  first_deal=False, stream=0):
-        if not isinstance(dealer, int) or not 0 <= dealer <= 3:
+        cdef sj_rules r = _rules_struct(rules)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
         cdef uint8_t buf[216]
         if hands is None:
@@ -103,11 +92,11 @@ cdef class Deal:
                 raise ValueError("a kitty can only be given together with the four hands")
             if not isinstance(seed, int) or not isinstance(stream, int) or seed < 0 or stream < 0:
                 raise ValueError(f"seed and stream must be non-negative integers, got {seed!r}, {stream!r}")
-            sj_shuffle_pack(buf, rules.decks, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF),
+            sj_shuffle_pack(buf, r.decks, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF),
                             <uint64_t>(stream & 0xFFFFFFFFFFFFFFFF))
-            order = bytes(buf[:54 * rules.decks])
+            order = bytes(buf[:54 * r.decks])
         else:
-            order = _order_from_hands(rules, hands, kitty, dealer)
+            order = _order_from_hands(&r, hands, kitty, dealer)
         self._start(rules, order, dealer, level, trump, bool(first_deal))
 
     cdef _start(self, rules, bytes order, int dealer, level, trump, bint first_deal):
@@ -118,12 +107,9 @@ cdef class Deal:
         if len(order) != 54 * r.decks:
             raise ValueError(f"a pack order has {54 * r.decks} cards, got {len(order)}")
         rc = sj_deal_init(&self.d, &r, o, dealer, li, ti, first_deal)
-        if rc == SJ_E_UNSUPPORTED:
-            raise NotImplementedError(
-                f"declaring with declaration={rules.declaration!r}, no_bid={rules.no_bid!r} is not available yet; "
-                "pass trump='S'/'H'/'D'/'C'/None to fix the trump")
         if rc != SJ_OK:
-            raise ValueError("invalid deal arguments (pack order, dealer or level)")
+            what = "trump='declare'" if ti == SJ_TRUMP_DECLARE else "Deal"
+            _raise_error(rc, f"{what}", &r)
         self.rules = rules
         self._order = order
         self._dealer0 = dealer
@@ -139,8 +125,8 @@ cdef class Deal:
 
     @property
     def phase(self):
-        """"declare", "bury", "play" or "done"."""
-        return _PHASES[self.d.phase]
+        """"declare", "bury", "play" or "done" (``shengji.PHASES``)."""
+        return PHASES[self.d.phase]
 
     @property
     def to_move(self):
@@ -256,17 +242,15 @@ cdef class Deal:
     # -- moves -------------------------------------------------------------------------------------
 
     cdef _fail(self, int rc, str what):
-        msg = _DEAL_ERRORS.get(rc, f"error {rc}").format(phase=self.phase, seat=self.d.to_move)
-        raise IllegalMove(f"{what}: {msg}")
+        if rc == SJ_E_PHASE:
+            raise IllegalMove(f"{what}: not allowed in the {self.phase} phase")
+        _raise_error(rc, what, &self.d.rules)
 
     def legal_declarations(self):
         """The declare phase's options for the seat to move: Cards() (pass) and each legal declaration."""
-        cdef int kinds[64]
-        cdef int counts[64]
         if self.d.phase != SJ_PHASE_DECLARE:
             return []
-        n = sj_deal_legal_declarations(&self.d, kinds, counts, 64)
-        return [Cards()] + [Cards([kinds[i]] * counts[i]) for i in range(n)]
+        return self.legal_actions()
 
     cdef _check_turn(self, seat, str what):
         if seat is not None and seat != self.d.to_move:
@@ -274,7 +258,7 @@ cdef class Deal:
 
     @property
     def first_deal(self):
-        """True in the first deal of a match: the final declarer becomes the dealer."""
+        """True in the first deal of a match: the declaring decides the dealer (rules' first_deal_dealer)."""
         return bool(self._first)
 
     @property
@@ -282,74 +266,69 @@ cdef class Deal:
         """The pack order of this deal (docs/MODEL.md §9): dealt cards, then the kitty."""
         return tuple(self._order)
 
-    def declare(self, cards=None, seat=None):
-        """Declaring phase: the seat to move passes (None or empty) or shows identical level cards or jokers.
-        ``seat``, if given, must be the seat to move."""
-        cdef Cards c = Cards() if cards is None else _as_cards(cards, "declaration")
-        if self.d.phase != SJ_PHASE_DECLARE:
-            raise IllegalMove(f"declare: not allowed in the {self.phase} phase")
-        self._check_turn(seat, "declare")
-        cdef int kind = -1, count = len(c)
-        if count:
+    def act(self, cards=None, seat=None):
+        """Apply the seat to move's action in any phase (docs/MODEL.md §9 "Actions"): a declaration or
+        Cards()/None to pass (declare), the cards to bury (bury), a lead or follow (play). ``seat``, if given,
+        must be the seat to move. Returns what ``play`` returns in the play phase, else None. A rejected
+        action raises IllegalMove and changes nothing."""
+        cdef Cards c = Cards() if cards is None else _as_cards(cards, self.phase)
+        cdef sj_cards played
+        cdef int failed = 0, phase = self.d.phase
+        what = f"{self.phase} {c}".rstrip()
+        if phase == SJ_PHASE_DONE:
+            raise IllegalMove(f"{what}: the deal is finished")
+        self._check_turn(seat, self.phase)
+        mover = self.d.to_move
+        if phase == SJ_PHASE_DECLARE and len(c):
             kinds = set(c.indices())
             if len(kinds) != 1:
                 raise IllegalMove(f"a declaration shows identical cards (level cards or jokers), not {c}")
-            kind = kinds.pop()
-            if sj_declaration_strength(&self.d.rules, self.d.level, kind, count) == 0:
+            if sj_declaration_strength(&self.d.rules, self.d.level, kinds.pop(), len(c)) == 0:
                 raise IllegalMove(f"{c} is not a declaration at level {self.level} under declaration="
                                   f"{self.rules.declaration!r}")
-        seat = self.d.to_move
-        rc = sj_deal_declare(&self.d, kind, count)
-        if rc != SJ_OK:
-            self._fail(rc, f"declare {c}")
-        self._moves.append(("declare", c))
-        if count:
-            self._declarations.append((seat, c))
-
-    def bury(self, cards, seat=None):
-        """Bury phase: the dealer buries exactly as many cards as the kitty holds."""
-        cdef Cards c = _as_cards(cards, "bury")
-        if self.d.phase != SJ_PHASE_BURY:
-            raise IllegalMove(f"bury: not allowed in the {self.phase} phase")
-        self._check_turn(seat, "bury")
-        if len(c) != self.d.rules.kitty:
+        elif phase == SJ_PHASE_BURY and len(c) != self.d.rules.kitty:
             raise IllegalMove(f"bury {len(c)} cards: the kitty holds {self.d.rules.kitty}")
-        rc = sj_deal_bury(&self.d, &c.c)
-        if rc != SJ_OK:
-            if rc == SJ_E_NOT_HELD:
-                raise IllegalMove(f"bury: the dealer (seat {self.d.dealer}) does not hold "
-                                  f"{_missing(c, Cards._wrap(self.d.hands[self.d.dealer]))}")
-            self._fail(rc, f"bury {c}")
-        self._moves.append(("bury", c))
-
-    def play(self, cards, seat=None):
-        """Play phase: the seat to move leads or follows (``seat``, if given, must be that seat).
-        Returns Played(cards, attempted, failed_throw)."""
-        cdef Cards c = _as_cards(cards, "play")
-        cdef sj_cards played
-        cdef int failed = 0
-        if self.d.phase != SJ_PHASE_PLAY:
-            raise IllegalMove(f"play: not allowed in the {self.phase} phase")
-        self._check_turn(seat, "play")
-        seat = self.d.to_move
-        if not sj_cards_contains(&self.d.hands[seat], &c.c):
-            raise IllegalMove(f"play {c}: seat {seat} does not hold "
-                              f"{_missing(c, Cards._wrap(self.d.hands[seat]))}")
-        if self.d.ntrick and len(c) != sj_cards_size(&self.d.trick[0]):
-            raise IllegalMove(f"play {c}: the lead has {sj_cards_size(&self.d.trick[0])} cards, "
-                              f"this play {len(c)}")
+        elif phase == SJ_PHASE_PLAY and self.d.ntrick and len(c) != sj_cards_size(&self.d.trick[0]):
+            raise IllegalMove(f"{what}: the lead has {sj_cards_size(&self.d.trick[0])} cards, this play {len(c)}")
+        if not sj_cards_contains(&self.d.hands[mover], &c.c):
+            raise IllegalMove(f"{what}: seat {mover} does not hold {_missing(c, Cards._wrap(self.d.hands[mover]))}")
         leader = self.d.leader
-        rc = sj_deal_play(&self.d, &c.c, &played, &failed)
+        rc = sj_deal_act(&self.d, &c.c, &played, &failed)
+        if rc == SJ_E_ILLEGAL:
+            raise IllegalMove(f"{what}: illegal follow of {Cards._wrap(self.d.trick[0])} "
+                              f"(docs/MODEL.md §4: suit first, then the lead's structure as far as the hand allows)")
         if rc != SJ_OK:
-            if rc == SJ_E_ILLEGAL:
-                raise IllegalMove(f"play {c}: illegal follow of {Cards._wrap(self.d.trick[0])} "
-                                  f"(docs/MODEL.md §4: suit first, then the lead's structure as far as the hand allows)")
-            self._fail(rc, f"play {c}")
-        self._moves.append(("play", c))
+            self._fail(rc, what)
+        self._moves.append((PHASES[phase], c))
+        if phase == SJ_PHASE_DECLARE and len(c):
+            self._declarations.append((mover, c))
+        if phase != SJ_PHASE_PLAY:
+            return None
         if failed:
-            self._failed.append((len(self._tricks), seat, c, Cards._wrap(played)))
+            self._failed.append((len(self._tricks), mover, c, Cards._wrap(played)))
         self._after_play(leader)
         return Played(Cards._wrap(played), c, bool(failed))
+
+    cdef _require_phase(self, int phase, str what):
+        if self.d.phase != phase:
+            raise IllegalMove(f"{what}: not allowed in the {self.phase} phase")
+
+    def declare(self, cards=None, seat=None):
+        """Declaring phase: the seat to move passes (None or empty) or shows identical level cards or jokers
+        (``act`` in the declare phase)."""
+        self._require_phase(SJ_PHASE_DECLARE, "declare")
+        self.act(cards, seat)
+
+    def bury(self, cards, seat=None):
+        """Bury phase: the dealer buries exactly as many cards as the kitty holds (``act`` in the bury phase)."""
+        self._require_phase(SJ_PHASE_BURY, "bury")
+        self.act(cards, seat)
+
+    def play(self, cards, seat=None):
+        """Play phase: the seat to move leads or follows (``act`` in the play phase).
+        Returns Played(cards, attempted, failed_throw): a failed throw plays the forced unit."""
+        self._require_phase(SJ_PHASE_PLAY, "play")
+        return self.act(cards, seat)
 
     cdef _after_play(self, int leader):
         if self.d.ntrick == 0:   # a trick was completed
@@ -374,40 +353,30 @@ cdef class Deal:
         self._after_play(leader)
 
     def policy_action(self, policy="greedy", seed=0):
-        """The action a native policy ("random" or "greedy") takes for the seat to move: a declaration (Cards()
-        passes), the cards to bury, or the cards to play. Nothing is applied. ``seed`` feeds the random policy
-        (stream (seed, number of moves so far))."""
+        """The action a native policy ("random" or "greedy") takes for the seat to move, in any phase: a
+        declaration (Cards() passes), the cards to bury, or the cards to play. Nothing is applied. ``seed``
+        feeds the random policy (stream (seed, number of moves so far))."""
         cdef sj_policy p = policy_index(policy)
         cdef sj_rng r = sj_rng_stream(<uint64_t>seed, <uint64_t>len(self._moves))
-        cdef int kind = -1, count = 0
         cdef sj_cards c
-        if self.d.phase == SJ_PHASE_DECLARE:
-            sj_policy_declare(p, &self.d, &r, &kind, &count)
-            return Cards([kind] * count) if count else Cards()
-        if self.d.phase == SJ_PHASE_BURY:
-            sj_policy_bury(p, &self.d, &r, &c)
-            return Cards._wrap(c)
-        if self.d.phase == SJ_PHASE_PLAY:
-            if sj_policy_play(p, &self.d, &r, &c) != 0:
-                raise RuntimeError("the native policy found no move; this is a bug, please report it")
-            return Cards._wrap(c)
-        raise IllegalMove("the deal is finished: nobody is to move")
+        if self.d.phase == SJ_PHASE_DONE:
+            raise IllegalMove("the deal is finished: nobody is to move")
+        rc = sj_policy_action(p, &self.d, &r, &c)
+        if rc != SJ_OK:
+            _raise_error(rc, f"policy {policy!r}", &self.d.rules)
+        return Cards._wrap(c)
 
     def legal_actions(self, limit=None):
-        """Declare phase: legal declarations (Cards() passes). Play phase: every legal lead (single units and
-        safe throws) or every legal follow; at most ``limit`` of them. Bury phase: raises (name the cards)."""
+        """The actions of the seat to move (docs/MODEL.md §9), at most ``limit`` of them: declare phase, Cards()
+        (pass) then each legal declaration; play phase, every legal lead (single units and safe throws) or
+        every legal follow; done, none. In the bury phase the dealer names the cards: raises IllegalMove."""
         cdef long lim = 0
         if limit is not None:
             if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
                 raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
             lim = limit
-        if self.d.phase == SJ_PHASE_DECLARE:
-            out = self.legal_declarations()
-            return out[:lim] if lim else out
         if self.d.phase == SJ_PHASE_BURY:
-            raise IllegalMove("in the bury phase the dealer names the cards: call bury(cards)")
-        if self.d.phase == SJ_PHASE_DONE:
-            return []
+            raise IllegalMove("in the bury phase the dealer names the cards: call bury(cards) or act(cards)")
         cdef long cap = 256 if lim == 0 or lim > 256 else lim
         cdef long found
         cdef sj_cards *buf = <sj_cards *>malloc(cap * sizeof(sj_cards))
@@ -417,11 +386,9 @@ cdef class Deal:
         try:
             while True:
                 with nogil:
-                    if self.d.ntrick == 0:
-                        found = sj_deal_legal_leads(&self.d, buf, cap, lim)
-                    else:
-                        found = sj_legal_follows(&self.d.trump, &self.d.hands[self.d.to_move],
-                                                 &self.d.trick[0], buf, cap, lim)
+                    found = sj_deal_legal_actions(&self.d, buf, cap, lim)
+                if found < 0:
+                    _raise_error(found, "legal_actions", &self.d.rules)
                 if found <= cap:
                     break
                 grown = <sj_cards *>realloc(buf, found * sizeof(sj_cards))

@@ -1,13 +1,6 @@
 # Included by _core.pyx: the native Monte-Carlo run (csrc/include/sj_sim.h) and C policies on a Deal.
 
 _POLICIES = {"random": SJ_POLICY_RANDOM, "greedy": SJ_POLICY_GREEDY}
-_SETUP_ERRORS = {
-    SJ_SETUP_BAD_ARGS: "dealer, level, trump or a policy out of range",
-    SJ_SETUP_HAND_SIZE: "a fixed hand, kitty or burial has the wrong number of cards",
-    SJ_SETUP_TOO_MANY: "the fixed hands and kitty use more copies of a card than the decks hold",
-    SJ_SETUP_BURIED: "the buried cards must be in the dealer's fixed hand plus the kitty",
-    SJ_SETUP_UNSUPPORTED: "declaring is not available for these rules: give a fixed trump",
-}
 
 
 def policy_index(name):
@@ -54,8 +47,9 @@ cdef class NativeRun:
             self.s.buried_fixed = 1
             self.s.buried = (<Cards>buried).c
         rc = sj_setup_check(&self.r, &self.s)
-        if rc != SJ_SETUP_OK:
-            raise ValueError(f"invalid simulation setup: {_SETUP_ERRORS.get(rc, rc)}")
+        if rc != SJ_OK:
+            _raise_error(rc, "trump='declare'" if self.s.trump == SJ_TRUMP_DECLARE and
+                         rc in (SJ_E_UNSUPPORTED, SJ_E_NO_PHASE) else "invalid simulation setup", &self.r)
         self._progress = 0
         self._cancel = 0
 
@@ -93,10 +87,10 @@ cdef class NativeRun:
         out.dealer = &dealer[0]
         out.trump = &trump[0]
         out.plays = &plays[0]
-        cdef long done
+        cdef long done, failed_game = -1
         with nogil:
             done = sj_simulate(&self.r, &self.s, self.seed, self.first_game, self.games, self.threads, &out,
-                               &self._progress, &self._cancel)
+                               &self._progress, &self._cancel, &failed_game)
         if done < 0:
-            raise RuntimeError(f"native simulation failed (error {done}); this is a bug, please report it")
+            _raise_error(done, f"game {failed_game} of seed {self.seed}", &self.r)
         return done

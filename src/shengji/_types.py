@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from ._core import Cards
@@ -41,12 +41,13 @@ class Played(NamedTuple):
 
 
 class DealResult(NamedTuple):
-    """The score of a finished deal."""
+    """The score of a finished deal. Field names are those of :class:`shengji.SimResult`'s arrays
+    (``kitty_multiplier`` is 0 when the kitty was not captured)."""
 
     attacker_points: int
     defender_points: int
     kitty_points: int
-    multiplier: int
+    kitty_multiplier: int
     kitty_captured: bool
     dealer_keeps: bool
     dealer_levels: int
@@ -64,3 +65,29 @@ class LevelOutcome(NamedTuple):
     dealer_keeps: bool
     dealer_levels: int
     attacker_levels: int
+
+
+class OptionValue(NamedTuple):
+    """One value of a rule option: the Python value, its status (``"ready"``; ``"missing: declare"`` and
+    the like when a phase is not implemented yet; ``"not implemented"`` when ``Rules`` refuses it) and
+    what it means."""
+
+    value: Any
+    status: str
+    doc: str
+
+
+class Option(NamedTuple):
+    """One rule option of the core's table (csrc/include/sj_options.def): ``kind`` is ``"enum"``,
+    ``"bool"``, ``"int"`` (``min``..``max``) or ``"ranks"``; ``values`` lists the values of enumerated and
+    boolean options; ``section`` is the RULES.md section."""
+
+    name: str
+    index: int
+    kind: str
+    default: Any
+    values: tuple[OptionValue, ...]
+    min: int
+    max: int
+    section: str
+    doc: str

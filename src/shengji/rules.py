@@ -1,8 +1,13 @@
 """Rules: every dimension in which the Shengji rule systems differ, and the eight presets.
 
-Each option is one field; the C core reads it where the rule lives (docs/MODEL.md gives the exact
-meaning). Options whose behaviour belongs to the deal engine (declaration, no_bid, next_dealer,
-partnership, first_level, throw_penalty) are stored and validated here already.
+The options, their values, defaults and what is implemented are one table in the C core
+(``csrc/include/sj_options.def``, listed in docs/OPTIONS.md and as ``shengji.OPTIONS``). ``Rules`` holds one
+field per option, in the table's order, with the table's default; construction hands every value to the
+core, which checks it (``_core.check_rules``): a value nothing implements yet is refused, naming the
+option and value, and so is a combination the rules cannot take. A value that works in some phases only
+(the 4-deck and 泰安 declaring, for now) is accepted, and reaching the missing phase raises
+``NotImplementedError`` (``Rules.missing(phase)`` says what is missing). docs/MODEL.md gives the exact
+meaning of every option.
 
 Choices made where the seeds are silent or disagree (each an option, the default first):
 
@@ -13,6 +18,12 @@ Choices made where the seeds are silent or disagree (each an option, the default
   three-pair tractor).
 - ``kitty``: the seeds' sizes (6 for 1 and 3 decks, 8 for 2 and 4, 4 for 泰安); any size that leaves
   four equal hands is accepted.
+- ``no_bid``: nobody declared. Seed 000 plays no trump (``"notrump"``, the default); seed 001 turns up the
+  kitty's third card, skipping jokers (``"kitty_card"``); seed 004 (边锋) turns up the third card and
+  plays no trump when it is a joker (``"kitty_card_notrump"``).
+- ``first_deal_dealer``: who deals the first deal. Seeds 000/001 (先亮者为庄家) and 004 (由先亮主的玩家当庄)
+  name the first declarer (``"first_declarer"``, the default); seed 003 (最终亮主的玩家) and the 4-deck post
+  (the overturner deals) name the final one (``"final_declarer"``).
 - The 4-deck seed's ace-low tractors (AA2233) cannot occur in its own system, where 2s are constant
   trump: a plain suit holds no 2, and in trump the 2s sit above the ace. They are not modelled.
 - The 4-deck seed's "quad beats a joker tractor" (四条＞王连对) between different shapes is not
@@ -31,39 +42,11 @@ from . import _core
 from ._types import LevelOutcome
 
 RANKS = _core.RANKS
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "first_level": ("2", "A"),
-    "follow_protection": ("none", "longer_tuples"),
-    "follow_ladder": ("qq", "4deck"),
-    "throw_penalty": ("none", "ten_per_card", "match_point"),
-    "failed_throw": ("lowest", "smallest_shape"),
-    "trick_compare": ("largest_unit", "all_units", "highest_card"),
-    "kitty_multiplier": ("power", "pairs", "bianfeng", "chinagame", "copies"),
-    "level_table": ("standard", "attackers_early"),
-    "next_dealer": ("partner", "same"),
-    "declaration": ("qq", "qq3", "4deck", "taian", "none"),
-    "no_bid": ("notrump", "kitty_card", "redeal", "dealer_loses"),
-    "partnership": ("fixed", "call_card"),
-}
-
-DEFAULT_KITTY = {1: 6, 2: 8, 3: 6, 4: 8}
+OPTIONS = _core.OPTIONS
 
 
-def _normalize_ranks(ranks: Any) -> tuple[str, ...]:
-    if isinstance(ranks, str):
-        ranks = (ranks,)
-    try:
-        items = list(ranks)
-    except TypeError:
-        raise TypeError(f"constant_ranks must be a tuple of rank tokens, not {type(ranks).__name__}") from None
-    idx = []
-    for r in items:
-        i = _core.rank_index(r)
-        if i in idx:
-            raise ValueError(f"constant_ranks lists rank {RANKS[i]} twice")
-        idx.append(i)
-    return tuple(RANKS[i] for i in sorted(idx))
+def _default(name: str) -> Any:
+    return OPTIONS[name].default
 
 
 @dataclass(frozen=True)
@@ -74,59 +57,38 @@ class Rules:
     meaning of each option.
     """
 
-    decks: int = 2
-    kitty: int | None = None
-    first_level: str = "2"
-    constant_ranks: tuple[str, ...] = ()
-    follow_protection: str = "none"
-    follow_ladder: str = "qq"
-    taian_trump_follow: bool = False
-    throw_penalty: str = "none"
-    failed_throw: str = "lowest"
-    trick_compare: str = "largest_unit"
-    kitty_multiplier: str = "power"
-    level_table: str = "standard"
-    next_dealer: str = "partner"
-    declaration: str = "qq"
-    no_bid: str = "notrump"
-    partnership: str = "fixed"
+    decks: int = _default("decks")
+    kitty: int | None = _default("kitty")
+    first_level: str = _default("first_level")
+    constant_ranks: tuple[str, ...] = _default("constant_ranks")
+    follow_protection: str = _default("follow_protection")
+    follow_ladder: str = _default("follow_ladder")
+    taian_trump_follow: bool = _default("taian_trump_follow")
+    throw_penalty: str = _default("throw_penalty")
+    failed_throw: str = _default("failed_throw")
+    trick_compare: str = _default("trick_compare")
+    kitty_multiplier: str = _default("kitty_multiplier")
+    level_table: str = _default("level_table")
+    next_dealer: str = _default("next_dealer")
+    declaration: str = _default("declaration")
+    no_bid: str = _default("no_bid")
+    partnership: str = _default("partnership")
+    first_deal_dealer: str = _default("first_deal_dealer")
+    match_points: str = _default("match_points")
 
     PRESETS: ClassVar[dict[str, dict[str, Any]]]
     PRESET_DOCS: ClassVar[dict[str, str]]
 
     def __post_init__(self) -> None:
-        if not isinstance(self.decks, int) or isinstance(self.decks, bool):
-            raise TypeError(f"decks must be an int, not {type(self.decks).__name__}")
-        if self.decks not in (1, 2, 3, 4):
-            raise ValueError(f"decks must be 1, 2, 3 or 4, got {self.decks}")
-        kitty = DEFAULT_KITTY[self.decks] if self.kitty is None else self.kitty
-        if not isinstance(kitty, int) or isinstance(kitty, bool):
-            raise TypeError(f"kitty must be an int, not {type(kitty).__name__}")
-        total = 54 * self.decks
-        if kitty < 0 or kitty >= total:
-            raise ValueError(f"kitty must be between 0 and {total - 1} cards, got {kitty}")
-        if (total - kitty) % 4:
-            raise ValueError(
-                f"a kitty of {kitty} cards leaves {total - kitty} of the {total} cards of {self.decks} deck(s), "
-                "which do not split into four equal hands"
-            )
-        object.__setattr__(self, "kitty", kitty)
-        for name, values in _CHOICES.items():
-            v = getattr(self, name)
-            if v not in values:
-                raise ValueError(f"{name} must be one of {', '.join(map(repr, values))}; got {v!r}")
-        if not isinstance(self.taian_trump_follow, bool):
-            raise TypeError(f"taian_trump_follow must be a bool, not {type(self.taian_trump_follow).__name__}")
-        ranks = _normalize_ranks(self.constant_ranks)
-        if len(ranks) > 11:
-            raise ValueError("constant_ranks must leave at least one plain rank besides the level")
-        object.__setattr__(self, "constant_ranks", ranks)
-        if self.declaration == "qq3" and self.decks != 3:
-            raise ValueError(f"declaration='qq3' is the 3-deck ladder; it needs decks=3, not {self.decks}")
-        if self.declaration == "4deck" and self.decks != 4:
-            raise ValueError(f"declaration='4deck' is the 4-deck ladder; it needs decks=4, not {self.decks}")
-        if self.declaration == "taian" and self.decks < 2:
-            raise ValueError("declaration='taian' (a joker plus a pair) needs at least 2 decks")
+        values = _core.check_rules({name: getattr(self, name) for name in OPTIONS})
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def missing(self, phase: str) -> str | None:
+        """What these rules need that is not implemented yet in ``phase`` (``"declare"``: the declaring
+        phase; ``"match_points"``: match points), naming the option and value; None when nothing is missing.
+        Reaching such a phase raises NotImplementedError with this sentence."""
+        return _core.missing(self, phase)
 
     @property
     def hand_size(self) -> int:
@@ -141,10 +103,10 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A modified copy (validated). Changing ``decks`` alone also moves a default kitty along."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        unknown = set(changes) - set(OPTIONS)
         if unknown:
             raise TypeError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
-        if "decks" in changes and "kitty" not in changes and self.kitty == DEFAULT_KITTY[self.decks]:
+        if "decks" in changes and "kitty" not in changes and self.kitty == _core.default_kitty(self.decks):
             changes["kitty"] = None
         return dataclasses.replace(self, **changes)
 
@@ -169,6 +131,10 @@ class Rules:
         return cls(**options)
 
 
+if tuple(f.name for f in dataclasses.fields(Rules)) != tuple(OPTIONS):  # the table is the one list
+    raise ImportError("shengji.Rules' fields do not match the core's option table (csrc/include/sj_options.def): "
+                      f"{[f.name for f in dataclasses.fields(Rules)]} != {list(OPTIONS)}")
+
 Rules.PRESETS = {
     "qq-1deck": dict(decks=1, kitty=6),
     "qq-2deck": dict(),
@@ -176,13 +142,15 @@ Rules.PRESETS = {
     "4deck": dict(
         decks=4, kitty=8, constant_ranks=("2",), follow_ladder="4deck", failed_throw="smallest_shape",
         throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="redeal",
+        first_deal_dealer="final_declarer",
     ),
     "taian": dict(
         decks=2, kitty=4, first_level="A", constant_ranks=("2", "3", "5"), taian_trump_follow=True,
-        declaration="taian", no_bid="dealer_loses", next_dealer="same",
+        declaration="taian", no_bid="dealer_loses", next_dealer="same", first_deal_dealer="final_declarer",
     ),
-    "bianfeng": dict(decks=2, kitty=8, kitty_multiplier="bianfeng"),
-    "bianfeng-friend": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", partnership="call_card"),
+    "bianfeng": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump"),
+    "bianfeng-friend": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump",
+                            partnership="call_card"),
     "chinagame": dict(decks=2, kitty=8, kitty_multiplier="chinagame", throw_penalty="match_point"),
 }
 
@@ -200,9 +168,10 @@ Rules.PRESET_DOCS = {
     "levels from A, a joker plus a pair declares; trump pair leads answered by the highest trumps; "
     "no declaration loses the deal; the dealer keeps dealing while the dealer team wins.",
     "bianfeng": "Seed 004: 边锋 2 decks with fixed partners (定); kitty multiplier by Titanic/triple/"
-    "tractor/pair.",
+    "tractor/pair; nobody declaring, the kitty's third card names the trump, a joker there no trump; the "
+    "first declarer deals the first deal.",
     "bianfeng-friend": "Seed 004: 边锋 找朋友 (寻): the dealer calls a card after taking the kitty; its holder "
-    "is the partner, or the dealer plays alone against three.",
+    "is the partner, or the dealer plays alone against three. Not implemented yet: Rules.preset refuses it.",
     "chinagame": "Seed 002: 中国游戏中心 升级: kitty 2 per single, 4 per pair, 6 per triple; a failed throw "
     "costs a match point (积分).",
 }

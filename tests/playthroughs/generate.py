@@ -1,8 +1,8 @@
 """Golden playthroughs: seeded deals recorded move by move, so any change in behaviour shows in review.
 
 Regenerate after an intended change with ``python tests/playthroughs/generate.py`` and review the diff.
-Each deal is played by a seeded random player choosing among ``legal_actions()`` (plus an occasional
-throw attempt of a whole suit, so failed throws appear too).
+Each deal is played through the one action protocol (``legal_actions()`` and ``act()``) by a seeded random
+player (plus an occasional throw attempt of a whole suit, so failed throws appear too).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ CASES = [
     ("qq-2deck", 3, "H", "A"),
     ("qq-3deck", 4, "declare", "5"),
     ("chinagame", 5, None, "7"),
+    ("bianfeng", 6, "declare", "2"),
 ]
 
 
@@ -37,7 +38,7 @@ def record(preset: str, seed: int, trump, level: str) -> str:
         seat = deal.to_move
         options = deal.legal_actions()
         choice = options[0] if rng.random() < 0.9 or len(options) == 1 else rng.choice(options[1:])
-        deal.declare(choice)
+        deal.act(choice)
         if choice:
             out.append(f"declare seat {seat}: {choice} (after {passes} passes)")
             passes = 0
@@ -45,7 +46,7 @@ def record(preset: str, seed: int, trump, level: str) -> str:
             passes += 1
     out.append(f"trump: {deal.trump} declarer: {deal.declarer} dealer: {deal.dealer}")
     bury = Cards(sorted(rng.sample(deal.hand(deal.dealer).indices(), rules.kitty)))
-    deal.bury(bury)
+    deal.act(bury)
     out.append(f"bury seat {deal.dealer}: {bury}")
     while deal.phase == "play":
         seat = deal.to_move
@@ -55,7 +56,7 @@ def record(preset: str, seed: int, trump, level: str) -> str:
             action = Cards([k for k in hand.indices() if t.effective_suit(k) == suit])
         else:
             action = rng.choice(deal.legal_actions(limit=200))
-        played = deal.play(action)
+        played = deal.act(action)
         note = f" (throw {played.attempted} failed)" if played.failed_throw else ""
         out.append(f"play seat {seat}: {played.cards}{note}")
         if not deal.trick:

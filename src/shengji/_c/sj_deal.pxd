@@ -12,17 +12,7 @@ cdef extern from "sj_deal.h" nogil:
         SJ_PHASE_BURY
         SJ_PHASE_PLAY
         SJ_PHASE_DONE
-    ctypedef enum sj_error:
-        SJ_OK
-        SJ_E_PHASE
-        SJ_E_NOT_HELD
-        SJ_E_COUNT
-        SJ_E_EMPTY
-        SJ_E_MIXED
-        SJ_E_ILLEGAL
-        SJ_E_DECLARATION
-        SJ_E_ARGS
-        SJ_E_UNSUPPORTED
+        SJ_NUM_PHASES
 
     ctypedef struct sj_deal:
         sj_rules rules
@@ -39,6 +29,7 @@ cdef extern from "sj_deal.h" nogil:
         sj_cards hands[4]
         sj_cards kitty
         int declarer
+        int first_declarer
         int decl_kind
         int decl_count
         int decl_strength
@@ -64,6 +55,8 @@ cdef extern from "sj_deal.h" nogil:
     void sj_shuffle_pack(uint8_t *order, int decks, uint64_t seed, uint64_t stream)
     int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int dealer, int level, int trump,
                      int first_deal)
+    const char *sj_phase_name(int phase)
+    int sj_declaring_status(const sj_rules *rules)
     int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count)
     int sj_deal_declare(sj_deal *d, int kind, int count)
     int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int cap)
@@ -72,3 +65,5 @@ cdef extern from "sj_deal.h" nogil:
     int sj_deal_play_forced(sj_deal *d, const sj_cards *cards)
     void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back)
     long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit)
+    int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed)
+    long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit)

@@ -31,15 +31,8 @@ cdef extern from "sj_sim.h" nogil:
         int8_t *trump
         int16_t *plays
 
-    ctypedef enum sj_setup_error:
-        SJ_SETUP_OK
-        SJ_SETUP_BAD_ARGS
-        SJ_SETUP_HAND_SIZE
-        SJ_SETUP_TOO_MANY
-        SJ_SETUP_BURIED
-        SJ_SETUP_UNSUPPORTED
-
     int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order)
     int sj_setup_check(const sj_rules *rules, const sj_setup *setup)
     long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n,
-                     int threads, sj_sim_out *out, volatile long *progress, volatile int *cancel)
+                     int threads, sj_sim_out *out, volatile long *progress, volatile int *cancel,
+                     long *failed_game)

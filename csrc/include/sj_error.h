@@ -1,0 +1,52 @@
+/* sj_error.h — the one error scheme of the core.
+ *
+ * Every function of the core that can refuse its input returns SJ_OK (0) or one of these negative
+ * codes and changes nothing.  The Cython layer maps each code to one Python exception in one place
+ * (_core.pyx, _raise_error): move errors -> shengji.IllegalMove, bad arguments and rules ->
+ * ValueError, a phase not implemented yet -> NotImplementedError, a broken invariant -> RuntimeError.
+ */
+#ifndef SJ_ERROR_H
+#define SJ_ERROR_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SJ_ERRORS(X)                                                                                   \
+    /* moves (IllegalMove) */                                                                          \
+    X(SJ_E_PHASE, -1, "not allowed in this phase")                                                     \
+    X(SJ_E_NOT_HELD, -2, "the cards are not in the hand")                                              \
+    X(SJ_E_COUNT, -3, "wrong number of cards")                                                         \
+    X(SJ_E_EMPTY, -4, "a lead cannot be empty")                                                        \
+    X(SJ_E_MIXED, -5, "the cards are not all of one effective suit")                                                 \
+    X(SJ_E_ILLEGAL, -6, "illegal follow")                                                              \
+    X(SJ_E_DECLARATION, -7, "not a declaration stronger than the current one")                         \
+    /* arguments (ValueError) */                                                                       \
+    X(SJ_E_ARGS, -8, "bad arguments (pack order, dealer, level or trump)")                             \
+    X(SJ_E_RULES, -9, "invalid rules")                                                                 \
+    X(SJ_E_NO_PHASE, -10, "the rules have no declaring phase (declaration='none'): give the trump")    \
+    X(SJ_E_SETUP_POLICY, -11, "unknown policy")                                                        \
+    X(SJ_E_SETUP_HAND_SIZE, -12, "a fixed hand, kitty or burial has the wrong number of cards")        \
+    X(SJ_E_SETUP_TOO_MANY, -13, "the fixed hands and kitty use more copies of a card than the decks hold") \
+    X(SJ_E_SETUP_BURIED, -14, "the buried cards must be in the dealer's fixed hand plus the kitty")   \
+    X(SJ_E_CAPACITY, -15, "too many units for the core's buffers")                                    \
+    /* not implemented yet (NotImplementedError) */                                                    \
+    X(SJ_E_UNSUPPORTED, -16, "not implemented yet for these rules")                                    \
+    /* a broken invariant of the core (RuntimeError: a bug) */                                         \
+    X(SJ_E_POLICY, -17, "a native policy produced an illegal move")
+
+typedef enum {
+    SJ_OK = 0,
+#define SJ_ERROR_ENUM(name, code, text) name = code,
+    SJ_ERRORS(SJ_ERROR_ENUM)
+#undef SJ_ERROR_ENUM
+    SJ_E_LAST = -18
+} sj_error;
+
+/* A short sentence for a code (never NULL). */
+const char *sj_error_text(int code);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
