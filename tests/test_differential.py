@@ -8,6 +8,7 @@ operation); ``--slow`` checks 10^6 per deck count.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from positions import (
@@ -20,7 +21,8 @@ from positions import (
     trick_position,
 )
 
-from shengji import Rules
+from shengji import Rules, Trump
+from shengji.reference import RefTrump
 from shengji.reference import level_outcome as ref_level_outcome
 
 DECKS = (1, 2, 3, 4)
@@ -164,3 +166,96 @@ def test_positions_exercise_every_rule_path():
     for key, count in seen.items():
         assert count >= n // 100, (key, seen)
     print(seen)
+
+
+def _lexicographic_all_units(ref, plays):
+    """The old, wrong all_units rule (only each play's highest grouping), to count the positions where the
+    grouping question decides the trick."""
+    suit, units = ref._decompose(plays[0])
+    shapes = tuple(sorted((u.shape for u in units), key=lambda s: ref.unit_key(*s), reverse=True))
+    win, win_suit, win_prof = 0, suit, ref._profile(suit, Counter(plays[0]), shapes)
+    for i, play in enumerate(plays[1:], 1):
+        suits = {ref.effective_suit(k) for k in play}
+        if len(suits) != 1:
+            continue
+        s = suits.pop()
+        if not (s == suit or (suit != "T" and s == "T")):
+            continue
+        prof = ref._profile(s, Counter(play), shapes)
+        if prof is None:
+            continue
+        higher = all(a > b for a, b in zip(prof, win_prof, strict=True))
+        if (s == "T" and win_suit != "T") or (s == win_suit and higher):
+            win, win_suit, win_prof = i, s, prof
+    return win
+
+
+def grouping_trick(rng, decks):
+    """A trick where groupings matter: a plain-suit lead of pairs and singles (from all copies of a few
+    ranks) answered by trump plays drawn from all copies of a few trump kinds, so that most answers can be
+    grouped into the lead's shapes in several ways."""
+    while True:
+        ctx = random_context(rng, decks)
+        rules = ctx.rules.replace(trick_compare="all_units")
+        trump, ref = Trump(rules, ctx.level, ctx.suit), RefTrump(rules, ctx.level, ctx.suit)
+        plain = [k for k in range(52) if ref.effective_suit(k) != "T"]
+        trumps = [k for k in range(54) if ref.effective_suit(k) == "T"]
+        if not plain:
+            continue
+        led = ref.effective_suit(rng.choice(plain))
+        suit_kinds = [k for k in plain if ref.effective_suit(k) == led]
+        lead_pool = [k for k in rng.sample(suit_kinds, min(len(suit_kinds), rng.randint(2, 5))) for _ in range(decks)]
+        if len(lead_pool) < 3:
+            continue
+        lead = rng.sample(lead_pool, rng.randint(3, min(6, len(lead_pool))))
+        plays = [lead]
+        if decks >= 2 and rng.random() < 0.5:  # a pair and two singles, answered by two pairs or pair + singles
+            pair = rng.choice(suit_kinds)
+            lead = [pair, pair] + rng.sample([k for k in suit_kinds if k != pair], 2)
+            plays = [lead]
+            left = {k: decks for k in trumps}
+            for _ in range(3):
+                kinds = [k for k in trumps if left[k] >= 2]
+                if len(kinds) < 2:
+                    break
+                a, b = rng.sample(kinds, 2)
+                singles = [k for k in trumps if left[k] >= (3 if k == a else 1)]
+                play = [a, a, b, b] if rng.random() < 0.5 or len(singles) < 2 else [a, a] + rng.sample(singles, 2)
+                if any(play.count(k) > left[k] for k in set(play)):
+                    break
+                for k in play:
+                    left[k] -= 1
+                plays.append(play)
+        else:
+            window = sorted(rng.sample(trumps, min(len(trumps), rng.randint(4, 7))))
+            pool = [k for k in window for _ in range(decks)]
+            rng.shuffle(pool)
+            for _ in range(3):
+                if len(pool) < len(lead):
+                    break
+                plays.append(pool[:len(lead)])
+                pool = pool[len(lead):]
+        if len(plays) > 1:
+            return ctx, trump, ref, plays
+
+
+@pytest.mark.parametrize("decks", DECKS)
+def test_all_units_core_matches_reference(decks):
+    """trick_compare="all_units" (docs/MODEL.md §6: every grouping of the winner must be beaten by some
+    grouping of the challenger): core and reference agree on random tricks, and the positions where the
+    grouping question decides the trick (the highest groupings alone would answer otherwise) occur."""
+    rng = random.Random(7000 + decks)
+    n, decisive = 3000, 0
+    for i in range(n):
+        if i % 2:
+            ctx, plays = trick_position(rng, decks)
+            rules = ctx.rules.replace(trick_compare="all_units")
+            trump, ref = Trump(rules, ctx.level, ctx.suit), RefTrump(rules, ctx.level, ctx.suit)
+        else:
+            ctx, trump, ref, plays = grouping_trick(rng, decks)
+        got, want = trump.trick_winner([c(p) for p in plays]), ref.trick_winner(plays)
+        assert got == want, f"position {i}: {[str(c(p)) for p in plays]}: C {got} != reference {want}; {describe(ctx)}"
+        decisive += want != _lexicographic_all_units(ref, plays)
+    print(f"{decisive} of {n} positions decided by the groupings")
+    if decks >= 2:
+        assert decisive >= n // 200, decisive

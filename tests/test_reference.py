@@ -750,6 +750,176 @@ def test_trick_profile_best_partition():
     assert win(t, "2S 2S 3S 3S 5S 5S", "6S 6S 7S 7S 4S 4S") == 0
 
 
+def test_all_units_model_example():
+    # MODEL.md §6: level 2, clubs trump, lead 8D 8D JD QD (a pair and two singles). Seat 1 trumps
+    # with 5C 5C AC 2S (one grouping: 5C5C, 2S, AC); seat 2 discards low diamonds (no pair: it
+    # does not contend); seat 3's 6C 6C 2C 2C grouped as 6C6C + 2C + 2C beats it, although its
+    # lexicographically highest grouping (2C2C + 6C + 6C) would not.
+    t = trump("2", "C", trick_compare="all_units")
+    plays = ("8D 8D JD QD", "5C 5C AC 2S", "3D 4D 5D 6D", "6C 6C 2C 2C")
+    assert win(t, *plays) == 3
+    assert win(t, *plays[:3]) == 1
+    assert win(trump("2", "C", trick_compare="largest_unit"), *plays) == 3  # 2C2C > 5C5C
+    # the grouping 6C6C + 2C + 2C is needed: 6C 6C 3C 3C (only 6C6C + 3C + 3C or 3C3C + 6C + 6C)
+    # cannot beat the singles 2S and AC
+    assert win(t, "8D 8D JD QD", "5C 5C AC 2S", "3D 4D 5D 6D", "6C 6C 3C 3C") == 1
+
+
+def test_all_units_different_groupings_against_each_winner_grouping():
+    t = trump("2", "C", trick_compare="all_units")
+    lead = "8D 8D JD QD"
+    # the winner 5C 5C 9C 9C has two undominated groupings: 9C9C + 5C + 5C and 5C5C + 9C + 9C.
+    # 10C 10C 6C 6C beats the first with 10C10C + 6C + 6C and the second with 6C6C + 10C + 10C
+    # (neither of its groupings beats both)
+    assert win(t, lead, "5C 5C 9C 9C", "3D 4D 5D 6D", "10C 10C 6C 6C") == 3
+    # in the other seat order 5C 5C 9C 9C beats no grouping of 10C 10C 6C 6C (its pair <= 10C)
+    assert win(t, lead, "10C 10C 6C 6C", "5C 5C 9C 9C") == 1
+    # the winner's single grouping 7C7C + 9C + 6C is beaten by 8C8C + 10C + 10C, not by the
+    # lexicographically highest 10C10C + 8C + 8C
+    assert win(t, lead, "7C 7C 6C 9C", "8C 8C 10C 10C") == 2
+    # F = pair tractor + pair (lead 5566 + 33); the winner 6S6S 7S7S 9S9S has one grouping,
+    # 6677 + 99. The challenger 8S8S 9S9S 10S10S: 99TT + 88 fails (8 < 9), 8899 + TT beats it
+    t = trump("2", "H", decks=4, trick_compare="all_units")
+    lead = "5S 5S 6S 6S 3S 3S"
+    assert win(t, lead, "6S 6S 7S 7S 9S 9S") == 1
+    assert win(t, lead, "6S 6S 7S 7S 9S 9S", "8S 8S 9S 9S 10S 10S") == 2
+    assert win(t, lead, "6S 6S 7S 7S 9S 9S", "7S 7S 9S 9S 10S 10S") == 1  # 99TT + 77 only
+
+
+def test_all_units_fails_when_one_winner_grouping_cannot_be_beaten():
+    t = trump("2", "C", trick_compare="all_units")
+    lead = "8D 8D JD QD"
+    # 10C 10C 6C 7C has one grouping, 10C10C + 7C + 6C: it beats 9C9C + 5C + 5C of 5C 5C 9C 9C but
+    # not 5C5C + 9C + 9C (7C < 9C): the winner stays (the profile-only rule would have switched)
+    assert win(t, lead, "5C 5C 9C 9C", "3D 4D 5D 6D", "10C 10C 6C 7C") == 1
+    assert win(trump("2", "C", trick_compare="largest_unit"), lead, "5C 5C 9C 9C", "10C 10C 6C 7C") == 2
+    # 10C 10C 4C 4C beats neither grouping
+    assert win(t, lead, "5C 5C 9C 9C", "10C 10C 4C 4C") == 1
+    # equal groupings keep the earlier play (off-suit level cards share a position)
+    assert win(t, lead, "2S 2S AC KC", "2H 2H AC KC") == 1
+
+
+def _naive_groupings(t, play, shapes):
+    """Every grouping of `play` into units of exactly `shapes` (the lead's, with repeats), as its
+    tops by shape (per distinct shape, sorted, the tops high to low), by trying every choice of
+    cards for every unit: an independent check of MODEL.md §6 all_units."""
+    suit = t.effective_suit(play[0])
+    if any(t.effective_suit(k) != suit for k in play):
+        return set()
+    distinct = sorted(set(shapes))
+    out = set()
+
+    def unit_top(sub, w, l):
+        counts = Counter(sub)
+        if len(counts) != l or any(c != w for c in counts.values()):
+            return None
+        pos = sorted(t.position(k) for k in counts)
+        return pos[-1] if pos == list(range(pos[0], pos[0] + l)) else None
+
+    def rec(rest, i, tops):
+        if i == len(shapes):
+            if not rest:
+                out.add(tuple(tuple(sorted((tp for sh, tp in tops if sh == d), reverse=True))
+                              for d in distinct))
+            return
+        w, l = shapes[i]
+        for sub in set(itertools.combinations(sorted(rest), w * l)):
+            top = unit_top(sub, w, l)
+            if top is not None:
+                rec(sorted((Counter(rest) - Counter(sub)).elements()), i + 1, tops + [((w, l), top)])
+
+    rec(sorted(play), 0, [])
+    return out
+
+
+def _naive_all_units_winner(t, plays, stats=None):
+    shapes = [(w, l) for _, w, l, _ in t.units(plays[0])]
+    lead_suit = t.effective_suit(plays[0][0])
+
+    def beats(c, w):
+        return all(x > y for cs, ws in zip(c, w, strict=True) for x, y in zip(cs, ws, strict=True))
+
+    winner, win_suit, win_groups = 0, lead_suit, _naive_groupings(t, plays[0], shapes)
+    for i, play in enumerate(plays[1:], 1):
+        groups = _naive_groupings(t, play, shapes)
+        suit = t.effective_suit(play[0])
+        if not groups or not (suit == lead_suit or (lead_suit != "T" and suit == "T")):
+            continue
+        if suit == "T" and win_suit != "T":
+            higher = True
+        elif suit != win_suit:
+            higher = False
+        else:
+            higher = all(any(beats(c, w) for c in groups) for w in win_groups)
+            if stats is not None and len(groups) > 1:  # the challenger has several groupings
+                stats[higher, len(win_groups) > 1] += 1
+        if higher:
+            winner, win_suit, win_groups = i, suit, groups
+    return winner
+
+
+@pytest.mark.parametrize("decks,ladder", [(2, "qq"), (3, "qq"), (3, "4deck"), (4, "4deck")])
+def test_all_units_against_naive_brute_force(decks, ladder):
+    rng = random.Random(600 + decks * 10 + len(ladder))
+    stats = Counter()
+
+    def draw(kinds, left, n):
+        """n cards of `kinds` still `left`, a few copies of one kind at a time (pairs are common)."""
+        out = []
+        while len(out) < n:
+            avail = [k for k in kinds if left[k] > 0]
+            if not avail:
+                return None
+            k = rng.choice(avail)
+            take = min(left[k], n - len(out), rng.choice((1, 2, 2, decks)))
+            left[k] -= take
+            out += [k] * take
+        return sorted(out)
+
+    for _ in range(1000):
+        level = rng.choice(("2", "5", "10", "A"))
+        t = trump(level, rng.choice("SHDC"), decks=decks, follow_ladder=ladder,
+                  trick_compare="all_units", constant_ranks=rng.choice([(), ("3",)]))
+        by_suit = {}
+        for k in range(54):
+            by_suit.setdefault(t.effective_suit(k), []).append(k)
+        for kinds in by_suit.values():
+            kinds.sort(key=lambda k: (t.position(k), k))
+        lead_suit = rng.choice(sorted(by_suit))
+        windows = []  # a few adjacent kinds of the led suit, then of trump
+        for suit in [lead_suit] + (["T"] if lead_suit != "T" else []):
+            kinds = by_suit[suit]
+            start = rng.randrange(max(1, len(kinds) - 4))
+            windows.append(kinds[start:start + rng.randint(4, 7)])
+        left = Counter({k: decks for k in range(54)})  # the plays hold at most `decks` copies
+        n = rng.randint(3, 6)
+        plays = [draw(windows[0], left, n)]
+        for _ in range(3):
+            if rng.random() < 0.5:
+                play = draw(rng.choice(windows), left, n)
+            else:  # a near copy of an earlier play, each kind moved up by a few positions
+                base = rng.choice(plays)
+                kinds = by_suit[t.effective_suit(base[0])]
+                moved = {k: kinds[min(kinds.index(k) + rng.choice((0, 1, 1, 2, 2, 3, 4)), len(kinds) - 1)]
+                         for k in set(base)}
+                play = sorted(moved[k] for k in base)
+                if any(c > left[k] for k, c in Counter(play).items()):
+                    continue
+                left.subtract(play)
+            if play is None:
+                break
+            plays.append(play)
+        if plays[0] is None or len(plays) < 2:
+            continue
+        want = _naive_all_units_winner(t, plays, stats)
+        assert t.trick_winner(plays) == want, (level, plays)
+    # enough comparisons where the challenger has several groupings, some won, some against a
+    # winner with several groupings
+    assert sum(stats.values()) >= 10, stats
+    assert stats[True, False] + stats[True, True] >= 2, stats
+    assert stats[False, True] + stats[True, True] >= 1, stats
+
+
 # ------------------------------------------------------------------------------------------------
 # §7 kitty multiplier
 # ------------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Tests of the pure-Python reference deal engine (src/shengji/reference_deal.py) on its own.
 
 Random playthroughs (seeded, 1/2/3 decks, trump given or declared, varied rule options) check the
-invariants of docs/MODEL.md §9 after every move; hand-written cases cover the declaration ladders,
-no_bid, first_deal, failed throws and their penalty, voids and bad inputs.
+invariants of docs/MODEL.md §9 after every move, also driven through the one-protocol ``act()``;
+hand-written cases cover the declaration ladders, no_bid, first_deal (first_deal_dealer), failed
+throws and their penalty, voids and bad inputs.
 """
 
 import copy
@@ -32,11 +33,13 @@ except ImportError:  # an installed package older than this module: load it from
 # helpers
 # ------------------------------------------------------------------------------------------------
 
-def make_rules(decks=2, kitty=None, throw_penalty=None, declaration=None, no_bid=None, **options):
+def make_rules(decks=2, kitty=None, throw_penalty=None, declaration=None, no_bid=None,
+               first_deal_dealer=None, **options):
     """A RefRules with the deal options set as attributes (left out: the engine's defaults)."""
     rules = RefRules(decks=decks, **options)
     for name, value in (("kitty", kitty), ("throw_penalty", throw_penalty),
-                        ("declaration", declaration), ("no_bid", no_bid)):
+                        ("declaration", declaration), ("no_bid", no_bid),
+                        ("first_deal_dealer", first_deal_dealer)):
         if value is not None:
             setattr(rules, name, value)
     return rules
@@ -180,7 +183,8 @@ def random_rules(rng, decks):
     options = {name: rng.choice(values) for name, values in OPTION_CHOICES.items()}
     return make_rules(decks=decks, throw_penalty=rng.choice(["none", "ten_per_card", "match_point"]),
                       declaration="qq3" if decks == 3 and rng.random() < 0.5 else "qq",
-                      no_bid=rng.choice(["notrump", "kitty_card"]), **options)
+                      no_bid=rng.choice(["notrump", "kitty_card", "kitty_card_notrump"]),
+                      first_deal_dealer=rng.choice(["first_declarer", "final_declarer", None]), **options)
 
 
 def check_totals(d):
@@ -207,6 +211,7 @@ def playthrough(decks, seed, declare):
         assert d.phase == "declare" and d.to_move == dealer
     else:
         assert d.phase == "bury" and d.declarer is None and d.declaration == ()
+    first_declarer = None
     while d.phase == "declare":
         legal = d.legal_declarations()
         assert () in legal
@@ -216,10 +221,14 @@ def playthrough(decks, seed, declare):
             if decl:
                 assert e.declaration == decl and e.declarer == d.to_move
         choice = rng.choice(sorted(legal)) if rng.random() < 0.2 else ()
+        if choice and first_declarer is None:
+            first_declarer = d.to_move
         d.declare(choice)
     if declare:
+        assert d.first_declarer == first_declarer
         if d.declarer is not None:
-            assert d.dealer == (d.declarer if first_deal else dealer)
+            by_first = getattr(rules, "first_deal_dealer", "first_declarer") == "first_declarer"
+            assert d.dealer == ((first_declarer if by_first else d.declarer) if first_deal else dealer)
             assert d.trump_suit == (None if d.declaration[0] >= 52 else "SHDC"[d.declaration[0] // 13])
         else:
             assert d.dealer == dealer
@@ -556,26 +565,93 @@ def test_no_bid_kitty_card_skips_jokers():
 
 def test_not_implemented_options():
     order = pack(2)
-    with pytest.raises(NotImplementedError):
-        RefDeal(make_rules(decks=2, declaration="taian"), order)
-    d = RefDeal(make_rules(decks=2, declaration="taian"), order, trump="H")  # not needed
-    assert d.phase == "bury"
-    d = RefDeal(make_rules(decks=2, no_bid="redeal"), order)
-    while True:
-        # no level card is declared; the last pass needs no_bid
-        before = snapshot(d)
-        try:
-            d.declare(())
-        except NotImplementedError:
-            assert snapshot(d) == before and d.phase == "declare"
-            break
-    # a declaration avoids no_bid
-    d = RefDeal(make_rules(decks=2, no_bid="redeal"), order)
-    while (0,) not in d.legal_declarations():
-        d.declare(())
-    d.declare((0,))
-    pass_all(d)
-    assert d.trump_suit == "S"
+    for declaration in ("taian", "4deck"):
+        with pytest.raises(NotImplementedError):
+            RefDeal(make_rules(decks=2, declaration=declaration), order)
+        d = RefDeal(make_rules(decks=2, declaration=declaration), order, trump="H")  # not needed
+        assert d.phase == "bury"
+    # redeal / dealer_loses: refused when the declaring phase starts, i.e. at construction
+    for no_bid in ("redeal", "dealer_loses"):
+        with pytest.raises(NotImplementedError):
+            RefDeal(make_rules(decks=2, no_bid=no_bid), order)
+        d = RefDeal(make_rules(decks=2, no_bid=no_bid), order, trump="S")  # not needed
+        assert d.phase == "bury" and d.trump_suit == "S"
+
+
+def test_declaration_none_needs_a_given_trump():
+    order = pack(2)
+    with pytest.raises(ValueError, match="give the trump"):
+        RefDeal(make_rules(decks=2, declaration="none"), order)
+    for trump in ("H", None):
+        d = RefDeal(make_rules(decks=2, declaration="none"), order, trump=trump)
+        assert d.phase == "bury" and d.trump_suit == trump and d.declarer is None
+
+
+def test_bad_declaring_options():
+    order = pack(2)
+    for options in ({"declaration": "shout"}, {"no_bid": "random"}, {"first_deal_dealer": "last"},
+                    {"first_deal_dealer": "first"}):
+        for trump in ("declare", "S"):
+            with pytest.raises(ValueError):
+                RefDeal(make_rules(decks=2, **options), order, trump=trump, first_deal=True)
+    # the kitty rules need a kitty of at least three cards
+    for no_bid in ("kitty_card", "kitty_card_notrump"):
+        with pytest.raises(ValueError):
+            RefDeal(make_rules(decks=2, kitty=0, no_bid=no_bid), order)
+    assert RefDeal(make_rules(decks=2, kitty=0), order).phase == "declare"
+
+
+def test_no_bid_kitty_card_vs_kitty_card_notrump():
+    # the kitty's third card is a joker, the fourth a heart; every seat passes
+    kitty = parse("3S 4S SJ 7H 8C 9C 10C 3D")
+    order = build_order(2, 8, {}, seed=11, kitty=kitty)
+    expected = {"kitty_card": "H", "kitty_card_notrump": None, "notrump": None}
+    for no_bid, trump_suit in expected.items():
+        d = RefDeal(make_rules(decks=2, no_bid=no_bid), order, dealer=1, level="5")
+        pass_all(d)
+        assert (d.phase, d.trump_suit, d.declarer, d.dealer) == ("bury", trump_suit, None, 1), no_bid
+        assert d.trump.trump_suit == (None if trump_suit is None else "SHDC".index(trump_suit))
+    # kitty_card_notrump takes the third card when it is not a joker (a level card gives its suit)
+    for third, suit in (("7D", "D"), ("5C", "C"), ("BJ", None)):
+        kitty = parse(f"SJ BJ {third} 7H 8C 9C 10C 3S")
+        d = RefDeal(make_rules(decks=2, no_bid="kitty_card_notrump"),
+                    build_order(2, 8, {}, seed=12, kitty=kitty), level="5")
+        pass_all(d)
+        assert d.trump_suit == suit
+
+
+def _overturn_order():
+    """2 decks, level 2, dealer 0: seat 1 holds one 2H, seat 2 holds 2D 2D; the other level cards
+    and jokers are in seat 3's hand (one BJ) and the kitty, so nobody else can declare."""
+    banned = {0, 13, 26, 39, 52, 53}
+    kitty = [0, 0, 13, 39, 39, 52, 52, 53]
+    return build_order(2, 8, {1: [13], 2: [26, 26], 3: [53]}, seed=13, banned=banned, kitty=kitty), kitty
+
+
+@pytest.mark.parametrize("rule,dealer_after", [("first_declarer", 1), ("final_declarer", 2),
+                                                (None, 1)])
+def test_first_deal_dealer_after_an_overturn(rule, dealer_after):
+    order, kitty = _overturn_order()
+    for first_deal in (True, False):
+        d = RefDeal(make_rules(decks=2, first_deal_dealer=rule), order, dealer=0, level="2",
+                    first_deal=first_deal)
+        pass_until(d, 1, (13,))
+        d.declare([13])  # seat 1 declares first ...
+        assert (d.first_declarer, d.declarer) == (1, 1)
+        pass_until(d, 2, (26, 26))
+        d.declare([26, 26])  # ... seat 2 overturns
+        pass_all(d)
+        assert (d.first_declarer, d.declarer, d.declaration) == (1, 2, (26, 26))
+        assert d.trump_suit == "D"  # always the standing declaration's trump
+        want = dealer_after if first_deal else 0
+        assert d.phase == "bury" and d.dealer == want and d.to_move == want
+        assert len(d.hand(want)) == 25 + 8 and Counter(kitty) <= Counter(d.hand(want))
+        assert d.is_attacker((want + 1) % 4) and not d.is_attacker((want + 2) % 4)
+    # no declaration: the dealer stays under both rules
+    for rule_ in ("first_declarer", "final_declarer"):
+        d = RefDeal(make_rules(decks=2, first_deal_dealer=rule_), order, dealer=3, first_deal=True)
+        pass_all(d)
+        assert d.dealer == 3 and d.declarer is None and d.first_declarer is None
 
 
 def test_first_deal_declarer_becomes_dealer():
@@ -598,6 +674,78 @@ def test_first_deal_declarer_becomes_dealer():
     d = RefDeal(make_rules(decks=2), order, dealer=3, first_deal=True)
     pass_all(d)
     assert d.dealer == 3 and d.declarer is None
+
+
+# ------------------------------------------------------------------------------------------------
+# one action protocol: act() and legal_actions() through every phase
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("decks,declaration,seeds", [(1, "qq", 4), (2, "qq", 3), (3, "qq3", 2)])
+def test_deal_driven_by_act_and_legal_actions(decks, declaration, seeds):
+    for seed in range(seeds):
+        rng = random.Random(500 + 10 * decks + seed)
+        rules = make_rules(decks=decks, declaration=declaration,
+                           trick_compare=rng.choice(["largest_unit", "all_units", "highest_card"]),
+                           no_bid=rng.choice(["notrump", "kitty_card", "kitty_card_notrump"]),
+                           first_deal_dealer=rng.choice(["first_declarer", "final_declarer"]))
+        order = pack(decks)
+        rng.shuffle(order)
+        d = RefDeal(rules, order, dealer=rng.randrange(4), level=rng.choice(RANKS),
+                    first_deal=rng.random() < 0.5)
+        twin = copy.deepcopy(d)  # the same moves through declare() / bury() / play()
+        phases = []
+        while d.phase != "done":
+            if not phases or phases[-1] != d.phase:
+                phases.append(d.phase)
+            if d.phase == "bury":
+                with pytest.raises(ValueError):
+                    d.legal_actions()
+                action = tuple(sorted(rng.sample(d.hand(d.dealer), d.kitty_size)))
+                assert d.act(list(action)) is None
+                twin.bury(list(action))
+                assert d.kitty == action
+            else:
+                legal = d.legal_actions()
+                assert legal
+                if d.phase == "declare":
+                    assert () in legal and legal == d.legal_declarations()
+                    action = rng.choice(sorted(legal)) if rng.random() < 0.1 else ()
+                    assert d.act(action) is None
+                    twin.declare(action)
+                else:
+                    action = rng.choice(sorted(legal))
+                    assert d.act(list(action)) == action  # listed throws are safe: played in full
+                    assert twin.play(action) == action
+            assert snapshot(d) == snapshot(twin)
+        assert phases == ["declare", "bury", "play"]
+        assert d.to_move is None and d.legal_actions() == set()
+        assert all(len(d.hand(s)) == 0 for s in range(4))
+        assert sum(len(p) for _, plays, _ in d.tricks for p in plays) == 4 * d.hand_size
+        assert d.attacker_captured + d.defender_captured + points(d.kitty) == 100 * decks
+        assert d.result() == twin.result()
+        _raises_unchanged(d, "act", [])
+        _raises_unchanged(d, "act", [0])
+
+
+def test_act_bad_input_leaves_state_unchanged():
+    order = pack(2)
+    random.Random(14).shuffle(order)
+    d = RefDeal(make_rules(decks=2), order, dealer=0, level="2")
+    _raises_unchanged(d, "act", [1])  # not a declaration
+    _raises_unchanged(d, "act", "2S")
+    d.act([])
+    assert d.to_move == 1
+    pass_all(d)
+    _raises_unchanged(d, "act", d.hand(0)[:7])  # bury: wrong count
+    _raises_unchanged(d, "act", [])
+    d.act(d.hand(0)[:8])
+    assert d.phase == "play"
+    _raises_unchanged(d, "act", [])
+    t = d.trump
+    suits = {}
+    for k in d.hand(0):
+        suits.setdefault(t.effective_suit(k), k)
+    _raises_unchanged(d, "act", list(suits.values())[:2])  # mixed-suit lead
 
 
 # ------------------------------------------------------------------------------------------------

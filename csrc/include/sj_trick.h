@@ -13,6 +13,7 @@ typedef struct sj_contender {
     int eff;
     uint8_t tops[SJ_MAX_UNITS];
     int high;                       /* highest position among the cards */
+    sj_cards cards;                 /* the play (trick_compare="all_units" compares its groupings) */
 } sj_contender;
 
 typedef struct sj_trick_eval {

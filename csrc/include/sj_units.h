@@ -61,6 +61,16 @@ int sj_each_tractor(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn
  * Returns 1 and fills tops_out (may be NULL) when a placement exists, else 0. */
 int sj_place_shapes(const sj_poscounts *pc, const sj_shape *pieces, int n, int exact_width, uint8_t *tops_out);
 
+/* The same search where piece i's top must be strictly higher than above[i] (tops of another placement
+ * of the same pieces): 1 when such a placement exists. */
+int sj_place_shapes_above(const sj_poscounts *pc, const sj_shape *pieces, int n, const uint8_t *above);
+
+/* Every placement of the pieces (as sj_place_shapes orders them: tops high to low inside a run of equal
+ * shapes; kinds at a shared position with equal counts tried once): fn(ctx, tops) for each; fn returns
+ * nonzero to stop, and then sj_each_placement returns 1 (else 0). */
+typedef int (*sj_tops_fn)(void *ctx, const uint8_t *tops);
+int sj_each_placement(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_tops_fn fn, void *ctx);
+
 /* The same search with every choice (top, kind at a shared position) tried from a random starting point,
  * so every placement has a positive chance of being the one found.  On success *left holds the counts
  * not used by the placement and 1 is returned. */

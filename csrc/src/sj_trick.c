@@ -5,8 +5,10 @@
  * split so is a discard, 垫牌).  Its profile is the lexicographically highest sequence of tops over such
  * splits, shapes taken in unit order (largest kind first) and tops high to low inside a shape.
  * A later contender replaces the winner when it is trump over plain, or, in the same suit, higher by
- * trick_compare: "largest_unit" the first top, "all_units" every top, "highest_card" the highest
- * card.  Ties keep the earlier play.
+ * trick_compare: "largest_unit" the first top; "highest_card" the highest card; "all_units" every
+ * unit, whichever way the plays are grouped: for every grouping of the winner into the lead's shapes
+ * some grouping of the challenger has, shape by shape, every top (sorted high to low) strictly higher.
+ * Ties keep the earlier play.
  */
 #include "sj_trick.h"
 
@@ -17,6 +19,7 @@ static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shap
     sj_poscounts_of(t, e, play, &pc);
     if (!sj_place_shapes(&pc, shapes, n, 0, c->tops)) return 0;
     c->eff = e;
+    c->cards = *play;
     c->high = -1;
     if (t->rules.trick_compare == SJ_COMPARE_HIGHEST_CARD)
         for (uint64_t m = play->p[0]; m; m &= m - 1) {
@@ -26,14 +29,35 @@ static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shap
     return 1;
 }
 
-static int higher(sj_trick_compare how, const sj_contender *a, const sj_contender *b, int n) {
-    switch (how) {
+/* all_units: a grouping of the winner that no grouping of the challenger beats stops the search. */
+typedef struct unbeaten_ctx {
+    const sj_poscounts *challenger;
+    const sj_shape *shapes;
+    int n;
+} unbeaten_ctx;
+
+static int challenger_cannot_beat(void *ctx, const uint8_t *winner_tops) {
+    const unbeaten_ctx *u = (const unbeaten_ctx *)ctx;
+    return !sj_place_shapes_above(u->challenger, u->shapes, u->n, winner_tops);
+}
+
+static int beats_every_grouping(const sj_trump *t, const sj_shape *shapes, int n, const sj_contender *a,
+                                const sj_contender *b) {
+    sj_poscounts pa, pb;
+    sj_poscounts_of(t, a->eff, &a->cards, &pa);
+    sj_poscounts_of(t, b->eff, &b->cards, &pb);
+    unbeaten_ctx u = {&pa, shapes, n};
+    return !sj_each_placement(&pb, shapes, n, challenger_cannot_beat, &u);
+}
+
+static int higher(const sj_trump *t, const sj_shape *shapes, int n, const sj_contender *a, const sj_contender *b) {
+    switch (t->rules.trick_compare) {
     case SJ_COMPARE_HIGHEST_CARD:
         return a->high > b->high;
     case SJ_COMPARE_ALL_UNITS:
-        for (int i = 0; i < n; i++)
-            if (a->tops[i] <= b->tops[i]) return 0;
-        return 1;
+        /* Quick refusal: no grouping of a tops the first unit of the winner's highest grouping. */
+        if (a->tops[0] <= b->tops[0]) return 0;
+        return beats_every_grouping(t, shapes, n, a, b);
     case SJ_COMPARE_LARGEST_UNIT:
     default:
         return a->tops[0] > b->tops[0];
@@ -45,7 +69,7 @@ static int beats(const sj_trump *t, const sj_shape *shapes, int n, int led, cons
                  sj_contender *cur) {
     if (!profile(t, play, shapes, n, cur)) return 0;
     if (cur->eff != led && !(cur->eff == SJ_TRUMP && led != SJ_TRUMP)) return 0;
-    return cur->eff != best->eff ? cur->eff == SJ_TRUMP : higher(t->rules.trick_compare, cur, best, n);
+    return cur->eff != best->eff ? cur->eff == SJ_TRUMP : higher(t, shapes, n, cur, best);
 }
 
 /* Fast path: the lead is one tuple (a single, pair, triple or quad): a play matches when it is that

@@ -208,6 +208,9 @@ typedef struct place_ctx {
     int n;
     int exact;
     sj_rng *rng;                    /* NULL: tops high to low; else a random rotation at every choice */
+    const uint8_t *above;           /* NULL, or piece i's top must be strictly higher than above[i] */
+    sj_tops_fn fn;                  /* NULL: stop at the first placement; else called for every one */
+    void *fctx;
     uint8_t tops[SJ_MAX_UNITS];
 } place_ctx;
 
@@ -250,11 +253,12 @@ static int position_usable(const place_ctx *x, int p, int w) {
 }
 
 static int place_from(place_ctx *x, int i) {
-    if (i == x->n) return 1;
+    if (i == x->n) return x->fn ? x->fn(x->fctx, x->tops) : 1;
     const sj_shape *s = &x->pieces[i];
-    int maxtop = x->pc.npos - 1;
+    int maxtop = x->pc.npos - 1, mintop = s->l - 1;
     if (!x->rng && i > 0 && x->pieces[i - 1].w == s->w && x->pieces[i - 1].l == s->l) maxtop = x->tops[i - 1];
-    int ntops = maxtop - (s->l - 1) + 1;
+    if (x->above && x->above[i] + 1 > mintop) mintop = x->above[i] + 1;
+    int ntops = maxtop - mintop + 1;
     int rot = x->rng && ntops > 1 ? (int)sj_rng_below(x->rng, (uint32_t)ntops) : 0;
     for (int tt = 0; tt < ntops; tt++) {
         int top = maxtop - (tt + rot) % ntops;
@@ -282,27 +286,49 @@ static int capacity_ok(const place_ctx *x) {
     return 1;
 }
 
+static void place_init(place_ctx *x, const sj_poscounts *pc, const sj_shape *pieces, int n) {
+    x->pc = *pc;
+    x->pieces = pieces;
+    x->n = n;
+    x->exact = 0;
+    x->rng = NULL;
+    x->above = NULL;
+    x->fn = NULL;
+    x->fctx = NULL;
+}
+
 int sj_place_shapes(const sj_poscounts *pc, const sj_shape *pieces, int n, int exact_width, uint8_t *tops_out) {
     if (n > SJ_MAX_UNITS) return 0;
     place_ctx x;
-    x.pc = *pc;
-    x.pieces = pieces;
-    x.n = n;
+    place_init(&x, pc, pieces, n);
     x.exact = exact_width;
-    x.rng = NULL;
     if (!capacity_ok(&x)) return 0;
     int ok = place_from(&x, 0);
     if (ok && tops_out) memcpy(tops_out, x.tops, (size_t)n);
     return ok;
 }
 
+int sj_place_shapes_above(const sj_poscounts *pc, const sj_shape *pieces, int n, const uint8_t *above) {
+    if (n > SJ_MAX_UNITS) return 0;
+    place_ctx x;
+    place_init(&x, pc, pieces, n);
+    x.above = above;
+    return capacity_ok(&x) && place_from(&x, 0);
+}
+
+int sj_each_placement(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_tops_fn fn, void *ctx) {
+    if (n > SJ_MAX_UNITS) return 0;
+    place_ctx x;
+    place_init(&x, pc, pieces, n);
+    x.fn = fn;
+    x.fctx = ctx;
+    return capacity_ok(&x) && place_from(&x, 0);
+}
+
 int sj_place_shapes_random(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_rng *rng, sj_poscounts *left) {
     if (n > SJ_MAX_UNITS) return 0;
     place_ctx x;
-    x.pc = *pc;
-    x.pieces = pieces;
-    x.n = n;
-    x.exact = 0;
+    place_init(&x, pc, pieces, n);
     x.rng = rng;
     if (!capacity_ok(&x) || !place_from(&x, 0)) return 0;
     *left = x.pc;

@@ -115,6 +115,29 @@ static void test_trumping(void) {
     CHECK(sj_trick_winner(&t, p5, 3) == 0);
 }
 
+/* trick_compare="all_units" compares every grouping (docs/MODEL.md §6): level 2, clubs trump, lead
+ * 8D 8D JD QD; seat 3's 6C 6C 2C 2C grouped as pair 6C6C + singles 2C 2C beats every unit of seat 1's
+ * 5C 5C AC 2S, although its highest grouping (pair 2C2C + singles 6C 6C) does not. */
+static void test_all_units(void) {
+    sj_rules r = sj_rules_default();
+    r.trick_compare = SJ_COMPARE_ALL_UNITS;
+    sj_trump t;
+    CHECK(sj_trump_init(&t, &r, 0, 3) == SJ_OK);
+    sj_cards plays[4] = {P("8D 8D JD QD"), P("5C 5C AC 2S"), P("3D 4D 5D 6D"), P("6C 6C 2C 2C")};
+    CHECK(sj_trick_winner(&t, plays, 4) == 3);
+    /* The winner's every grouping must be beaten: 6C 6C 2C 2C (groupings 2C2C+6C+6C, 6C6C+2C+2C) against
+     * 7C 7C 3C 3C: against 6C6C+2C+2C it has no grouping with both singles above 2C. */
+    sj_cards p2[3] = {P("8D 8D JD QD"), P("6C 6C 2C 2C"), P("7C 7C 3C 3C")};
+    CHECK(sj_trick_winner(&t, p2, 3) == 1);
+    /* ... and BJ BJ SJ SJ beats both groupings. */
+    sj_cards p3[3] = {P("8D 8D JD QD"), P("6C 6C 2C 2C"), P("BJ BJ SJ SJ")};
+    CHECK(sj_trick_winner(&t, p3, 3) == 2);
+    r.trick_compare = SJ_COMPARE_LARGEST_UNIT; /* the QQ default: the highest pair decides */
+    CHECK(sj_trump_init(&t, &r, 0, 3) == SJ_OK);
+    CHECK(sj_trick_winner(&t, plays, 4) == 3);
+    CHECK(sj_trick_winner(&t, p2, 3) == 1);
+}
+
 static void test_follow(void) {
     sj_trump t = T(2, 8, 1, 0);
     sj_cards hand = P("7S 7S 6S 3S 2S 2H"), lead = P("AS AS");
@@ -332,6 +355,7 @@ int main(void) {
     test_tractors();
     test_throw();
     test_trumping();
+    test_all_units();
     test_follow();
     test_kitty();
     test_levels();

@@ -18,8 +18,17 @@ Summary of the model:
 * Following (§4) compares the strongest *requirement* (multiset of shapes derived from the lead's
   units) that the play meets against the strongest one the hand meets. Requirements are enumerated
   exhaustively and checked by exhaustive backtracking over unit placements.
-* Throws (§5), trick winner (§6, profile = lexicographically highest tops over all partitions,
-  found by exhaustive search), kitty multipliers (§7) and the level outcome (§8).
+* Throws (§5), trick winner (§6), kitty multipliers (§7) and the level outcome (§8).
+* Trick winner (§6): a play contends when it can be partitioned into units of exactly the lead's
+  shapes (a *grouping*) in the led suit, or in trump over a plain lead; a trump play always beats a
+  plain-suit winner. Between plays of one suit, by ``trick_compare``:
+  ``"largest_unit"`` compares the first top of the *profile* (the lexicographically highest tops
+  over all groupings, found by exhaustive search); ``"highest_card"`` the highest card;
+  ``"all_units"`` enumerates every grouping of both plays as its *tops by shape* (per lead shape,
+  the tops high to low) and lets the challenger replace the winner when for every grouping W of the
+  winner some grouping C of the challenger beats it (each top of C strictly above the top of W in
+  the same place). Only distinct tops-by-shape are enumerated (memoized), and only the groupings no
+  other grouping of the same play dominates are compared. Equal plays keep the earlier one.
 
 Where MODEL.md left a question open, the most literal reading is implemented and the spot is marked
 with a ``MODEL-QUESTION`` comment.
@@ -627,6 +636,49 @@ class RefTrump:
 
         return search(0, None)
 
+    def _groupings(self, suit, counts, shapes):
+        """Every distinct *tops by shape* over the groupings (partitions) of `counts` into units of
+        exactly `shapes` (sorted by unit-order key, highest first, so identical shapes are
+        adjacent), as a set of flat tuples: for each shape group in `shapes` order, the tops of its
+        units from high to low. Empty when the cards have no such partition.
+
+        Exhaustive: identical shapes are placed in non-increasing (top, kinds) order (every
+        partition is visited once), results are memoized on (remaining cards, index, bound), and a
+        trailing group of singles is read off directly (its tops are the remaining positions)."""
+        counts = Counter({k: c for k, c in counts.items() if c > 0})
+        n = len(shapes)
+        singles_from = n
+        while singles_from > 0 and shapes[singles_from - 1] == (1, 1):
+            singles_from -= 1
+        memo = {}
+
+        def search(idx, bound):
+            if idx == singles_from:
+                left = _expand(counts)
+                if len(left) != n - idx:
+                    return frozenset()
+                return frozenset([tuple(sorted((self._pos[k] for k in left), reverse=True))])
+            key = (_freeze(counts), idx, bound)
+            if key in memo:
+                return memo[key]
+            w, l = shapes[idx]
+            same_next = idx + 1 < n and shapes[idx + 1] == shapes[idx]
+            found = set()
+            for top, kinds in list(self._placements(suit, counts, w, l)):
+                if bound is not None and (top, kinds) > bound:
+                    continue
+                for k in kinds:
+                    counts[k] -= w
+                rest = search(idx + 1, (top, kinds) if same_next else None)
+                for k in kinds:
+                    counts[k] += w
+                found.update((top,) + r for r in rest)
+            result = frozenset(found)
+            memo[key] = result
+            return result
+
+        return search(0, None)
+
     def trick_winner(self, plays):
         """MODEL.md §6: index of the winning play (plays[0] is the lead)."""
         plays = [list(p) for p in plays]
@@ -637,10 +689,22 @@ class RefTrump:
         if compare not in ("largest_unit", "all_units", "highest_card"):
             raise ValueError(f"bad trick_compare: {compare!r}")
 
+        def strength(suit, play):
+            """None if the play does not match the lead's shapes, else what `compare` reads."""
+            counts = Counter(play)
+            if compare == "all_units":
+                groupings = self._groupings(suit, counts, shapes)
+                return _non_dominated(groupings) if groupings else None
+            profile = self._profile(suit, counts, shapes)
+            if profile is None:
+                return None
+            if compare == "largest_unit":
+                return profile[0]
+            return max(self._pos[k] for k in play)
+
         winner = 0
         win_suit = lead_suit
-        win_profile = self._profile(lead_suit, _counts(plays[0]), shapes)
-        win_high = max(self._pos[k] for k in plays[0])
+        win_strength = strength(lead_suit, plays[0])
         for i in range(1, len(plays)):
             play = plays[i]
             _check_kinds(play)
@@ -650,22 +714,20 @@ class RefTrump:
             suit = suits.pop()
             if not (suit == lead_suit or (lead_suit != TRUMP and suit == TRUMP)):
                 continue
-            profile = self._profile(suit, Counter(play), shapes)
-            if profile is None:
+            value = strength(suit, play)
+            if value is None:
                 continue  # does not match the lead's shapes
-            high = max(self._pos[k] for k in play)
             if suit == TRUMP and win_suit != TRUMP:
                 higher = True
             elif suit != win_suit:
                 higher = False
-            elif compare == "largest_unit":
-                higher = profile[0] > win_profile[0]
             elif compare == "all_units":
-                higher = all(a > b for a, b in zip(profile, win_profile, strict=False))
+                # every grouping of the winner is beaten by some grouping of the challenger
+                higher = all(any(_beats(c, w) for c in value) for w in win_strength)
             else:
-                higher = high > win_high
+                higher = value > win_strength
             if higher:
-                winner, win_suit, win_profile, win_high = i, suit, profile, high
+                winner, win_suit, win_strength = i, suit, value
         return winner
 
     # -- §7 kitty multiplier -------------------------------------------------------------------
@@ -703,6 +765,22 @@ class RefTrump:
 # ----------------------------------------------------------------------------------------------
 # Helpers
 # ----------------------------------------------------------------------------------------------
+
+def _beats(challenger, winner):
+    """§6 all_units: grouping tops `challenger` beat `winner` (strictly higher in every place)."""
+    return all(c > w for c, w in zip(challenger, winner, strict=True))
+
+
+def _non_dominated(groupings):
+    """The groupings (flat tops tuples of one layout) that no other one dominates (>= in every
+    place), highest first. A grouping beating a dominating one beats the dominated one too, and a
+    dominated challenger grouping beats nothing its dominator does not, so these suffice."""
+    kept = []
+    for g in sorted(groupings, reverse=True):  # a dominator sorts before what it dominates
+        if not any(all(a >= b for a, b in zip(k, g, strict=True)) for k in kept):
+            kept.append(g)
+    return kept
+
 
 def _sub_multisets(counts, size):
     """All sub-multisets of `counts` with `size` cards, as sorted tuples."""

@@ -9,8 +9,28 @@ the package is imported, so the engine stays independent of the C core. Standard
 Card kinds are ints 0..53 (``suit * 13 + rank``, 52 = SJ, 53 = BJ); multisets are lists/tuples of
 kinds; every multiset returned is a sorted tuple.
 
-Phases: ``"declare"`` -> ``"bury"`` -> ``"play"`` -> ``"done"``. Every move made in the wrong phase or
-with bad input raises ``ValueError`` and leaves the state unchanged.
+Phases: ``"declare"`` -> ``"bury"`` -> ``"play"`` -> ``"done"``. One action protocol for every phase:
+``act(cards)`` passes or declares, buries or plays, by phase (``declare``, ``bury`` and ``play`` stay
+available); ``legal_actions()`` lists the declarations or the plays of the seat to move (none when
+done; it raises in the bury phase, where the dealer names the cards). Every move made in the wrong
+phase or with bad input raises ``ValueError`` and leaves the state unchanged.
+
+Declaring options read from the rules (``getattr`` with the defaults in brackets):
+
+* ``declaration`` [``"qq"``]: ``"qq"`` and ``"qq3"`` are implemented; ``"4deck"`` and ``"taian"`` raise
+  ``NotImplementedError`` when a deal with ``trump="declare"`` is constructed; ``"none"`` (no
+  declaring phase) with ``trump="declare"`` is a ``ValueError``: the caller gives the trump.
+* ``no_bid`` [``"notrump"``], when nobody declared: ``"notrump"`` no trump; ``"kitty_card"`` the suit of
+  the kitty's third card in pack order, or of the next card that is not a joker (no trump when all
+  from the third on are jokers); ``"kitty_card_notrump"`` the suit of the kitty's third card, no
+  trump when it is a joker (both need a kitty of at least three cards). ``"redeal"`` and
+  ``"dealer_loses"`` raise ``NotImplementedError`` when a deal with ``trump="declare"`` is constructed.
+* ``first_deal_dealer`` [``"first_declarer"``], with ``first_deal=True``: ``"first_declarer"`` makes the
+  seat of the first declaration of the deal the dealer (even if it was overturned),
+  ``"final_declarer"`` the seat of the standing declaration; with no declaration the dealer stays.
+  The trump is always the standing declaration's.
+
+Unknown option values raise ``ValueError`` at construction.
 
 Where MODEL.md §9 is ambiguous the most literal reading is implemented and the spot is marked with a
 ``MODEL-QUESTION`` comment.
@@ -23,6 +43,9 @@ from .reference import BJ, SJ, SUITS, RefTrump, level_outcome, rank_index, suit_
 
 _DEFAULT_KITTY = {1: 6, 2: 8, 3: 6, 4: 8}
 _PENALTIES = ("none", "ten_per_card", "match_point")
+_DECLARATIONS = ("qq", "qq3", "4deck", "taian", "none")
+_NO_BIDS = ("notrump", "kitty_card", "kitty_card_notrump", "redeal", "dealer_loses")
+_FIRST_DEAL_DEALERS = ("first_declarer", "final_declarer")
 
 
 def _points(cards):
@@ -79,7 +102,8 @@ class _Columns:
 class RefDeal:
     """One deal (MODEL.md §9). See the module docstring and the attribute list below.
 
-    Public attributes: ``phase``, ``to_move``, ``dealer``, ``trump_suit``, ``declarer``,
+    Public attributes: ``phase``, ``to_move``, ``dealer``, ``trump_suit``, ``declarer`` (seat of the
+    standing declaration), ``first_declarer`` (seat of the deal's first declaration),
     ``declaration``, ``tricks``, ``trick``, ``voids``, ``failed_throws``, ``attacker_captured``,
     ``defender_captured``, ``penalty``, ``kitty``.
     """
@@ -98,7 +122,16 @@ class RefDeal:
         if self._throw_penalty not in _PENALTIES:
             raise ValueError(f"bad throw_penalty: {self._throw_penalty!r}")
         self._declaration_rule = getattr(rules, "declaration", "qq")
+        if self._declaration_rule not in _DECLARATIONS:
+            raise ValueError(f"bad declaration: {self._declaration_rule!r}")
         self._no_bid = getattr(rules, "no_bid", "notrump")
+        if self._no_bid not in _NO_BIDS:
+            raise ValueError(f"bad no_bid: {self._no_bid!r}")
+        if self._no_bid in ("kitty_card", "kitty_card_notrump") and kitty_size < 3:
+            raise ValueError(f"no_bid={self._no_bid!r} needs a kitty of at least 3 cards, got {kitty_size}")
+        self._first_deal_dealer = getattr(rules, "first_deal_dealer", "first_declarer")
+        if self._first_deal_dealer not in _FIRST_DEAL_DEALERS:
+            raise ValueError(f"bad first_deal_dealer: {self._first_deal_dealer!r}")
 
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
@@ -114,9 +147,14 @@ class RefDeal:
             raise ValueError(f"order must hold every card kind exactly {decks} time(s)")
 
         if trump == "declare":
+            if self._declaration_rule == "none":
+                raise ValueError("declaration='none': no declaring phase: give the trump")
             if self._declaration_rule not in ("qq", "qq3"):
                 raise NotImplementedError(
                     f"declaration={self._declaration_rule!r} is not implemented by the reference deal engine")
+            if self._no_bid in ("redeal", "dealer_loses"):
+                raise NotImplementedError(
+                    f"no_bid={self._no_bid!r} is not implemented by the reference deal engine")
         elif trump is not None:
             if not isinstance(trump, str):
                 raise ValueError(f"trump must be 'declare', a suit letter or None, got {trump!r}")
@@ -133,6 +171,7 @@ class RefDeal:
 
         self.dealer = dealer
         self.declarer = None
+        self.first_declarer = None
         self.declaration = ()
         self._decl_strength = 0
         self.trump_suit = None
@@ -268,14 +307,12 @@ class RefDeal:
                 raise ValueError("not a declaration: show level cards of one suit or jokers of one kind")
             if strength <= self._decl_strength:
                 raise ValueError("a declaration must be strictly stronger than the current one")
-        last = self._act + 1 == 4 * self.hand_size + 4
-        if last and not cards and self._decl_strength == 0 and self._no_bid not in ("notrump", "kitty_card"):
-            raise NotImplementedError(f"no_bid={self._no_bid!r} is not implemented by the reference deal engine")
-
         if cards:
             self.declaration = cards
             self._decl_strength = strength
             self.declarer = self.to_move
+            if self.first_declarer is None:
+                self.first_declarer = self.to_move
             self.trump_suit = None if kind in (SJ, BJ) else SUITS[kind // 13]
         self._act += 1
         if self._act < 4 * self.hand_size:
@@ -293,16 +330,23 @@ class RefDeal:
             self.trump_suit = None
             if self._no_bid == "kitty_card":
                 # MODEL-QUESTION: the kitty's third card, else the next card that is not a joker, in
-                # pack order, without wrapping around; a kitty of fewer than three cards (or only
-                # jokers from the third card on) gives no trump. A level card gives its own suit.
+                # pack order, without wrapping around; only jokers from the third card on give no
+                # trump. A level card gives its own suit.
                 for kind in self._kitty_order[2:]:
                     if kind not in (SJ, BJ):
                         self.trump_suit = SUITS[kind // 13]
                         break
+            elif self._no_bid == "kitty_card_notrump":
+                kind = self._kitty_order[2]
+                if kind not in (SJ, BJ):
+                    self.trump_suit = SUITS[kind // 13]
         elif self.first_deal:
             # MODEL-QUESTION: the new dealer changes who buries, leads and defends; the cards already
             # dealt (from the old dealer) stay where they are.
-            self.dealer = self.declarer
+            if self._first_deal_dealer == "first_declarer":
+                self.dealer = self.first_declarer
+            else:
+                self.dealer = self.declarer
         self._start_bury()
 
     # ------------------------------------------------------------------------------------------
@@ -333,6 +377,24 @@ class RefDeal:
         self.phase = "play"
         self.to_move = self.dealer
         self._trick_leader = self.dealer
+
+    # ------------------------------------------------------------------------------------------
+    # actions: one protocol for every phase
+    # ------------------------------------------------------------------------------------------
+
+    def act(self, cards):
+        """MODEL §9 "Actions": apply the action `cards` of the seat to move, by phase: declare
+        (empty = pass) -> declare(); bury -> bury(); play -> play() (returns the cards actually
+        played; None in the other phases). ValueError when the deal is done."""
+        if self.phase == "declare":
+            self.declare(cards)
+            return None
+        if self.phase == "bury":
+            self.bury(cards)
+            return None
+        if self.phase == "play":
+            return self.play(cards)
+        raise ValueError("the deal is over: no action")
 
     # ------------------------------------------------------------------------------------------
     # legal actions
