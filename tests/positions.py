@@ -10,19 +10,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from shengji import OPTIONS as TABLE
 from shengji import Cards, Rules, Trump
 from shengji.reference import RefTrump
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-OPTIONS = {
-    "constant_ranks": [(), ("2",), ("2", "3", "5")],
-    "follow_protection": ["none", "longer_tuples"],
-    "follow_ladder": ["qq", "4deck"],
-    "taian_trump_follow": [False, True],
-    "failed_throw": ["lowest", "smallest_shape"],
-    "trick_compare": ["largest_unit", "all_units", "highest_card"],
-    "kitty_multiplier": ["power", "pairs", "bianfeng", "chinagame", "copies"],
-}
+
+
+def ready_values(name: str) -> list:
+    """The values of an option that the core implements everywhere (from the core's option table)."""
+    return [v.value for v in TABLE[name].values if v.status == "ready"]
+
+
+CARD_RULES = ("follow_protection", "follow_ladder", "taian_trump_follow", "failed_throw", "trick_compare",
+              "kitty_multiplier")
+OPTIONS = {"constant_ranks": [(), ("2",), ("2", "3", "5")], **{name: ready_values(name) for name in CARD_RULES}}
 
 
 @dataclass

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from shengji import Cards, Deal, IllegalMove, Rules, points
+from shengji import OPTIONS, Cards, Deal, IllegalMove, Rules, points
 from shengji.reference_deal import RefDeal
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -17,11 +17,10 @@ PRESETS = {1: "qq-1deck", 2: "qq-2deck", 3: "qq-3deck"}
 
 def random_rules(rng: random.Random, decks: int) -> Rules:
     return Rules.preset(PRESETS[decks]).replace(
-        throw_penalty=rng.choice(["none", "ten_per_card", "match_point"]),
-        no_bid=rng.choice(["notrump", "kitty_card"]),
-        kitty_multiplier=rng.choice(["power", "pairs", "bianfeng", "chinagame", "copies"]),
-        trick_compare=rng.choice(["largest_unit", "all_units", "highest_card"]),
         constant_ranks=rng.choice([(), ("2",)]),
+        **{name: rng.choice([v.value for v in OPTIONS[name].values if v.status != "not implemented" and
+                             "declare" not in v.status])
+           for name in ("throw_penalty", "no_bid", "kitty_multiplier", "trick_compare", "first_deal_dealer")},
     )
 
 

@@ -61,14 +61,38 @@ def test_match_runs_to_a_winner_and_is_reproducible(policy):
         a.play_deal()
 
 
-def test_same_dealer_rule_and_fixed_trump_systems():
-    m = Match(Rules.preset("taian"), seed=1, policy="greedy")
+def test_same_dealer_rule():
+    m = Match(Rules(next_dealer="same"), seed=1, policy="greedy")
     for _ in range(6):
         rec = m.play_deal()
         if rec.result.dealer_keeps:
             assert m.dealer == rec.dealer
         else:
             assert m.dealer == (rec.dealer + 1) % 4
+
+
+def test_no_declaring_phase_lets_the_dealer_name_the_trump():
+    m = Match(Rules(declaration="none"), seed=2, policy="greedy")
+    for _ in range(3):
+        rec = m.play_deal()
+        assert rec.trump in ("S", "H", "D", "C")
+
+
+@pytest.mark.parametrize("preset", ["4deck", "taian"])
+def test_declaring_not_implemented_is_refused_not_replaced(preset):
+    """No silent fallback: a Match of rules whose declaring phase is missing raises, naming the option."""
+    m = Match(Rules.preset(preset), seed=1)
+    with pytest.raises(NotImplementedError, match="declaration="):
+        m.play_deal()
+    assert m.history == []
+
+
+def test_match_points_not_computed_yet():
+    assert Match(Rules()).points is None
+    with pytest.raises(NotImplementedError, match="throw_penalty='match_point'"):
+        Match(Rules.preset("chinagame")).points  # noqa: B018
+    with pytest.raises(ValueError, match="match_points='qq' is not implemented yet"):
+        Rules(match_points="qq")
 
 
 def test_greedy_beats_random_as_a_team():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from shengji import Rules, Trump, parse_cards, points
+from shengji import Cards, Deal, Rules, Trump, parse_cards, points
 
 QQ2 = Rules.preset("qq-2deck")
 QQ3 = Rules.preset("qq-3deck")
@@ -270,3 +270,115 @@ def test_level_table_attackers_early():
     assert r.level_outcome(80) == (False, 0, 1)
     assert r.level_outcome(120) == (False, 0, 2)
     assert r.level_outcome(160) == (False, 0, 3)
+
+
+# --- §5/§6 declaring: nobody declares, who deals the first deal ---------------------------------------
+
+def _all_pass(deal):
+    while deal.phase == "declare":
+        deal.act(None)
+    return deal
+
+
+def _kitty_in_pack_order(deal):
+    return deal.order[-deal.rules.kitty:]
+
+
+def _suit(kind):
+    return None if kind >= 52 else "SHDC"[kind // 13]
+
+
+def test_no_declaration_seed000_plays_no_trump():
+    """Seed 000: 若发牌结束仍无人亮牌，则打无主 (the QQ presets' no_bid="notrump")."""
+    for seed in range(20):
+        assert _all_pass(Deal(QQ2, seed=seed)).trump is None
+
+
+def _third_card_cases(rules):
+    """(kitty in pack order, trump after everyone passed) for seeds whose kitty's third card is a joker
+    and seeds whose third card is not."""
+    joker, plain = [], []
+    for seed in range(400):
+        deal = Deal(rules, seed=seed)
+        kitty = _kitty_in_pack_order(deal)
+        (joker if kitty[2] >= 52 else plain).append((kitty, _all_pass(deal).trump))
+        if len(joker) >= 3 and len(plain) >= 3:
+            break
+    assert len(joker) >= 3 and len(plain) >= 3
+    return joker, plain
+
+
+def test_no_declaration_seed001_kitty_third_card_jokers_skipped():
+    """Seed 001: 若发牌结束仍无人亮牌，则以底牌第三张的花色作为主牌花色。若第三张为王，则顺次翻开第四，五，
+    六，七张，直至有一张不为王时，即以其花色作为主牌花色。 (no_bid="kitty_card")"""
+    joker, plain = _third_card_cases(Rules(no_bid="kitty_card"))
+    for kitty, trump in plain:
+        assert trump == _suit(kitty[2])
+    for kitty, trump in joker:
+        assert trump == next(_suit(k) for k in kitty[2:] if k < 52)
+
+
+def test_no_declaration_seed004_kitty_third_card_joker_means_no_trump():
+    """Seed 004 (边锋): 若发牌结束仍无人亮牌，则以底牌第三张的花色作为主牌花色。如果第三张是王则打无主。"""
+    rules = Rules.preset("bianfeng")
+    assert rules.no_bid == "kitty_card_notrump"
+    joker, plain = _third_card_cases(rules)
+    for kitty, trump in plain:
+        assert trump == _suit(kitty[2])
+    for _, trump in joker:
+        assert trump is None
+
+
+def _first_deal_with_overturn(rules):
+    """A first deal (dealer 0, level 10) where seat 1 shows 10H first and seat 2 overturns with 10D 10D."""
+    pack = [k for k in range(54) for _ in range(rules.decks)]
+    want = {1: ["10H"], 2: ["10D", "10D"]}
+    hands = [[] for _ in range(4)]
+    for seat, toks in want.items():
+        for tok in toks:
+            k = parse_cards(tok).indices()[0]
+            pack.remove(k)
+            hands[seat].append(k)
+    level_cards = {parse_cards(t).indices()[0] for t in ("10S", "10H", "10D", "10C")}
+    rest = [k for k in pack if k not in level_cards] + [k for k in pack if k in level_cards]  # no other 10s dealt
+    for seat in range(4):
+        need = rules.hand_size - len(hands[seat])
+        hands[seat] += rest[:need]
+        rest = rest[need:]
+    deal = Deal(rules, hands=[Cards(h) for h in hands], kitty=Cards(rest), level="10", dealer=0, first_deal=True)
+    while deal.phase == "declare":
+        seat = deal.to_move
+        shown = {1: "10H", 2: "10D 10D"}.get(seat)
+        if shown and Cards(shown) in deal.legal_actions() and not any(s == seat for s, _ in deal.declarations):
+            deal.act(shown)
+        else:
+            deal.act(None)
+    assert [s for s, _ in deal.declarations] == [1, 2] and deal.trump == "D"
+    return deal
+
+
+def test_first_deal_first_declarer_deals_qq_and_bianfeng():
+    """Seed 000/001: 开局中，双方争庄，先亮者为庄家; seed 004: 开局时，由双方抢庄，由先亮主的玩家当庄. The first
+    declarer deals the first deal even when someone overturns later (the trump is the overturner's)."""
+    for preset in ("qq-2deck", "bianfeng"):
+        rules = Rules.preset(preset)
+        assert rules.first_deal_dealer == "first_declarer"
+        assert _first_deal_with_overturn(rules).dealer == 1
+
+
+def test_first_deal_final_declarer_deals_taian_and_4deck():
+    """Seed 003: 第一局最终亮主的玩家即为庄家; the 4-deck post: 第一局的庄家由亮主方担任，如果有人"反主"，则由"反主"的
+    玩家坐庄. Their presets name the final declarer (their own declaring phases are not implemented yet, so
+    the rule is shown under the QQ ladder)."""
+    assert Rules.preset("taian").first_deal_dealer == Rules.preset("4deck").first_deal_dealer == "final_declarer"
+    assert _first_deal_with_overturn(Rules(first_deal_dealer="final_declarer")).dealer == 2
+
+
+# --- §3 trick comparison: every unit, every grouping (docs/MODEL.md §6) --------------------------------
+
+def test_all_units_compares_every_grouping():
+    """Level 2, clubs trump, lead 8D 8D JD QD: seat 3's 6C 6C 2C 2C grouped as pair 6C6C + singles 2C 2C beats
+    every unit of seat 1's 5C 5C AC 2S (6C > 5C, 2C > 2S, 2C > AC), so seat 3 wins under "all_units"."""
+    t = Trump(Rules(trick_compare="all_units"), "2", "C")
+    assert t.trick_winner(["8D 8D JD QD", "5C 5C AC 2S", "3D 4D 5D 6D", "6C 6C 2C 2C"]) == 3
+    assert t.trick_winner(["8D 8D JD QD", "6C 6C 2C 2C", "7C 7C 3C 3C"]) == 1

@@ -6,6 +6,7 @@
 - ``shengji bench --json``: deals/s and plays/s of the native core and of the pure-Python reference,
   measured on the same deals in one run, with the machine's core count.
 - ``shengji demo``: the rules core at work on a few examples.
+- ``shengji options``: the rule options (the core's table), their values, defaults and status.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .simulate import SimResult, simulate
 
 def _demo(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset)
-    trump = Trump(rules, args.level, None if args.suit.upper() in ("NT", "NONE") else args.suit)
+    trump = Trump(rules, args.level, args.suit)
     print(f"rules: {args.preset} ({rules.decks} deck(s), kitty {rules.kitty}); {trump!r}")
     play = "10H 10H 10S 10S AH AH 9H 9H 5H"
     print(f"\nunits of {play}:")
@@ -44,21 +45,23 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(args: argparse.Namespace) -> int:
+    from .rules import options_markdown
+
+    print(options_markdown(), end="")
+    return 0
+
+
 def _trump_option(text: str) -> str | None:
-    if text.lower() == "declare":
-        return "declare"
-    if text.upper() in ("NT", "NONE"):
-        return None
-    return text.upper()
+    """The --trump value as the API takes it: "declare", or a suit parsed by the API itself (S/H/D/C, or NT for
+    no trump, as everywhere a trump is given)."""
+    return "declare" if text.lower() == "declare" else text
 
 
 def _simulate(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     trump = _trump_option(args.trump)
-    if trump == "declare" and rules.declaration not in ("qq", "qq3"):
-        trump = None
-        print(f"note: {args.preset} has no native declaring phase yet; playing at no trump", file=sys.stderr)
     t = time.perf_counter()
     res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
                    progress=args.progress if args.progress is not None else sys.stderr.isatty(),
@@ -111,19 +114,21 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
     plays = 0
     for g in range(games):
         d = run.deal(g)
-        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump=trump)
-        while ref.phase == "declare":
-            ref.declare(rng.choice(sorted(ref.legal_declarations())))
-        ref.bury(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
-        while ref.phase == "play":
-            ref.play(rng.choice(sorted(ref.legal_actions())))
-            plays += 1
+        ref_trump = "declare" if trump == "declare" else d.trump
+        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump=ref_trump)
+        while ref.phase != "done":  # every phase through the one protocol
+            playing = ref.phase == "play"
+            if ref.phase == "bury":
+                ref.act(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
+            else:
+                ref.act(rng.choice(sorted(ref.legal_actions())))
+            plays += playing
     return plays
 
 
 def _bench(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset)
-    trump = "declare" if rules.declaration in ("qq", "qq3") else None
+    trump = _trump_option(args.trump)
     out: dict[str, Any] = {"cores": os.cpu_count(), "preset": args.preset, "policy": "random"}
     for threads in sorted({1, os.cpu_count() or 1}):
         simulate(rules, min(2000, args.games), policy="random", seed=args.seed, threads=threads, trump=trump)
@@ -157,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
     sim.add_argument("--level", default="2")
-    sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT")
+    sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
     sim.add_argument("--dealer", type=int, default=None, help="fixed dealer seat (default: random per deal)")
     sim.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
     sim.add_argument("--out", metavar="FILE.npz", help="save the per-deal arrays")
@@ -170,14 +175,21 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=50_000)
     bench.add_argument("--reference-games", type=int, default=20)
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
     bench.set_defaults(func=_bench)
+    opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
+    opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")
     demo.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
     demo.add_argument("--level", default="10")
     demo.add_argument("--suit", default="H", help="trump suit S/H/D/C, or NT for no trump")
     demo.set_defaults(func=_demo)
     args = parser.parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except (ValueError, TypeError, NotImplementedError) as err:  # the API refused an argument: no traceback
+        print(f"shengji {args.command}: error: {err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -8,9 +8,13 @@
 - Must-play levels cannot be jumped: the first level that is not a constant-trump rank (2, or 3 when 2
   is constant) and the final level. A climb that would pass one stops on it.
 - A team that wins a deal as dealers at the final level (A) wins the match.
-- Deal *i* of a match with seed *s* is dealt from stream (s, i). In the first deal the declarer becomes
-  the dealer. Rules without a supported declaring phase (``declaration="none"``, and for now the
-  4-deck and 泰安 styles) let the dealer's bot name the trump (``Bot.trump``).
+- Deal *i* of a match with seed *s* is dealt from stream (s, i). In the first deal the declaring decides
+  the dealer (the rules' ``first_deal_dealer``). Rules without a declaring phase (``declaration="none"``)
+  let the dealer's bot name the trump (``Bot.trump``); rules whose declaring phase is not implemented
+  yet (the 4-deck and 泰安 styles) raise NotImplementedError, as ``Deal`` does.
+- Every phase goes through ``deal.act(bot.choose(deal))``.
+- Match points (积分): ``points`` raises NotImplementedError where the rules call for them (they are not
+  computed yet) and is None where they do not.
 """
 
 from __future__ import annotations
@@ -61,6 +65,15 @@ class Match:
         self.must_play = {start, len(self.sequence) - 1}
 
     @property
+    def points(self) -> None:
+        """Match points (积分) per seat: not computed yet. Raises NotImplementedError when the rules call for
+        them (``Rules.missing("match_points")`` names the option); None when they keep none."""
+        missing = self.rules.missing("match_points")
+        if missing:
+            raise NotImplementedError(f"match points are not implemented yet: {missing}")
+        return None
+
+    @property
     def levels(self) -> tuple[str, str]:
         """Current level of team 0 (seats 0+2) and team 1 (seats 1+3)."""
         return (self.sequence[self._steps[0]], self.sequence[self._steps[1]])
@@ -82,19 +95,14 @@ class Match:
         index = len(self.history)
         team = self.dealer % 2
         level = self.levels[team]
-        declaring = self.rules.declaration in ("qq", "qq3") and self.rules.no_bid in ("notrump", "kitty_card")
-        if declaring:
-            deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level,
-                        trump="declare", first_deal=index == 0)
-            while deal.phase == "declare":
-                deal.declare(self.bots[deal.to_move or 0].declare(deal))
-        else:
+        trump: Any = "declare"
+        if self.rules.declaration == "none":  # no declaring phase: the dealer's bot names the trump
             probe = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=None)
             trump = self.bots[self.dealer].trump(probe)
-            deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=trump)
-        deal.bury(self.bots[deal.dealer].bury(deal))
-        while deal.phase == "play":
-            deal.play(self.bots[deal.to_move or 0].choose(deal))
+        deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=trump,
+                    first_deal=index == 0)
+        while deal.phase != "done":  # every phase through the one protocol
+            deal.act(self.bots[deal.to_move or 0].choose(deal))
         result = deal.result()
         dealer = deal.dealer
         team = dealer % 2

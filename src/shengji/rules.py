@@ -175,3 +175,34 @@ Rules.PRESET_DOCS = {
     "chinagame": "Seed 002: 中国游戏中心 升级: kitty 2 per single, 4 per pair, 6 per triple; a failed throw "
     "costs a match point (积分).",
 }
+
+
+def options_markdown() -> str:
+    """docs/OPTIONS.md: the option table of the core as Markdown (``shengji options > docs/OPTIONS.md``; a
+    test checks that the file is current)."""
+    lines = ["# Rule options", "",
+             "Generated from the core's option table (`csrc/include/sj_options.def`) by `shengji options >",
+             "docs/OPTIONS.md`; `tests/test_options.py` checks that it is current. Status: *ready* (implemented",
+             "everywhere), *missing: phase* (works, but reaching that phase raises `NotImplementedError`), *not",
+             "implemented* (`Rules` refuses the value). Exact meanings: docs/MODEL.md.", "",
+             "| option | values (default first) | RULES.md |", "|---|---|---|"]
+    for opt in OPTIONS.values():
+        if opt.values:
+            values = [v.value for v in opt.values]
+            values.sort(key=lambda v: v != opt.default)
+            shown = ", ".join(f"`{v!r}`" for v in values)
+        elif opt.kind == "ranks":
+            shown = "a set of ranks, e.g. `()`, `('2',)`, `('2', '3', '5')` (default `()`)"
+        elif opt.name == "kitty":
+            shown = f"{opt.min}..{opt.max} (default: by decks)"
+        else:
+            shown = f"{opt.min}..{opt.max} (default `{opt.default!r}`)"
+        lines.append(f"| `{opt.name}` | {shown} | {opt.section} |")
+    for opt in OPTIONS.values():
+        lines += ["", f"## `{opt.name}`", "", opt.doc]
+        if opt.values and opt.kind == "enum":
+            lines += ["", "| value | status | meaning |", "|---|---|---|"]
+            for v in opt.values:
+                default = " (default)" if v.value == opt.default else ""
+                lines.append(f"| `{v.value!r}`{default} | {v.status} | {v.doc} |")
+    return "\n".join(lines) + "\n"
