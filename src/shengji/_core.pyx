@@ -375,7 +375,7 @@ cdef sj_rules _struct_of(values) except *:
     for opt in OPTIONS.values():
         if opt.name not in values:
             raise TypeError(f"rules: missing option {opt.name!r}")
-        if sj_rules_set(&r, opt.index, _option_value(opt, values[opt.name], values)) != SJ_OK:
+        if sj_rules_set(&r, opt.number, _option_value(opt, values[opt.name], values)) != SJ_OK:
             raise ValueError(f"{opt.name}: value {values[opt.name]!r} is out of range")
     if sj_rules_check(&r, msg, sizeof(msg)) != SJ_OK:
         raise ValueError(_text(msg))
@@ -386,7 +386,7 @@ cdef dict _values_of(const sj_rules *r):
     """The Python values of a C rules struct (normalized: the kitty resolved, ranks sorted)."""
     out = {}
     for opt in OPTIONS.values():
-        v = sj_rules_get(r, opt.index)
+        v = sj_rules_get(r, opt.number)
         if opt.kind == "enum":
             out[opt.name] = opt.values[v].value
         elif opt.kind == "bool":

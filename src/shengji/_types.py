@@ -78,12 +78,12 @@ class OptionValue(NamedTuple):
 
 
 class Option(NamedTuple):
-    """One rule option of the core's table (csrc/include/sj_options.def): ``kind`` is ``"enum"``,
-    ``"bool"``, ``"int"`` (``min``..``max``) or ``"ranks"``; ``values`` lists the values of enumerated and
-    boolean options; ``section`` is the RULES.md section."""
+    """One rule option of the core's table (csrc/include/sj_options.def): ``number`` is its place in the
+    table; ``kind`` is ``"enum"``, ``"bool"``, ``"int"`` (``min``..``max``) or ``"ranks"``; ``values`` lists
+    the values of enumerated and boolean options; ``section`` is the RULES.md section."""
 
     name: str
-    index: int
+    number: int
     kind: str
     default: Any
     values: tuple[OptionValue, ...]
