@@ -603,38 +603,9 @@ class RefTrump:
 
     def _profile(self, suit, counts, shapes):
         """Lexicographically highest profile over all partitions of `counts` into exactly
-        `shapes` (ordered by unit-order key, highest first), or None if there is none.
-
-        Identical shapes are placed in non-increasing (top, kinds) order, so the tops come out in
-        profile order (groups by key, tops high to low inside a group) and the answer is the
-        maximum over every partition: an exhaustive search with memo."""
-        memo = {}
-
-        def search(idx, bound):
-            if idx == len(shapes):
-                return () if sum(counts.values()) == 0 else None
-            key = (_freeze(counts), idx, bound)
-            if key in memo:
-                return memo[key]
-            w, l = shapes[idx]
-            same_next = idx + 1 < len(shapes) and shapes[idx + 1] == shapes[idx]
-            best = None
-            for top, kinds in list(self._placements(suit, counts, w, l)):
-                if bound is not None and (top, kinds) > bound:
-                    continue
-                for k in kinds:
-                    counts[k] -= w
-                rest = search(idx + 1, (top, kinds) if same_next else None)
-                for k in kinds:
-                    counts[k] += w
-                if rest is not None:
-                    candidate = (top,) + rest
-                    if best is None or candidate > best:
-                        best = candidate
-            memo[key] = best
-            return best
-
-        return search(0, None)
+        `shapes` (ordered by unit-order key, highest first), or None if there is none: the highest
+        of the groupings' tops (see ``_groupings``, which lists them in profile order)."""
+        return max(self._groupings(suit, counts, shapes), default=None)
 
     def _groupings(self, suit, counts, shapes):
         """Every distinct *tops by shape* over the groupings (partitions) of `counts` into units of
