@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+from shengji import OPTIONS
 from shengji.reference import RANKS, RefRules, RefTrump, level_outcome, parse
 
 try:
@@ -165,15 +166,16 @@ def pass_all(d):
 # random playthroughs
 # ------------------------------------------------------------------------------------------------
 
+def _ready(name):
+    """Values of an option implemented everywhere, from the core's option table (shengji.OPTIONS)."""
+    return [v.value for v in OPTIONS[name].values if v.status == "ready"]
+
+
 OPTION_CHOICES = {
     "constant_ranks": [(), (), ("2",), ("3", "5")],
-    "follow_protection": ["none", "longer_tuples"],
     "follow_ladder": ["qq", "qq", "4deck"],
-    "taian_trump_follow": [False, True],
-    "failed_throw": ["lowest", "smallest_shape"],
-    "trick_compare": ["largest_unit", "all_units", "highest_card"],
-    "kitty_multiplier": ["power", "pairs", "bianfeng", "chinagame", "copies"],
-    "level_table": ["standard", "attackers_early"],
+    **{name: _ready(name) for name in ("follow_protection", "taian_trump_follow", "failed_throw", "trick_compare",
+                                       "kitty_multiplier", "level_table")},
 }
 
 CHECK_ALL_UP_TO = 400  # every legal action is replayed on a copy (a random sample of this many above)
@@ -181,10 +183,10 @@ CHECK_ALL_UP_TO = 400  # every legal action is replayed on a copy (a random samp
 
 def random_rules(rng, decks):
     options = {name: rng.choice(values) for name, values in OPTION_CHOICES.items()}
-    return make_rules(decks=decks, throw_penalty=rng.choice(["none", "ten_per_card", "match_point"]),
+    return make_rules(decks=decks, throw_penalty=rng.choice([v.value for v in OPTIONS["throw_penalty"].values]),
                       declaration="qq3" if decks == 3 and rng.random() < 0.5 else "qq",
-                      no_bid=rng.choice(["notrump", "kitty_card", "kitty_card_notrump"]),
-                      first_deal_dealer=rng.choice(["first_declarer", "final_declarer", None]), **options)
+                      no_bid=rng.choice(_ready("no_bid")),
+                      first_deal_dealer=rng.choice([*_ready("first_deal_dealer"), None]), **options)
 
 
 def check_totals(d):
