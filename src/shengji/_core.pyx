@@ -538,7 +538,7 @@ cdef class Trump:
         cdef sj_unit buf[64]
         cdef int n = sj_units(&self.t, &c.c, buf, 64)
         if n < 0:
-            raise ValueError(f"cannot decompose {c}")
+            _raise_error(n, f"units({c})")
         out = []
         for i in range(n):
             kind = "tractor" if buf[i].l >= 2 else _UNIT_KINDS[buf[i].w]
@@ -591,7 +591,7 @@ cdef class Trump:
                 with nogil:
                     found = sj_legal_follows(&self.t, &h.c, &ld.c, buf, cap, lim)
                 if found < 0:
-                    raise ValueError(f"cannot decompose the lead {ld}")
+                    _raise_error(found, f"legal_follows of the lead {ld}")
                 if found <= cap:
                     break
                 grown = <sj_cards *>realloc(buf, found * sizeof(sj_cards))
@@ -632,7 +632,7 @@ cdef class Trump:
         finally:
             free(arr)
         if r < 0:
-            raise ValueError(f"cannot decompose the lead {ld}")
+            _raise_error(r, f"check_throw of the lead {ld}")
         return ThrowResult(bool(r), Cards._wrap(played))
 
     def trick_winner(self, plays):
@@ -666,7 +666,7 @@ cdef class Trump:
         finally:
             free(arr)
         if w < 0:
-            raise ValueError("cannot decompose the lead")
+            _raise_error(w, "trick_winner")
         return w
 
     def kitty_multiplier(self, last_lead):

@@ -97,10 +97,11 @@ cdef class Deal:
             order = bytes(buf[:54 * r.decks])
         else:
             order = _order_from_hands(&r, hands, kitty, dealer)
-        self._start(rules, order, dealer, level, trump, bool(first_deal))
+        self._start(rules, order, dealer, level, trump, bool(first_deal), &r)
 
-    cdef _start(self, rules, bytes order, int dealer, level, trump, bint first_deal):
-        cdef sj_rules r = _rules_struct(rules)
+    cdef _start(self, rules, bytes order, int dealer, level, trump, bint first_deal, const sj_rules *checked=NULL):
+        """Start from a pack order; ``checked``: the rules' struct when the caller already built it."""
+        cdef sj_rules r = checked[0] if checked != NULL else _rules_struct(rules)
         cdef int li = rank_index(level)
         cdef int ti = _trump_arg(trump)
         cdef const uint8_t *o = order
@@ -108,8 +109,7 @@ cdef class Deal:
             raise ValueError(f"a pack order has {54 * r.decks} cards, got {len(order)}")
         rc = sj_deal_init(&self.d, &r, o, dealer, li, ti, first_deal)
         if rc != SJ_OK:
-            what = "trump='declare'" if ti == SJ_TRUMP_DECLARE else "Deal"
-            _raise_error(rc, f"{what}", &r)
+            _raise_error(rc, "trump='declare'" if ti == SJ_TRUMP_DECLARE else "Deal", &r)
         self.rules = rules
         self._order = order
         self._dealer0 = dealer
