@@ -226,11 +226,12 @@ int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *faile
     *failed = 0;
     switch (d->phase) {
     case SJ_PHASE_DECLARE: {
-        int kind = -1, count = sj_cards_size(action);
-        if (count) {
-            uint64_t kinds = action->p[0];
+        uint64_t kinds = action->p[0];
+        int kind = -1, count = 0;
+        if (kinds) {
             if (kinds & (kinds - 1)) return SJ_E_DECLARATION; /* not identical cards */
             kind = __builtin_ctzll(kinds);
+            for (int i = 0; i < SJ_MAX_DECKS; i++) count += action->p[i] != 0; /* copies of one kind */
         }
         int rc = sj_deal_declare(d, kind, count);
         if (rc == SJ_OK) *played = *action;
