@@ -46,12 +46,12 @@ def _python_api_deals(rules: Rules, n: int) -> int:
     plays = 0
     for seed in range(n):
         d = Deal(rules, seed=seed, trump="declare")
-        while d.phase == "declare":
-            d.declare(rng.choice(d.legal_actions()))
-        d.bury(rng.sample(d.hand(d.dealer).indices(), rules.kitty or 0))
-        while d.phase == "play":
-            d.play(rng.choice(d.legal_actions(limit=300)))
-            plays += 1
+        while d.phase != "done":  # every phase through the one protocol
+            if d.phase == "bury":
+                d.act(rng.sample(d.hand(d.dealer).indices(), rules.kitty or 0))
+            else:
+                plays += d.phase == "play"
+                d.act(rng.choice(d.legal_actions(limit=300)))
     return plays
 
 

@@ -63,7 +63,8 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
 
 @dataclass
 class SimResult:
-    """Per-game results of a Monte-Carlo run (numpy arrays of length ``games``)."""
+    """Per-game results of a Monte-Carlo run (numpy arrays of length ``games``). ``trump`` is 0..3 for
+    S, H, D, C and 4 for no trump (``TRUMP_NAMES``); the other names are those of ``DealResult``."""
 
     attacker_points: np.ndarray
     defender_points: np.ndarray
