@@ -73,6 +73,11 @@ def test_combinations(kwargs, match):
             Rules(**kwargs)
 
 
+def test_declaring_phase_question_has_one_answer():
+    assert Rules().has_declaring_phase and Rules.preset("4deck").has_declaring_phase
+    assert not Rules(declaration="none").has_declaring_phase
+
+
 def test_missing_phase_names_the_option():
     assert Rules().missing("declare") is None and Rules().missing("match_points") is None
     assert "declaration='4deck'" in Rules.preset("4deck").missing("declare")

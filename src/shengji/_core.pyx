@@ -438,6 +438,14 @@ def missing(rules, phase):
     return _missing_text(&r, _PHASE_BITS[phase]) or None
 
 
+def has_declaring_phase(rules):
+    """Whether the rules declare the trump while dealing (csrc: sj_declaring_status; declaration="none" has no
+    declaring phase and the caller gives the trump). A declaring phase that is not implemented yet still
+    counts: starting it raises NotImplementedError."""
+    cdef sj_rules r = _rules_struct(rules)
+    return sj_declaring_status(&r) != SJ_E_NO_PHASE
+
+
 # ---- errors: one map from the core's codes (csrc/include/sj_error.h) to Python exceptions ------------
 
 _ERROR_CLASSES = {

@@ -96,7 +96,7 @@ class Match:
         team = self.dealer % 2
         level = self.levels[team]
         trump: Any = "declare"
-        if self.rules.declaration == "none":  # no declaring phase: the dealer's bot names the trump
+        if not self.rules.has_declaring_phase:  # the dealer's bot names the trump
             probe = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=None)
             trump = self.bots[self.dealer].trump(probe)
         deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=trump,

@@ -84,6 +84,12 @@ class Rules:
         for name, value in values.items():
             object.__setattr__(self, name, value)
 
+    @property
+    def has_declaring_phase(self) -> bool:
+        """False when the caller gives the trump (``declaration="none"``); True when the trump is declared
+        while dealing (whether or not that phase is implemented yet: see ``missing("declare")``)."""
+        return bool(_core.has_declaring_phase(self))
+
     def missing(self, phase: str) -> str | None:
         """What these rules need that is not implemented yet in ``phase`` (``"declare"``: the declaring
         phase; ``"match_points"``: match points), naming the option and value; None when nothing is missing.
