@@ -1,5 +1,9 @@
 /* C-level tests of the rules core: the seed examples of RULES.md and invariants of the card sets. */
+#include <math.h>
+#include <string.h>
+
 #include "sj_test_util.h"
+#include "sj_determinize.h"
 #include "sj_policy.h"
 
 static int nunits(const sj_trump *t, const char *s) {
@@ -349,6 +353,108 @@ static void test_policy_deals(void) {
     }
 }
 
+/* Uniform sampling of hidden cards (sj_determinize.h) against brute force: every assignment of the
+ * physical cards to slots of the right sizes that respects the groups, counted and tallied. */
+typedef struct det_outcome {
+    sj_cards slot[SJ_DET_SLOTS];
+    double expected;
+    long seen;
+} det_outcome;
+
+static void test_determinize_case(int nslots, const int *caps, int ng, const char **groups, const uint8_t *allowed) {
+    sj_cards cards[8];
+    int kinds[16], gof[16], n = 0;
+    for (int g = 0; g < ng; g++) {
+        cards[g] = P(groups[g]);
+        for (int k = 0; k < SJ_NUM_KINDS; k++)
+            for (int c = sj_cards_count(&cards[g], k); c > 0; c--) kinds[n] = k, gof[n++] = g;
+    }
+    static det_outcome outs[4096];
+    int nout = 0;
+    double total = 0;
+    long combos = 1;
+    for (int i = 0; i < n; i++) combos *= nslots;
+    for (long code = 0; code < combos; code++) { /* card i goes to slot (code / nslots^i) % nslots */
+        int size[SJ_DET_SLOTS] = {0}, ok = 1;
+        long c = code;
+        sj_cards slot[SJ_DET_SLOTS] = {sj_cards_empty(), sj_cards_empty(), sj_cards_empty(), sj_cards_empty()};
+        for (int i = 0; i < n && ok; i++, c /= nslots) {
+            int s = (int)(c % nslots);
+            ok = allowed[gof[i]] >> s & 1;
+            size[s]++;
+            sj_cards_add_one(&slot[s], kinds[i]);
+        }
+        for (int s = 0; s < nslots && ok; s++) ok = size[s] == caps[s];
+        if (!ok) continue;
+        total += 1;
+        int j = 0;
+        while (j < nout && !(sj_cards_equal(&outs[j].slot[0], &slot[0]) && sj_cards_equal(&outs[j].slot[1], &slot[1]) &&
+                             sj_cards_equal(&outs[j].slot[2], &slot[2]) && sj_cards_equal(&outs[j].slot[3], &slot[3])))
+            j++;
+        if (j == nout) {
+            memcpy(outs[nout].slot, slot, sizeof slot);
+            outs[nout].expected = 0;
+            outs[nout++].seen = 0;
+        }
+        outs[j].expected += 1;
+    }
+    int err;
+    sj_det *det = sj_det_new(nslots, caps, ng, cards, allowed, &err);
+    CHECK(det != NULL && err == SJ_OK);
+    if (!det) return;
+    CHECK(fabs(sj_det_count(det) - total) <= 1e-9 * (total + 1));
+    sj_rng r = sj_rng_stream(5, (uint64_t)n);
+    long draws = 200000;
+    for (long d = 0; d < draws; d++) {
+        sj_cards out[SJ_DET_SLOTS];
+        if (sj_det_sample(det, &r, out) != SJ_OK) {
+            CHECK(0);
+            break;
+        }
+        for (int s = nslots; s < SJ_DET_SLOTS; s++) out[s] = sj_cards_empty();
+        int j = 0;
+        while (j < nout && !(sj_cards_equal(&outs[j].slot[0], &out[0]) && sj_cards_equal(&outs[j].slot[1], &out[1]) &&
+                             sj_cards_equal(&outs[j].slot[2], &out[2]) && sj_cards_equal(&outs[j].slot[3], &out[3])))
+            j++;
+        CHECK(j < nout); /* every sample is a consistent placement */
+        if (j < nout) outs[j].seen++;
+    }
+    for (int j = 0; j < nout; j++) { /* each outcome within 5 standard deviations of its expectation */
+        double e = draws * outs[j].expected / total;
+        CHECK(fabs((double)outs[j].seen - e) <= 5 * sqrt(e) + 2);
+    }
+    sj_det_free(det);
+}
+
+static void test_determinize(void) {
+    const char *g1[] = {"AS KS", "2H 3H 4H 4H"};
+    const uint8_t a1[] = {0x3, 0xF};
+    const int c1[] = {2, 2, 1, 1};
+    test_determinize_case(4, c1, 2, g1, a1);
+    const char *g2[] = {"AS AS", "KD", "5C 5C 6C 7C"};
+    const uint8_t a2[] = {0x1, 0x6, 0x7};
+    const int c2[] = {3, 2, 2};
+    test_determinize_case(3, c2, 3, g2, a2);
+    const char *g3[] = {"BJ SJ 2S 2S"}; /* nothing constrained: one free group */
+    const uint8_t a3[] = {0x7};
+    const int c3[] = {1, 2, 1};
+    test_determinize_case(3, c3, 1, g3, a3);
+    /* no placement: the group allowed in slot 0 only is larger than slot 0 */
+    int err;
+    sj_cards bad[1] = {P("AS KS QS")};
+    const uint8_t abad[1] = {0x1};
+    const int cbad[2] = {2, 1};
+    sj_det *det = sj_det_new(2, cbad, 1, bad, abad, &err);
+    CHECK(det != NULL && sj_det_count(det) == 0.0);
+    sj_cards out[SJ_DET_SLOTS];
+    sj_rng r = sj_rng_stream(1, 1);
+    CHECK(det && sj_det_sample(det, &r, out) == SJ_E_ARGS);
+    sj_det_free(det);
+    /* the cards must fill the slots exactly */
+    const int cshort[2] = {2, 2};
+    CHECK(sj_det_new(2, cshort, 1, bad, abad, &err) == NULL && err == SJ_E_ARGS);
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -361,6 +467,7 @@ int main(void) {
     test_levels();
     test_random_positions();
     test_policy_deals();
+    test_determinize();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -1,0 +1,50 @@
+/* sj_determinize.h — sampling the hidden cards of one seat's observation uniformly (docs/MODEL.md §10).
+ *
+ * The hidden cards go to up to four *slots* (the three other seats' hands, and the kitty when it is
+ * hidden and apart from a hand), each of a known size.  The caller splits the hidden cards into
+ * *groups* of cards that may go to the same slots (a seat shown void in a suit may not receive it; a
+ * shown declaration card stays with its declarer, or the kitty the dealer may have buried it in); a
+ * group allowed everywhere is the free group.  Every placement of the physical cards (each copy a
+ * distinct card) that respects the groups and fills each slot exactly is equally likely, as in a fair
+ * shuffle conditioned on what the seat saw.
+ *
+ * sj_det_new counts the placements once, by a dynamic programme over the constrained groups (state:
+ * the slots' remaining room; the free group is a multinomial in closed form), in doubles: the counts
+ * reach 2^283 with 4 decks, far inside a double's range, and each count is exact up to rounding.  Every
+ * state a sample can reach is counted there, so sj_det_sample only reads the table: one sampler may
+ * serve many threads at once.  A sample walks the groups, draws each group's split into its slots with
+ * probability proportional to its count, then deals the group's cards to the split uniformly.
+ */
+#ifndef SJ_DETERMINIZE_H
+#define SJ_DETERMINIZE_H
+
+#include "sj_cards.h"
+#include "sj_error.h"
+#include "sj_rng.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SJ_DET_SLOTS 4
+#define SJ_DET_MAX_GROUPS 32
+
+typedef struct sj_det sj_det;
+
+/* A sampler for `nslots` slots of sizes caps[] and `ngroups` groups (cards[g], allowed[g]: bit s set when
+ * slot s may receive the group's cards).  *err: SJ_OK, SJ_E_ARGS (bad sizes or masks, the cards do not
+ * fill the slots exactly) or SJ_E_CAPACITY (too many groups); NULL on error or when out of memory. */
+sj_det *sj_det_new(int nslots, const int *caps, int ngroups, const sj_cards *cards, const uint8_t *allowed, int *err);
+void sj_det_free(sj_det *det);
+
+/* The number of placements (0 when the observation admits none). */
+double sj_det_count(const sj_det *det);
+
+/* One placement drawn uniformly: out[s] receives slot s's cards.  Returns SJ_OK, or SJ_E_ARGS when there
+ * is no placement.  Reads the sampler only (safe from many threads with their own streams). */
+int sj_det_sample(const sj_det *det, sj_rng *r, sj_cards *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
