@@ -8,9 +8,11 @@ import pickle
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from shengji import Cards, Deal, Rules, determinize
+from shengji.observation import _hidden_problem, _sample_placement, sampler
 
 
 def play_random(deal: Deal, rng: random.Random, plays: int) -> None:
@@ -27,6 +29,7 @@ def play_random(deal: Deal, rng: random.Random, plays: int) -> None:
 
 def check_consistent(deal: Deal, seat: int, world: Deal) -> None:
     obs = deal.observation(seat)
+    assert world.observation(seat) == obs  # the public history and the seat's own cards are kept
     assert world.phase == deal.phase and world.to_move == deal.to_move and world.dealer == deal.dealer
     assert world.trump == deal.trump and world.level == deal.level
     assert world.hand(seat) == deal.hand(seat)
@@ -119,7 +122,8 @@ def _chi2_critical(df: int) -> float:
     return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
-def test_determinize_is_uniform():
+@pytest.mark.parametrize("reference", [False, True], ids=["native", "reference"])
+def test_determinize_is_uniform(reference):
     # A 1-deck deal (all cards distinct) late enough that brute force can list every consistent world,
     # with at least one void shown, seen by the dealer (who knows the kitty).
     rng = random.Random(2)
@@ -140,9 +144,66 @@ def test_determinize_is_uniform():
     seen = Counter()
     obs = deal.observation(0)
     for _ in range(n):
-        w = determinize(obs, rng)
+        w = determinize(obs, rng, reference=reference)
         seen[tuple(w.hand(s).indices() for s in (1, 2, 3))] += 1
     assert set(seen) == set(worlds)  # every consistent world, and nothing else
+    assert sampler(obs).count == len(worlds)  # 1 deck: placements are worlds
     expected = n / len(worlds)
     chi2 = sum((seen[w] - expected) ** 2 / expected for w in worlds)
     assert chi2 < _chi2_critical(len(worlds) - 1), (chi2, len(worlds))
+
+
+def _mid_game(decks: int, seed: int, plays: int) -> Deal:
+    rng = random.Random(seed)
+    rules = Rules.preset({1: "qq-1deck", 2: "qq-2deck", 3: "qq-3deck"}[decks])
+    deal = Deal(rules, seed=seed, trump="declare", dealer=seed % 4)
+    while deal.phase == "declare":
+        deal.act(rng.choice(deal.legal_actions()))
+    deal.act(rng.sample(deal.hand(deal.dealer).indices(), rules.kitty))
+    play_random(deal, rng, plays)
+    return deal
+
+
+@pytest.mark.parametrize("decks", [2, 3])
+def test_native_and_reference_samplers_agree(decks):
+    """On mid-game observations with voids (too many worlds to list), the native sampler and the pure-Python
+    reference give the same distribution: for every (slot, card kind), how often the slot holds it."""
+    for seed in range(40):
+        deal = _mid_game(decks, seed, 40)
+        seat = (deal.to_move + 1) % 4
+        obs = deal.observation(seat)
+        _, caps, groups, _ = _hidden_problem(obs)
+        if sum(1 for _, allowed in groups if len(allowed) < len(caps)) >= 2:
+            break
+    else:
+        pytest.fail("no mid-game observation with two constrained groups")
+    n = 3000
+    native = sampler(obs).sample_counts(n, 11) > 0
+    rng = random.Random(5)
+    ref = np.zeros_like(native)
+    for i in range(n):
+        for s, cards in enumerate(_sample_placement(groups, tuple(caps), rng)):
+            for k in cards:
+                ref[i, s, k] = True
+    p1, p2 = native.mean(axis=0), ref.mean(axis=0)
+    pooled = (p1 + p2) / 2
+    tolerance = 5 * np.sqrt(pooled * (1 - pooled) * 2 / n) + 1e-9
+    assert np.all(np.abs(p1 - p2) <= tolerance), np.max(np.abs(p1 - p2) - tolerance)
+    # and both respect every constraint: a group's cards only in its allowed slots (kinds in one group)
+    homes = Counter(k for cards, _ in groups for k in set(cards))
+    for cards, allowed in groups:
+        for k in set(cards):
+            if homes[k] > 1:
+                continue
+            for s in range(len(caps)):
+                if s not in allowed:
+                    assert not native[:, s, k].any() and not ref[:, s, k].any()
+
+
+def test_sampler_count_matches_the_reference_count():
+    deal = _mid_game(2, 3, 60)
+    obs = deal.observation(deal.to_move)
+    _, caps, groups, _ = _hidden_problem(obs)
+    from shengji.observation import _placement_count
+    exact = _placement_count(groups, tuple(caps))
+    assert sampler(obs).count == pytest.approx(float(exact), rel=1e-9)

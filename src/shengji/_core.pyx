@@ -17,6 +17,7 @@ from libc.stdlib cimport free, malloc, realloc
 from ._c.sj_cards cimport *
 from ._c.sj_error cimport *
 from ._c.sj_deal cimport *
+from ._c.sj_determinize cimport *
 from ._c.sj_policy cimport *
 from ._c.sj_rng cimport sj_rng, sj_rng_stream
 from ._c.sj_sim cimport *
@@ -686,3 +687,4 @@ cdef class Trump:
 
 include "_deal.pxi"
 include "_sim.pxi"
+include "_determinize.pxi"

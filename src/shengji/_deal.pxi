@@ -334,6 +334,27 @@ cdef class Deal:
         if self.d.ntrick == 0:   # a trick was completed
             self._tricks.append((leader, [Cards._wrap(self.d.trick[i]) for i in range(4)], self.d.last_winner))
 
+    def _set_declarations(self, declarations):
+        """Record the declarations shown in the deal this one is rebuilt from (determinize: a sampled world
+        keeps the public history); the standing declaration is the last."""
+        cdef list shown = []
+        for item in declarations:
+            shown.append((int(item[0]), _as_cards(item[1], "declaration")))
+        self._declarations = shown
+        if not shown:
+            return
+        last = shown[len(shown) - 1]  # (the module is compiled with wraparound=False: no negative indices)
+        cdef int seat = last[0]
+        cdef Cards cards = last[1]
+        kinds = set(cards.indices())
+        if len(kinds) != 1:
+            raise ValueError(f"a declaration shows identical cards, not {cards}")
+        self.d.first_declarer = shown[0][0]
+        self.d.declarer = seat
+        self.d.decl_kind = kinds.pop()
+        self.d.decl_count = len(cards)
+        self.d.decl_strength = sj_declaration_strength(&self.d.rules, self.d.level, self.d.decl_kind, self.d.decl_count)
+
     def _force(self, cards, attempted=None):
         """Play without legality checks (replaying a record into a sampled world); ``attempted`` marks a
         failed throw whose penalty is charged again."""

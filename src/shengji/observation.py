@@ -21,12 +21,13 @@ group by group with probabilities proportional to the counts.
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass
 from functools import cache
 from math import comb
 from typing import Any
 
-from ._core import Cards, Deal, Trump
+from ._core import Cards, Deal, Sampler, Trump
 
 
 @dataclass(frozen=True)
@@ -114,14 +115,12 @@ def _splits(n: int, caps: tuple[int, ...], allowed: tuple[int, ...]):
     yield from rec(0, n, [])
 
 
-def _sample_placement(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...],
-                      rng: random.Random) -> list[list[int]]:
-    """Place every group's cards into slots (allowed ones only, filling each slot exactly), uniformly
-    over placements of distinct physical cards.
+def _placement_counter(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...]):
+    """(count, free cards, constrained groups): count(i, caps) is the number of placements of the
+    constrained groups i, i+1, ... and the free cards into slots with ``caps`` room left (exact integers).
 
     Groups allowed everywhere are merged into one free group, counted in closed form (a multinomial of
-    the capacities left); the dynamic programme runs over the constrained groups only.
-    """
+    the capacities left); the dynamic programme runs over the constrained groups only."""
     everywhere = tuple(range(len(caps)))
     free = [k for cards, allowed in groups if allowed == everywhere for k in cards]
     groups = [g for g in groups if g[1] != everywhere]
@@ -141,6 +140,22 @@ def _sample_placement(groups: list[tuple[list[int], tuple[int, ...]]], caps: tup
             if sub:
                 total += _multinomial(sizes[i], split) * sub
         return total
+
+    return count, free, groups
+
+
+def _placement_count(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...]) -> int:
+    """The exact number of placements of the physical hidden cards (the reference of Sampler.count)."""
+    return _placement_counter(groups, caps)[0](0, caps)
+
+
+def _sample_placement(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...],
+                      rng: random.Random) -> list[list[int]]:
+    """Place every group's cards into slots (allowed ones only, filling each slot exactly), uniformly
+    over placements of distinct physical cards (the pure-Python reference of the native Sampler)."""
+    everywhere = tuple(range(len(caps)))
+    count, free, groups = _placement_counter(groups, caps)
+    sizes = tuple(len(cards) for cards, _ in groups)
 
     if count(0, caps) == 0:
         raise ValueError("no placement of the hidden cards is consistent with the observation")
@@ -178,16 +193,9 @@ def _as_rng(rng: Any) -> random.Random:
     raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
 
 
-def determinize(observation: Observation, rng: Any = None) -> Deal:
-    """A Deal in the observed state whose hidden cards are sampled uniformly among those consistent
-    with the observation (module docstring). ``rng``: a ``random.Random`` or an int seed."""
-    if not isinstance(observation, Observation):
-        raise TypeError("determinize expects an Observation (deal.observation(seat)), "
-                        f"not {type(observation).__name__}")
-    obs = observation
-    if obs.phase == "declare":
-        raise ValueError("determinize needs the trump settled: observe in the bury, play or done phase")
-    r = _as_rng(rng)
+def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[list[int], tuple[int, ...]]], bool]:
+    """The hidden cards of an observation as a placement problem: (the other seats, the slots' sizes, the
+    groups (cards, allowed slots), whether the kitty is a slot of its own)."""
     rules = obs.rules
     decks = rules.decks
     trump = Trump(rules, obs.level, obs.trump)
@@ -199,15 +207,13 @@ def determinize(observation: Observation, rng: Any = None) -> Deal:
     for s in range(4):
         for k in played[s].indices():
             hidden_counts[k] -= 1
-    kitty_known = obs.kitty is not None
-    if kitty_known:
-        assert obs.kitty is not None
+    if obs.kitty is not None:
         for k in obs.kitty.indices():
             hidden_counts[k] -= 1
 
     # Slots: the three other seats, then the kitty when it is hidden and apart from the dealer's hand.
     others = [s for s in range(4) if s != obs.seat]
-    kitty_slot = not kitty_known and obs.phase in ("play", "done")
+    kitty_slot = obs.kitty is None and obs.phase in ("play", "done")
     caps = [obs.hand_sizes[s] for s in others] + ([rules.kitty] if kitty_slot else [])
     slot_of = {s: i for i, s in enumerate(others)}
 
@@ -243,29 +249,63 @@ def determinize(observation: Observation, rng: Any = None) -> Deal:
         if hidden_counts[k] > 0:
             by_allowed.setdefault(allowed_for(k, None), []).extend([k] * hidden_counts[k])
     groups = [(cards, allowed) for allowed, cards in by_allowed.items()]
+    return others, caps, groups, kitty_slot
 
-    placed = _sample_placement(groups, tuple(caps), r)
+
+def sampler(observation: Observation) -> Any:
+    """The native sampler (``shengji._core.Sampler``) of an observation's hidden cards: slots are the other
+    seats in seat order, then the kitty when it is hidden; built once per observation and kept with it."""
+    cached = _SAMPLERS.get(observation)
+    if cached is None:
+        _, caps, groups, _ = _hidden_problem(observation)
+        cached = _SAMPLERS[observation] = Sampler(caps, [(Cards(cards), allowed) for cards, allowed in groups])
+    return cached
+
+
+_SAMPLERS: weakref.WeakKeyDictionary[Observation, Any] = weakref.WeakKeyDictionary()
+
+
+def determinize(observation: Observation, rng: Any = None, *, reference: bool = False) -> Deal:
+    """A Deal in the observed state whose hidden cards are sampled uniformly among those consistent
+    with the observation (module docstring). ``rng``: a ``random.Random`` or an int seed. The placement is
+    drawn by the native sampler (``sampler(observation)``, stream ``(rng.getrandbits(64), 0)``), or with
+    ``reference=True`` by the pure-Python reference (exact integer counts), which draws from ``rng`` itself."""
+    if not isinstance(observation, Observation):
+        raise TypeError("determinize expects an Observation (deal.observation(seat)), "
+                        f"not {type(observation).__name__}")
+    obs = observation
+    if obs.phase == "declare":
+        raise ValueError("determinize needs the trump settled: observe in the bury, play or done phase")
+    r = _as_rng(rng)
+    rules = obs.rules
+    played = [obs.played_by(s) for s in range(4)]
+    others, caps, groups, kitty_slot = _hidden_problem(obs)
+    if reference:
+        placed = [Cards(p) for p in _sample_placement(groups, tuple(caps), r)]
+    else:
+        placed = list(sampler(obs).sample(r.getrandbits(64)))
     now = {obs.seat: obs.hand}
-    for s in others:
-        now[s] = Cards(placed[slot_of[s]])
+    for i, s in enumerate(others):
+        now[s] = placed[i]
     if kitty_slot:
-        buried = Cards(placed[len(others)])
-    elif kitty_known:
-        assert obs.kitty is not None
+        buried = placed[len(others)]
+    elif obs.kitty is not None:
         buried = obs.kitty
     else:
         buried = None
 
     # Rebuild the deal: initial hands = current hands + cards played; the dealer's buried kitty is the
-    # kitty of the rebuilt deal, then the plays are replayed as recorded.
+    # kitty of the rebuilt deal, then the plays are replayed as recorded; the declarations shown stay public.
     initial = [now[s] + played[s] for s in range(4)]
     if buried is None:  # bury phase: the dealer holds H + kitty; any kitty-sized part serves as the kitty
         dealer_cards = initial[obs.dealer].indices()
         buried = Cards(dealer_cards[-rules.kitty:]) if rules.kitty else Cards()
         initial[obs.dealer] = initial[obs.dealer] - buried
         deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried)
+        deal._set_declarations(list(obs.declarations))
         return deal
     deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried)
+    deal._set_declarations(list(obs.declarations))
     deal.bury(buried)
     failed = {(t, s): (a, p) for t, s, a, p in obs.failed_throws}
     for t, (leader, plays, _) in enumerate(obs.tricks):

@@ -1,0 +1,15 @@
+# Declarations of csrc/include/sj_determinize.h (nothing else belongs here).
+from libc.stdint cimport uint8_t
+
+from .sj_cards cimport sj_cards
+from .sj_rng cimport sj_rng
+
+cdef extern from "sj_determinize.h" nogil:
+    int SJ_DET_SLOTS
+    int SJ_DET_MAX_GROUPS
+    ctypedef struct sj_det:
+        pass
+    sj_det *sj_det_new(int nslots, const int *caps, int ngroups, const sj_cards *cards, const uint8_t *allowed, int *err)
+    void sj_det_free(sj_det *det)
+    double sj_det_count(const sj_det *det)
+    int sj_det_sample(const sj_det *det, sj_rng *r, sj_cards *out)
