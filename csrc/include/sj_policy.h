@@ -32,6 +32,20 @@ int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
  * Returns SJ_OK, or SJ_E_PHASE when the deal is done. */
 int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 
+#define SJ_CANDIDATES 128
+
+/* The follows the greedy policy weighs for the seat to move (at most SJ_CANDIDATES, in out[]): short in
+ * the led suit, the cheapest discard, the richest feed and (void in a plain lead) the ways to trump; one
+ * card led, one card per kind of the led suit held; otherwise the first SJ_CANDIDATES legal follows in the
+ * core's order. */
+long sj_follow_candidates(const sj_deal *d, sj_cards *out);
+
+/* Candidate actions for search (out[] holds SJ_CANDIDATES): every legal action of the seat to move when
+ * there are at most SJ_CANDIDATES; beyond that a reduced set: for a follow, sj_follow_candidates; for a
+ * lead, the first SJ_CANDIDATES legal leads in the core's order (every single unit comes before the
+ * throws).  Returns the count, or a negative SJ_E_* code (SJ_E_PHASE in the bury phase). */
+long sj_candidate_actions(const sj_deal *d, sj_cards *out);
+
 /* Play a whole deal from its current state to the end with one policy per seat, every phase through
  * sj_policy_action and sj_deal_act.  `buried` (may be NULL) replaces the dealer's policy in the bury
  * phase.  Returns the number of plays made, the bury's SJ_E_* code if `buried` does not fit, or

@@ -84,7 +84,7 @@ void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
 
 /* ---- playing ------------------------------------------------------------------------------------ */
 
-#define GREEDY_CANDIDATES 128
+#define GREEDY_CANDIDATES SJ_CANDIDATES
 
 static int strength(const sj_trump *t, const sj_cards *c) {
     int s = 0;
@@ -201,11 +201,9 @@ static long short_suit_candidates(const sj_deal *d, sj_cards *cand) {
     return n;
 }
 
-static int greedy_follow(const sj_deal *d, sj_cards *out) {
+long sj_follow_candidates(const sj_deal *d, sj_cards *cand) {
     const sj_trump *t = &d->trump;
-    int seat = d->to_move;
-    const sj_cards *hand = &d->hands[seat];
-    sj_cards cand[GREEDY_CANDIDATES];
+    const sj_cards *hand = &d->hands[d->to_move];
     long n = short_suit_candidates(d, cand);
     const sj_cards *lead = &d->trick[0];
     if (n == 0 && !lead->p[1] && !(lead->p[0] & (lead->p[0] - 1))) { /* one card led: one per kind held */
@@ -216,8 +214,22 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
         }
     }
     if (n == 0) n = sj_legal_follows(t, hand, lead, cand, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
+    return n > GREEDY_CANDIDATES ? GREEDY_CANDIDATES : n;
+}
+
+long sj_candidate_actions(const sj_deal *d, sj_cards *out) {
+    long n = sj_deal_legal_actions(d, out, SJ_CANDIDATES, SJ_CANDIDATES + 1);
+    if (n <= SJ_CANDIDATES) return n; /* every legal action, or an error */
+    if (d->ntrick == 0) return SJ_CANDIDATES; /* leads: the first ones (every single unit before the throws) */
+    return sj_follow_candidates(d, out);
+}
+
+static int greedy_follow(const sj_deal *d, sj_cards *out) {
+    const sj_trump *t = &d->trump;
+    int seat = d->to_move;
+    sj_cards cand[GREEDY_CANDIDATES];
+    long n = sj_follow_candidates(d, cand);
     if (n <= 0) return SJ_E_POLICY;
-    if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
     if (n == 1) {
         *out = cand[0];
         return 0;

@@ -1,10 +1,9 @@
 /* sj_sim.c — batched Monte-Carlo deals (see sj_sim.h). */
-#define _POSIX_C_SOURCE 200809L
 #include "sj_sim.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <string.h>
+
+#include "sj_parallel.h"
 
 #define SJ_SIM_CHUNK 16
 
@@ -131,63 +130,25 @@ typedef struct sim_job {
     const sj_rules *rules;
     const sj_setup *setup;
     uint64_t seed, first_game;
-    long n;
     sj_sim_out *out;
-    atomic_long next;
-    atomic_long done;
-    atomic_int failed;              /* the first error, 0 if none */
-    atomic_long failed_game;
-    volatile long *progress;
-    volatile int *cancel;
 } sim_job;
 
-static void *worker(void *arg) {
-    sim_job *job = (sim_job *)arg;
-    for (;;) {
-        if (*job->cancel || atomic_load(&job->failed)) break;
-        long start = atomic_fetch_add(&job->next, SJ_SIM_CHUNK);
-        if (start >= job->n) break;
-        long end = start + SJ_SIM_CHUNK < job->n ? start + SJ_SIM_CHUNK : job->n;
-        for (long i = start; i < end; i++) {
-            int rc = sj_sim_game(job->rules, job->setup, job->seed, job->first_game + (uint64_t)i, job->out, i);
-            int none = 0;
-            if (rc < 0 && atomic_compare_exchange_strong(&job->failed, &none, rc))
-                atomic_store(&job->failed_game, (long)(job->first_game + (uint64_t)i));
-        }
-        long done = atomic_fetch_add(&job->done, end - start) + (end - start);
-        *job->progress = done;
-    }
-    return NULL;
+static int game_task(void *ctx, long i) {
+    const sim_job *job = (const sim_job *)ctx;
+    int rc = sj_sim_game(job->rules, job->setup, job->seed, job->first_game + (uint64_t)i, job->out, i);
+    return rc < 0 ? rc : SJ_OK;
 }
 
 long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n, int threads,
                  sj_sim_out *out, volatile long *progress, volatile int *cancel, long *failed_game) {
     int rc = sj_setup_check(rules, setup);
     if (rc != SJ_OK) return rc;
-    sim_job job;
-    job.rules = rules;
-    job.setup = setup;
-    job.seed = seed;
-    job.first_game = first_game;
-    job.n = n;
-    job.out = out;
-    atomic_init(&job.next, 0);
-    atomic_init(&job.done, 0);
-    atomic_init(&job.failed, 0);
-    atomic_init(&job.failed_game, -1);
-    job.progress = progress;
-    job.cancel = cancel;
-    if (threads < 1) threads = 1;
-    if (threads > 256) threads = 256;
-    pthread_t tids[256];
-    int started = 0;
-    for (int i = 1; i < threads; i++)
-        if (pthread_create(&tids[started], NULL, worker, &job) == 0) started++;
-    worker(&job);
-    for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
-    if (atomic_load(&job.failed)) {
-        if (failed_game) *failed_game = atomic_load(&job.failed_game);
-        return atomic_load(&job.failed);
+    sim_job job = {rules, setup, seed, first_game, out};
+    long done = 0, failed = -1;
+    rc = sj_parallel_for(n, SJ_SIM_CHUNK, threads, game_task, &job, progress, cancel, &failed, &done);
+    if (rc != SJ_OK) {
+        if (failed_game) *failed_game = failed < 0 ? -1 : (long)(first_game + (uint64_t)failed);
+        return rc;
     }
-    return atomic_load(&job.done) < n ? atomic_load(&job.done) : n;
+    return done;
 }

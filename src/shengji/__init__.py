@@ -11,6 +11,7 @@ from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, 
 from .match import DealRecord, Match
 from .observation import Observation, determinize
 from .rules import Rules
+from .search import Rollouts
 from .simulate import SimResult, simulate
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "Option",
     "OptionValue",
     "PHASES",
+    "Rollouts",
     "Rules",
     "SimResult",
     "ThrowResult",

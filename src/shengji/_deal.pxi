@@ -421,6 +421,13 @@ cdef class Deal:
         finally:
             free(buf)
 
+    def rollouts(self, actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True):
+        """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively
+        (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``."""
+        from .search import rollouts
+        return rollouts(self, actions, worlds=worlds, policy=policy, seed=seed, threads=threads,
+                        determinize=determinize)
+
     def clone(self):
         """An independent copy."""
         cdef Deal other = Deal.__new__(Deal)

@@ -84,3 +84,63 @@ cdef class Sampler:
         if bad:
             raise ValueError("no placement of the hidden cards is consistent with the observation")
         return out
+
+
+# ---- rollouts from a position (csrc/include/sj_rollout.h) ----------------------------------------------
+
+def candidate_actions(Deal deal):
+    """The candidate actions of the seat to move for search (sj_candidate_actions): every legal action when
+    there are at most 128, else the documented reduced set."""
+    cdef sj_cards buf[128]
+    cdef long n = sj_candidate_actions(&deal.d, buf)
+    if n < 0:
+        _raise_error(n, f"candidate actions in the {deal.phase} phase", &deal.d.rules)
+    return [Cards._wrap(buf[i]) for i in range(n)]
+
+
+def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds, policies, unsigned long long seed,
+                    int threads):
+    """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
+    attacker_levels), numpy arrays of shape (len(actions), worlds)."""
+    import numpy as np
+    cdef sj_rollout_in spec
+    cdef sj_rollout_out out
+    cdef sj_deal position = deal.d  # a copy: the native threads never see later changes to the Deal
+    cdef int i, n = len(actions), rc = SJ_OK
+    cdef long failed = -1
+    if worlds < 0:
+        raise ValueError(f"worlds must be >= 0, got {worlds}")
+    points = np.zeros((n, worlds), dtype=np.int16)
+    captured = np.zeros((n, worlds), dtype=np.uint8)
+    dealer_levels = np.zeros((n, worlds), dtype=np.int8)
+    attacker_levels = np.zeros((n, worlds), dtype=np.int8)
+    if n == 0 or worlds == 0:
+        return points, captured.view(np.bool_), dealer_levels, attacker_levels
+    cdef int16_t[:, ::1] pv = points
+    cdef uint8_t[:, ::1] cv = captured
+    cdef int8_t[:, ::1] dv = dealer_levels
+    cdef int8_t[:, ::1] av = attacker_levels
+    cdef sj_cards *acts = <sj_cards *>malloc(n * sizeof(sj_cards))
+    if acts == NULL:
+        raise MemoryError()
+    for i in range(n):
+        acts[i] = (<Cards>actions[i]).c
+    spec.deal = &position
+    spec.det = NULL if sampler is None else sampler.det
+    for i in range(4):
+        spec.slot_seat[i] = slot_seats[i] if i < len(slot_seats) else -2
+        spec.policy[i] = policies[i]
+    spec.actions = acts
+    spec.nactions = n
+    spec.worlds = worlds
+    spec.seed = seed
+    out.attacker_points = &pv[0, 0]
+    out.kitty_captured = &cv[0, 0]
+    out.dealer_levels = &dv[0, 0]
+    out.attacker_levels = &av[0, 0]
+    with nogil:
+        rc = sj_rollouts(&spec, &out, threads, NULL, &failed)
+    free(acts)
+    if rc != SJ_OK:
+        _raise_error(rc, f"rollout world {failed}", &deal.d.rules)
+    return points, captured.view(np.bool_), dealer_levels, attacker_levels

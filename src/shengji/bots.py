@@ -13,6 +13,7 @@ phase.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -93,6 +94,72 @@ class Greedy(Bot):
         return deal.policy_action("greedy")
 
     play = bury = declare = choose
+
+
+class PIMC(Bot):
+    """Perfect-information Monte Carlo: for the seat to move, every candidate action is rolled out in
+    ``worlds`` worlds sampled from what the seat knows, the deal finished natively with ``policy``
+    (``deal.rollouts``, shengji.search); the action with the best mean ``value`` (``"levels"`` or
+    ``"points"``, from the mover's side) is played.
+
+    - Seeded per decision from ``seed`` and the mover's observation (its hand, the declarations, the tricks
+      and the trick so far): no hidden state, so a run is the same for any thread count or batch split.
+    - Burying: candidate burials (``bury_candidates``) are ranked with the same rollouts.
+    - Declaring: the greedy rule (a search over the cards still to be dealt is not built).
+    """
+
+    def __init__(self, worlds: int = 64, policy: Any = "greedy", seed: int = 0, value: str = "levels",
+                 threads: int | None = None):
+        from .search import VALUES
+
+        if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
+            raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, got {seed!r}")
+        self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
+
+    def decision_seed(self, deal: Deal) -> int:
+        """The rollout seed of a decision: a hash of ``seed`` and what the mover knows."""
+        obs = deal.observation(_seat(deal))
+        text = repr((self.seed, obs.seat, obs.phase, str(obs.hand), obs.declarations,
+                     [(leader, [str(p) for p in plays]) for leader, plays, _ in obs.tricks],
+                     [str(p) for p in obs.trick]))
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+
+    def _search(self, deal: Deal, actions: Any = None) -> Cards:
+        r = deal.rollouts(actions, worlds=self.worlds, policy=self.policy, seed=self.decision_seed(deal),
+                          threads=self.threads)
+        return r.best(self.value)
+
+    def play(self, deal: Deal) -> Cards:
+        return self._search(deal)
+
+    def bury(self, deal: Deal) -> Cards:
+        return self._search(deal, bury_candidates(deal))
+
+    def declare(self, deal: Deal) -> Cards:
+        return deal.policy_action("greedy")
+
+
+def bury_candidates(deal: Deal) -> list[Cards]:
+    """Burials worth comparing (bury phase): the greedy burial, and for each plain suit that fits in the
+    kitty, that whole suit (voiding it) topped up with the greedy burial's cards; duplicates removed."""
+    if deal.phase != "bury":
+        raise ValueError(f"burial candidates exist in the bury phase, not the {deal.phase} phase")
+    greedy = deal.policy_action("greedy")
+    hand, t, size = deal.hand(deal.dealer), deal.trump_context, deal.rules.kitty
+    out = [greedy]
+    for suit in SUITS:
+        cards = [k for k in hand.indices() if t.effective_suit(k) == suit]
+        if not cards or len(cards) > size:
+            continue
+        fill = [k for k in greedy.indices() if t.effective_suit(k) != suit]
+        burial = Cards(cards + fill[: size - len(cards)])
+        if len(burial) == size and burial not in out:
+            out.append(burial)
+    return out
 
 
 def resolve(policy: Any) -> list[Bot]:

@@ -11,5 +11,8 @@ cdef extern from "sj_policy.h" nogil:
     void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count)
     void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
+    int SJ_CANDIDATES
+    long sj_follow_candidates(const sj_deal *d, sj_cards *out)
+    long sj_candidate_actions(const sj_deal *d, sj_cards *out)
     int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int sj_policy_finish(sj_deal *d, const sj_policy *policy, sj_rng *r, const sj_cards *buried)

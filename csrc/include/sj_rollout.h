@@ -1,0 +1,49 @@
+/* sj_rollout.h — rollouts from a position: each candidate action played in each of `worlds` sampled
+ * worlds, the deal then finished natively by a policy per seat (bot search, docs/MODEL.md §10).
+ *
+ * World w draws its hidden cards from stream (seed, w) through the mover's sampler (sj_determinize.h),
+ * or is the true deal when no sampler is given; every action is played in the same world w, and the
+ * policies' random choices after it come from stream (seed', w) for every action alike (common random
+ * numbers).  Threads take worlds from a shared counter and write each result at its own index, so the
+ * results are the same for any thread count.
+ */
+#ifndef SJ_ROLLOUT_H
+#define SJ_ROLLOUT_H
+
+#include "sj_determinize.h"
+#include "sj_policy.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sj_rollout_in {
+    const sj_deal *deal;            /* the position; the seat to move acts */
+    const sj_det *det;              /* the mover's sampler, or NULL: roll out the true deal */
+    int slot_seat[SJ_DET_SLOTS];    /* the seat whose hand each sampler slot is, -1 for the kitty */
+    const sj_cards *actions;        /* the candidate actions, each legal for the mover */
+    int nactions;
+    int worlds;
+    sj_policy policy[4];
+    uint64_t seed;
+} sj_rollout_in;
+
+typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major: [a * worlds + w] */
+    int16_t *attacker_points;
+    uint8_t *kitty_captured;
+    int8_t *dealer_levels;
+    int8_t *attacker_levels;
+} sj_rollout_out;
+
+/* One sampled world (w of stream seed) of a position: the deal with the hidden cards replaced. */
+int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world);
+
+/* Run every rollout on `threads` threads; *cancel stops early.  Returns SJ_OK, SJ_E_ARGS (an action
+ * illegal in a world, a slot layout that does not fit the deal), SJ_E_POLICY (a bug) or the sampler's
+ * error; *failed_world names the world of the error when not NULL. */
+int sj_rollouts(const sj_rollout_in *in, sj_rollout_out *out, int threads, volatile int *cancel, long *failed_world);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,65 @@
+/* sj_parallel.c — the thread pool (see sj_parallel.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "sj_parallel.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "sj_error.h"
+
+#define SJ_MAX_THREADS 256
+
+typedef struct pool_job {
+    long n, chunk;
+    int (*fn)(void *ctx, long i);
+    void *ctx;
+    atomic_long next, done;
+    atomic_int failed;
+    atomic_long failed_item;
+    volatile long *progress;
+    volatile int *cancel;
+} pool_job;
+
+static void *worker(void *arg) {
+    pool_job *job = (pool_job *)arg;
+    for (;;) {
+        if ((job->cancel && *job->cancel) || atomic_load(&job->failed)) break;
+        long start = atomic_fetch_add(&job->next, job->chunk);
+        if (start >= job->n) break;
+        long end = start + job->chunk < job->n ? start + job->chunk : job->n;
+        for (long i = start; i < end; i++) {
+            int rc = job->fn(job->ctx, i), none = 0;
+            if (rc != SJ_OK && atomic_compare_exchange_strong(&job->failed, &none, rc))
+                atomic_store(&job->failed_item, i);
+        }
+        long done = atomic_fetch_add(&job->done, end - start) + (end - start);
+        if (job->progress) *job->progress = done;
+    }
+    return NULL;
+}
+
+int sj_parallel_for(long n, long chunk, int threads, int (*fn)(void *ctx, long i), void *ctx, volatile long *progress,
+                    volatile int *cancel, long *failed_item, long *done) {
+    pool_job job;
+    job.n = n;
+    job.chunk = chunk < 1 ? 1 : chunk;
+    job.fn = fn;
+    job.ctx = ctx;
+    job.progress = progress;
+    job.cancel = cancel;
+    atomic_init(&job.next, 0);
+    atomic_init(&job.done, 0);
+    atomic_init(&job.failed, 0);
+    atomic_init(&job.failed_item, -1);
+    if (threads < 1) threads = 1;
+    if (threads > SJ_MAX_THREADS) threads = SJ_MAX_THREADS;
+    pthread_t tids[SJ_MAX_THREADS];
+    int started = 0;
+    for (int i = 1; i < threads; i++)
+        if (pthread_create(&tids[started], NULL, worker, &job) == 0) started++;
+    worker(&job);
+    for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
+    if (failed_item) *failed_item = atomic_load(&job.failed_item);
+    if (done) *done = atomic_load(&job.done) < n ? atomic_load(&job.done) : n;
+    return atomic_load(&job.failed);
+}

@@ -1,0 +1,57 @@
+/* sj_rollout.c — rollouts from a position (see sj_rollout.h). */
+#include "sj_rollout.h"
+
+#include "sj_parallel.h"
+
+#define POLICY_STREAM UINT64_C(0x5DEECE66D2F4A7B1) /* the policies' streams: (seed ^ this, w) */
+
+int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
+    *world = *in->deal;
+    if (!in->det) return SJ_OK;
+    sj_rng r = sj_rng_stream(in->seed, w);
+    sj_cards slots[SJ_DET_SLOTS];
+    int rc = sj_det_sample(in->det, &r, slots);
+    if (rc != SJ_OK) return rc;
+    for (int s = 0; s < SJ_DET_SLOTS; s++) {
+        int seat = in->slot_seat[s];
+        if (seat == -2) continue; /* no such slot */
+        if (seat == -1) {
+            world->kitty = slots[s];
+        } else {
+            if (sj_cards_size(&slots[s]) != sj_cards_size(&world->hands[seat])) return SJ_E_ARGS;
+            world->hands[seat] = slots[s];
+        }
+    }
+    return SJ_OK;
+}
+
+static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
+    sj_deal world;
+    int rc = sj_rollout_world(in, (uint64_t)w, &world);
+    if (rc != SJ_OK) return rc;
+    for (int a = 0; a < in->nactions; a++) {
+        sj_deal d = world;
+        sj_cards played;
+        int failed;
+        if (sj_deal_act(&d, &in->actions[a], &played, &failed) != SJ_OK) return SJ_E_ARGS;
+        sj_rng r = sj_rng_stream(in->seed ^ POLICY_STREAM, (uint64_t)w);
+        if (sj_policy_finish(&d, in->policy, &r, NULL) < 0) return SJ_E_POLICY;
+        long i = (long)a * in->worlds + w;
+        out->attacker_points[i] = (int16_t)d.attacker_points;
+        out->kitty_captured[i] = (uint8_t)d.kitty_captured;
+        out->dealer_levels[i] = (int8_t)d.outcome.dealer_levels;
+        out->attacker_levels[i] = (int8_t)d.outcome.attacker_levels;
+    }
+    return SJ_OK;
+}
+
+static int world_task(void *ctx, long w) {
+    const void **args = (const void **)ctx;
+    return one_world((const sj_rollout_in *)args[0], (sj_rollout_out *)args[1], w);
+}
+
+int sj_rollouts(const sj_rollout_in *in, sj_rollout_out *out, int threads, volatile int *cancel, long *failed_world) {
+    if (in->nactions < 0 || in->worlds < 0 || in->deal->phase == SJ_PHASE_DONE) return SJ_E_ARGS;
+    const void *args[2] = {in, out};
+    return sj_parallel_for(in->worlds, 1, threads, world_task, (void *)args, NULL, cancel, failed_world, NULL);
+}

@@ -1,0 +1,27 @@
+# Declarations of csrc/include/sj_rollout.h (nothing else belongs here).
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+
+from .sj_cards cimport sj_cards
+from .sj_deal cimport sj_deal
+from .sj_determinize cimport sj_det
+from .sj_policy cimport sj_policy
+
+cdef extern from "sj_rollout.h" nogil:
+    ctypedef struct sj_rollout_in:
+        const sj_deal *deal
+        const sj_det *det
+        int slot_seat[4]
+        const sj_cards *actions
+        int nactions
+        int worlds
+        sj_policy policy[4]
+        uint64_t seed
+
+    ctypedef struct sj_rollout_out:
+        int16_t *attacker_points
+        uint8_t *kitty_captured
+        int8_t *dealer_levels
+        int8_t *attacker_levels
+
+    int sj_rollout_world(const sj_rollout_in *r, uint64_t w, sj_deal *world)
+    int sj_rollouts(const sj_rollout_in *r, sj_rollout_out *out, int threads, volatile int *cancel, long *failed_world)

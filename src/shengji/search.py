@@ -1,0 +1,144 @@
+"""Bot search from a position: rollouts of candidate actions in sampled worlds, natively (docs/MODEL.md §10).
+
+``deal.rollouts(actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True)`` plays
+each candidate action of the seat to move in each of ``worlds`` worlds and finishes the deal with the
+policy, all in C with the GIL released:
+
+- World *w* is drawn from stream (``seed``, *w*) by the mover's native sampler: the hidden cards placed
+  uniformly over every assignment consistent with what the mover knows (``shengji.determinize``), so the
+  results depend only on the mover's observation. ``determinize=False`` rolls out the true deal. World *w*
+  is the same for every action, and the policies' random choices after the action use one stream per world
+  for every action alike (common random numbers): differences between actions are not noise of the worlds.
+- Results are identical for any ``threads`` (each world writes its own results).
+- ``actions=None``: the candidate actions (``shengji._core.candidate_actions``): every legal action when
+  there are at most 128; beyond that a reduced set, the one the greedy policy weighs: a follower short in
+  the led suit, the cheapest discard, the richest feed and the ways to trump; one card led, one card per
+  kind held; otherwise, and for leads, the first 128 legal actions in the core's order (every single unit
+  comes before the throws). It is a bounded set built without listing every legal action, not a merge of
+  provably equivalent plays. In the bury phase the candidates must be given (burials are not listed).
+- ``policy``: ``"greedy"``, ``"random"``, or a list of four (one per seat).
+
+``Rollouts.value(kind)``: per action, the mean value from the mover's side and its 95 % interval (normal
+approximation, mean ± 1.96·sd/√worlds): ``"points"`` is the attackers' final points, negated when the mover
+defends; ``"levels"`` is the levels the mover's team gains minus the levels the other team gains.
+``Rollouts.best(kind)`` is the action with the highest mean (the first on ties).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._core import Cards, Deal
+from ._types import IllegalMove
+
+VALUES = ("levels", "points")
+
+
+@dataclass
+class Rollouts:
+    """Rollout results: arrays of shape ``(len(actions), worlds)``, world *w* in column *w* for every action."""
+
+    actions: list[Cards]
+    attacker_points: np.ndarray
+    kitty_captured: np.ndarray
+    dealer_levels: np.ndarray
+    attacker_levels: np.ndarray
+    mover: int
+    mover_attacks: bool
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def worlds(self) -> int:
+        return int(self.attacker_points.shape[1])
+
+    def values(self, kind: str = "levels") -> np.ndarray:
+        """Per action and world, the value from the mover's side (module docstring)."""
+        if kind == "points":
+            v = self.attacker_points.astype(np.float64)
+        elif kind == "levels":
+            v = self.attacker_levels.astype(np.float64) - self.dealer_levels.astype(np.float64)
+        else:
+            raise ValueError(f"kind must be one of {', '.join(map(repr, VALUES))}, got {kind!r}")
+        return v if self.mover_attacks else -v
+
+    def value(self, kind: str = "levels") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(mean, low, high) per action: the mean value from the mover's side and its 95 % interval."""
+        v = self.values(kind)
+        n = v.shape[1]
+        mean = v.mean(axis=1) if n else np.full(v.shape[0], math.nan)
+        half = 1.959963984540054 * v.std(axis=1, ddof=1) / math.sqrt(n) if n > 1 else np.full(v.shape[0], math.nan)
+        return mean, mean - half, mean + half
+
+    def best(self, kind: str = "levels") -> Cards:
+        """The action with the highest mean value (the first on ties)."""
+        if not self.actions:
+            raise ValueError("no actions were rolled out")
+        mean, _, _ = self.value(kind)
+        return self.actions[int(np.argmax(mean))]
+
+
+def _policies(policy: Any) -> list[int]:
+    if isinstance(policy, str):
+        return [_core.policy_index(policy)] * 4
+    if isinstance(policy, (list, tuple)) and len(policy) == 4 and all(isinstance(p, str) for p in policy):
+        return [_core.policy_index(p) for p in policy]
+    raise TypeError(f"policy must be a native policy name ('random', 'greedy') or a list of four, got {policy!r}")
+
+
+def _seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, got {seed!r}")
+    return seed
+
+
+def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
+             threads: int | None = None, determinize: bool = True) -> Rollouts:
+    """Roll out the candidate actions of the seat to move (module docstring)."""
+    from .observation import _hidden_problem, sampler
+
+    if not isinstance(deal, Deal):
+        raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
+    if deal.phase not in ("bury", "play"):
+        raise ValueError(f"rollouts start in the bury or play phase, not the {deal.phase} phase")
+    if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
+        raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if not isinstance(determinize, bool):
+        raise TypeError(f"determinize must be a bool, not {type(determinize).__name__}")
+    seed = _seed(seed)
+    pols = _policies(policy)
+    mover = deal.to_move
+    assert mover is not None
+    if actions is None:
+        if deal.phase == "bury":
+            raise ValueError("in the bury phase the candidate burials must be given (actions=[...])")
+        cands = _core.candidate_actions(deal)
+    else:
+        if isinstance(actions, (str, Cards)):
+            raise TypeError("actions must be a list of actions (Cards), not a single one")
+        cands = [Cards(a) for a in actions]
+        for i, a in enumerate(cands):  # each must be an action the mover may take here
+            try:
+                deal.clone().act(a)
+            except IllegalMove as err:
+                raise IllegalMove(f"actions[{i}]: {err}") from None
+    smp, slots = None, [-2, -2, -2, -2]
+    if determinize:
+        obs = deal.observation(mover)
+        others, _, _, kitty_slot = _hidden_problem(obs)
+        smp = sampler(obs)
+        slots = [*others, -1] if kitty_slot else [*others, -2]
+    points, captured, dealer_levels, attacker_levels = _core.native_rollouts(deal, smp, slots, cands, worlds, pols,
+                                                                             seed, threads)
+    return Rollouts(cands, points, captured, dealer_levels, attacker_levels, mover=mover,
+                    mover_attacks=deal.is_attacker(mover),
+                    meta={"worlds": worlds, "policy": policy, "seed": seed, "determinize": determinize})
