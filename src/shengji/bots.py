@@ -52,6 +52,10 @@ class Bot:
     def declare(self, deal: Deal) -> Cards:
         return Cards()
 
+    def start_game(self, seed: int, game: int, seat: int) -> None:
+        """Called by ``simulate`` before game ``game`` of a run seeded ``seed`` (``seat``: the first seat this
+        bot plays): a bot with random choices draws them from a stream of its own for each game."""
+
     def trump(self, deal: Deal) -> str | None:
         """The trump a dealer names when the rules have no declaring phase: the longest plain suit."""
         hand = deal.hand(deal.dealer)
@@ -64,8 +68,12 @@ class Random(Bot):
     declares at random; playing: one of at most ``limit`` legal actions); burying: random cards."""
 
     def __init__(self, seed: int | None = 0, limit: int = 2000):
+        self.seed = seed
         self.rng = random.Random(seed)
         self.limit = limit
+
+    def start_game(self, seed: int, game: int, seat: int) -> None:
+        self.rng = random.Random(f"{self.seed}:{seed}:{game}:{seat}")
 
     def choose(self, deal: Deal) -> Cards:
         _seat(deal)

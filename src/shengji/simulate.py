@@ -19,7 +19,12 @@ Setup (everything not fixed is dealt uniformly from the cards left):
   dealer and burying these 8, what happens?
 
 Policies: "random" (every legal action has a positive chance; see csrc/include/sj_policy.h for the
-distribution) and "greedy" (a rule-of-thumb player), one for all seats or a list of four.
+distribution) and "greedy" (a rule-of-thumb player), one for all seats or a list of four. A bot (any
+object with ``choose(deal)``, e.g. ``bots.PIMC()``) or a list mixing bots and policy names also works:
+those games run through the Python API one after the other (native policies there act through
+``Deal.policy_action`` on each game's own stream, and a bot with ``start_game(seed, game, seat)`` is told each
+game first), so the results still do not depend on how the run is split; with only greedy players they
+equal the native run's.
 """
 
 from __future__ import annotations
@@ -171,14 +176,63 @@ def _outcome_order(key: str) -> tuple[int, int]:
     return (1, 0)
 
 
-def _policies(policy: Any) -> list[int]:
+def _policies(policy: Any) -> tuple[list[int], list[Any] | None]:
+    """The native policy of each seat, and the four players when some seat is a Python bot (else None)."""
     if isinstance(policy, str):
-        return [_core.policy_index(policy)] * 4
-    if isinstance(policy, (list, tuple)):
-        if len(policy) != 4:
-            raise ValueError(f"a list of policies needs one per seat (4), got {len(policy)}")
-        return [_core.policy_index(p) for p in policy]
-    raise TypeError(f"policy must be 'random', 'greedy' or a list of four of them, not {type(policy).__name__}")
+        return [_core.policy_index(policy)] * 4, None
+    seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4 if hasattr(policy, "choose") else None
+    if seats is None:
+        raise TypeError(f"policy must be 'random', 'greedy', a bot, or a list of four of them, not "
+                        f"{type(policy).__name__}")
+    if len(seats) != 4:
+        raise ValueError(f"a list of policies needs one per seat (4), got {len(seats)}")
+    native = []
+    for i, p in enumerate(seats):
+        if isinstance(p, str):
+            native.append(_core.policy_index(p))
+        elif hasattr(p, "choose"):
+            native.append(_core.policy_index("greedy"))  # only deals the cards; the bot plays
+        else:
+            raise TypeError(f"policy[{i}] must be a policy name or a bot with choose(), not {type(p).__name__}")
+    return native, (None if all(isinstance(p, str) for p in seats) else seats)
+
+
+def _game_seed(seed: int, game: int) -> int:
+    """The stream seed of game ``game`` for the native policies played through the Python API."""
+    return (seed * 0x9E3779B97F4A7C15 + game * 0xD1B54A32D192ED03 + 1) % 2**64
+
+
+def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], seed: int, buried: Cards | None,
+                  bar: Any) -> None:
+    """Play the run's games through the Python API (some seat is a Python bot): the same deals as the native
+    run; native policies act through ``Deal.policy_action`` on the game's own stream, and each bot is told
+    the game first (``start_game``), so the results do not depend on batching."""
+    for i in range(run.games):
+        game = run.first_game + i
+        deal = run.deal(game)
+        for seat, p in enumerate(players):
+            if not isinstance(p, str) and hasattr(p, "start_game") and p not in players[:seat]:
+                p.start_game(seed, game, seat)
+        plays = 0
+        while deal.phase != "done":
+            p = players[deal.to_move]
+            if deal.phase == "bury" and buried is not None:
+                action = buried
+            elif isinstance(p, str):
+                action = deal.policy_action(p, seed=_game_seed(seed, game))
+            else:
+                action = p.choose(deal)
+            plays += deal.phase == "play"
+            deal.act(action)
+        res = deal.result()
+        for name in ("attacker_points", "defender_points", "kitty_points", "kitty_multiplier", "kitty_captured",
+                     "dealer_levels", "attacker_levels"):
+            arrays[name][i] = getattr(res, name)
+        arrays["dealer"][i] = deal.dealer
+        arrays["trump"][i] = 4 if deal.trump is None else "SHDC".index(deal.trump)
+        arrays["plays"][i] = plays
+        if bar is not None:
+            bar.update(1)
 
 
 def _hands(rules: Any, hands: Any) -> list[Cards | None]:
@@ -221,13 +275,14 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
     if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer <= 3):
         raise ValueError(f"dealer must be a seat 0..3 or None, got {dealer!r}")
-    pols = _policies(policy)
+    pols, players = _policies(policy)
     fixed = _hands(rules, hands)
     kitty_c = None if kitty is None else Cards(kitty)
     buried_c = None if buried is None else Cards(buried)
     if buried_c is not None and kitty_c is not None and (dealer is None or fixed[dealer] is None):
         raise ValueError("with both kitty and buried fixed, fix the dealer and the dealer's hand too")
-    meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else ",".join(policy),
+    names = [p if isinstance(p, str) else type(p).__name__ for p in (players or [policy] * 4)]
+    meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else ",".join(names),
             "seed": seed, "first_game": first_game, "level": level, "trump": trump, "dealer": dealer}
     if executor is not None:
         return _on_executor(executor, rules, games, policy=policy, seed=seed, first_game=first_game, dealer=dealer,
@@ -237,6 +292,16 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     arrays: dict[str, np.ndarray] = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt)
                                      for name, dt in FIELDS.items()}
     outcome: dict[str, Any] = {}
+    if players is not None:  # Python bots: the games run through the Python API, one after the other
+        bar = _progress_bar(games) if progress else None
+        try:
+            _python_games(run, players, arrays, seed, buried_c, bar)
+        finally:
+            if bar is not None:
+                bar.close()
+        arrays["kitty_captured"] = arrays["kitty_captured"].view(np.bool_)
+        meta["threads"] = 1
+        return SimResult(**arrays, meta=meta)
 
     def work() -> None:
         try:
