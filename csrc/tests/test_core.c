@@ -5,6 +5,7 @@
 #include "sj_test_util.h"
 #include "sj_determinize.h"
 #include "sj_policy.h"
+#include "sj_rollout.h"
 
 static int nunits(const sj_trump *t, const char *s) {
     sj_unit u[SJ_MAX_UNITS];
@@ -455,6 +456,95 @@ static void test_determinize(void) {
     CHECK(sj_det_new(2, cshort, 1, bad, abad, &err) == NULL && err == SJ_E_ARGS);
 }
 
+/* Rollouts (sj_rollout.h): the same results for any thread count; with no sampler, each action's result is
+ * the deal finished from it by the policies; every sampled world keeps the mover's hand and the sizes. */
+static void test_rollouts(void) {
+    uint8_t order[SJ_MAX_PACK];
+    sj_rules r = sj_rules_default();
+    sj_shuffle_pack(order, 2, 77, 1);
+    sj_deal d;
+    CHECK(sj_deal_init(&d, &r, order, 0, 0, 1, 0) == SJ_OK);
+    sj_policy greedy[4] = {SJ_POLICY_GREEDY, SJ_POLICY_GREEDY, SJ_POLICY_GREEDY, SJ_POLICY_GREEDY};
+    sj_rng rng = sj_rng_stream(1, 1);
+    for (int i = 0; i < 30 && d.phase != SJ_PHASE_PLAY; i++) {
+        sj_cards a, played;
+        int failed;
+        sj_policy_action(SJ_POLICY_GREEDY, &d, &rng, &a);
+        sj_deal_act(&d, &a, &played, &failed);
+    }
+    for (int i = 0; i < 9; i++) { /* a few plays in */
+        sj_cards a, played;
+        int failed;
+        sj_policy_action(SJ_POLICY_GREEDY, &d, &rng, &a);
+        CHECK(sj_deal_act(&d, &a, &played, &failed) == SJ_OK);
+    }
+    static sj_cards acts[SJ_CANDIDATES];
+    long na = sj_candidate_actions(&d, acts);
+    CHECK(na >= 1);
+    enum { W = 12 };
+    static int16_t pts[3][SJ_CANDIDATES * W];
+    static uint8_t cap[3][SJ_CANDIDATES * W];
+    static int8_t dl[3][SJ_CANDIDATES * W], al[3][SJ_CANDIDATES * W];
+    /* the mover's sampler: the three other hands and the hidden kitty, one free group (no voids yet) */
+    int mover = d.to_move, caps[4], slot = 0;
+    sj_rollout_in in;
+    sj_cards hidden = sj_cards_empty(), tmp;
+    for (int s = 0; s < 4; s++) {
+        if (s == mover) continue;
+        caps[slot] = sj_cards_size(&d.hands[s]);
+        in.slot_seat[slot++] = s;
+        sj_cards_add(&hidden, &d.hands[s], &tmp);
+        hidden = tmp;
+    }
+    caps[3] = r.kitty;
+    in.slot_seat[3] = -1;
+    sj_cards_add(&hidden, &d.kitty, &tmp);
+    hidden = tmp;
+    int err;
+    const uint8_t all = 0xF;
+    sj_det *det = sj_det_new(4, caps, 1, &hidden, &all, &err);
+    CHECK(det != NULL);
+    in.deal = &d;
+    in.actions = acts;
+    in.nactions = (int)na;
+    in.worlds = W;
+    in.seed = 5;
+    for (int s = 0; s < 4; s++) in.policy[s] = SJ_POLICY_RANDOM;
+    for (int k = 0; k < 3; k++) {
+        in.det = k < 2 ? det : NULL;
+        if (k == 2)
+            for (int s = 0; s < 4; s++) in.policy[s] = SJ_POLICY_GREEDY;
+        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k]};
+        CHECK(sj_rollouts(&in, &out, k == 0 ? 1 : 3, NULL, NULL) == SJ_OK);
+    }
+    CHECK(memcmp(pts[0], pts[1], sizeof(int16_t) * (size_t)(na * W)) == 0);
+    CHECK(memcmp(cap[0], cap[1], (size_t)(na * W)) == 0);
+    for (int a = 0; a < na; a++) { /* the true deal, greedy: the deal finished from the action */
+        sj_deal x = d;
+        sj_cards played;
+        int failed;
+        CHECK(sj_deal_act(&x, &acts[a], &played, &failed) == SJ_OK);
+        sj_rng rr = sj_rng_stream(0, 0);
+        CHECK(sj_policy_finish(&x, greedy, &rr, NULL) >= 0);
+        for (int w = 0; w < W; w++) CHECK(pts[2][a * W + w] == x.attacker_points);
+    }
+    for (uint64_t w = 0; w < W; w++) { /* sampled worlds: the mover's hand, the sizes, every card once */
+        in.det = det;
+        sj_deal world;
+        CHECK(sj_rollout_world(&in, w, &world) == SJ_OK);
+        CHECK(sj_cards_equal(&world.hands[mover], &d.hands[mover]));
+        sj_cards all_cards = world.played, t2;
+        for (int s = 0; s < 4; s++) {
+            CHECK(sj_cards_size(&world.hands[s]) == sj_cards_size(&d.hands[s]));
+            sj_cards_add(&all_cards, &world.hands[s], &t2);
+            all_cards = t2;
+        }
+        sj_cards_add(&all_cards, &world.kitty, &t2);
+        CHECK(sj_cards_size(&t2) == 108 && sj_cards_max_copies(&t2) == 2);
+    }
+    sj_det_free(det);
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -468,6 +558,7 @@ int main(void) {
     test_random_positions();
     test_policy_deals();
     test_determinize();
+    test_rollouts();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
