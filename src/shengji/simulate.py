@@ -229,7 +229,7 @@ def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], s
                      "dealer_levels", "attacker_levels"):
             arrays[name][i] = getattr(res, name)
         arrays["dealer"][i] = deal.dealer
-        arrays["trump"][i] = 4 if deal.trump is None else "SHDC".index(deal.trump)
+        arrays["trump"][i] = TRUMP_NAMES.index(deal.trump or "NT")
         arrays["plays"][i] = plays
         if bar is not None:
             bar.update(1)
