@@ -8,13 +8,19 @@ trick winner, kitty multiplier), all computed by the native C core.
 from . import bots
 from ._core import OPTIONS, PHASES, Cards, Deal, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
+from .advise import BuryAdvice, advise_bury
 from .match import DealRecord, Match
 from .observation import Observation, determinize
 from .rules import Rules
 from .search import Rollouts
 from .simulate import SimResult, simulate
+from .tournament import TournamentResult, tournament
 
 __all__ = [
+    "BuryAdvice",
+    "TournamentResult",
+    "advise_bury",
+    "tournament",
     "Cards",
     "Deal",
     "DealResult",

@@ -152,22 +152,14 @@ class PIMC(Bot):
 
 
 def bury_candidates(deal: Deal) -> list[Cards]:
-    """Burials worth comparing (bury phase): the greedy burial, and for each plain suit that fits in the
-    kitty, that whole suit (voiding it) topped up with the greedy burial's cards; duplicates removed."""
+    """Burials worth comparing in the bury phase (``shengji.advise.burial_candidates``): the greedy burial,
+    and each plain suit that fits in the kitty voided, topped up with the greedy burial's other cards."""
+    from .advise import burial_candidates
+
     if deal.phase != "bury":
         raise ValueError(f"burial candidates exist in the bury phase, not the {deal.phase} phase")
-    greedy = deal.policy_action("greedy")
-    hand, t, size = deal.hand(deal.dealer), deal.trump_context, deal.rules.kitty
-    out = [greedy]
-    for suit in SUITS:
-        cards = [k for k in hand.indices() if t.effective_suit(k) == suit]
-        if not cards or len(cards) > size:
-            continue
-        fill = [k for k in greedy.indices() if t.effective_suit(k) != suit]
-        burial = Cards(cards + fill[: size - len(cards)])
-        if len(burial) == size and burial not in out:
-            out.append(burial)
-    return out
+    return burial_candidates(deal.hand(deal.dealer), deal.trump_context, deal.policy_action("greedy"),
+                             deal.rules.kitty)
 
 
 def resolve(policy: Any) -> list[Bot]:

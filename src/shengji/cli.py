@@ -7,6 +7,8 @@
   measured on the same deals in one run, with the machine's core count.
 - ``shengji demo``: the rules core at work on a few examples.
 - ``shengji options``: the rule options (the core's table), their values, defaults and status.
+- ``shengji tournament --bots pimc,greedy --deals N``: a duplicate tournament (``shengji.tournament``).
+- ``shengji bury --hand ... --level ... --trump ...``: candidate burials ranked (``shengji.advise_bury``).
 """
 
 from __future__ import annotations
@@ -152,6 +154,46 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _player(name: str, worlds: int, seed: int) -> Any:
+    """A tournament player by name: the native policies, or pimc (PIMC with greedy rollouts)."""
+    from . import bots
+
+    if name == "pimc":
+        return bots.PIMC(worlds=worlds, seed=seed)
+    if name in ("greedy", "random"):
+        return name
+    raise ValueError(f"unknown bot {name!r}: use pimc, greedy or random")
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from .tournament import tournament
+
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise ValueError(f"--bots needs two or more different bots, got {args.bots!r}")
+    players = {n: _player(n, args.worlds, args.seed) for n in names}
+    progress = args.progress if args.progress is not None else sys.stderr.isatty()
+    t = time.perf_counter()
+    res = tournament(Rules.preset(args.preset), players, args.deals, seed=args.seed, threads=args.threads,
+                     progress=progress)
+    print(res)
+    print(f"time: {time.perf_counter() - t:.1f} s")
+    return 0
+
+
+def _bury(args: argparse.Namespace) -> int:
+    from .advise import advise_bury
+
+    rules = Rules.preset(args.preset)
+    advice = advise_bury(rules, args.hand, args.level, _trump_option(args.trump), games=args.games, seed=args.seed,
+                         threads=args.threads)
+    print(f"burials for {args.preset}, level {args.level}, trump {args.trump}, {args.games:,} deals each "
+          "(best first: fewest attackers' points):")
+    for i, a in enumerate(advice, 1):
+        print(f"{i:>2}. {a}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="shengji", description="Shengji (升级 / Tractor) simulation core")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -177,6 +219,26 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
     bench.set_defaults(func=_bench)
+    tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
+    tour.add_argument("--bots", default="pimc,greedy",
+                      help="two or more of pimc, greedy, random (default: %(default)s)")
+    tour.add_argument("--deals", type=int, default=200, help="duplicate deals per pair (default: %(default)s)")
+    tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
+    tour.add_argument("--worlds", type=int, default=64, help="PIMC's sampled worlds (default: %(default)s)")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
+    tour.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                      help="progress bar (default: on a terminal)")
+    tour.set_defaults(func=_tournament)
+    bury = sub.add_parser("bury", help="rank candidate burials by native runs with the hand fixed")
+    bury.add_argument("--hand", required=True, help="the burier's cards with the kitty, e.g. 'AS KS 10H ...'")
+    bury.add_argument("--level", default="2")
+    bury.add_argument("--trump", required=True, help="S/H/D/C, or NT (no trump)")
+    bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
+    bury.add_argument("--games", type=int, default=2000, help="deals per candidate (default: %(default)s)")
+    bury.add_argument("--seed", type=int, default=0)
+    bury.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
+    bury.set_defaults(func=_bury)
     opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
     opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")

@@ -1,0 +1,106 @@
+"""Which cards to bury: ``advise_bury`` ranks candidate burials by native Monte-Carlo runs with the hand fixed.
+
+``advise_bury(rules, hand, level, trump, candidates=None, games=2000, seed=0, *, dealer=0, policy="greedy",
+threads=None)``: ``hand`` is the burier's hand with the kitty in it (hand size + kitty cards). For each
+candidate burial, ``games`` deals are played natively (``simulate``) with the burier's dealt hand fixed to
+``hand`` minus the burial and the burial as the buried kitty; the other hands are dealt from the rest of the
+pack. Every candidate sees the same deals of the other hands (same seed: the cards left are the same), so
+the comparison is not noise of the deals. Candidates are ranked best first: fewest attackers' points on
+average (the burier's team defends), then the lower kitty-capture rate.
+
+Candidates when none are given (``burial_candidates``): the greedy policy's burial (short plain suits first,
+no points and no trumps when avoidable, singles before pairs), and for each plain suit that fits in the
+kitty, that whole suit (voiding it) topped up with the greedy burial's other cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ._core import Cards, Deal, Trump
+from .simulate import simulate
+
+SUITS = ("S", "H", "D", "C")
+
+
+@dataclass(frozen=True)
+class BuryAdvice:
+    """One candidate burial and its estimates: ``attacker_points`` and ``capture_rate`` are (estimate, low,
+    high) with 95 % intervals (normal approximation for the mean points, Wilson for the rate)."""
+
+    cards: Cards
+    attacker_points: tuple[float, float, float]
+    capture_rate: tuple[float, float, float]
+    games: int
+
+    def __str__(self) -> str:
+        p, lo, hi = self.attacker_points
+        c, clo, chi = self.capture_rate
+        return (f"{self.cards}: attackers {p:.1f} points (95 % CI {lo:.1f}-{hi:.1f}), kitty captured "
+                f"{100 * c:.1f} % ({100 * clo:.1f}-{100 * chi:.1f} %)")
+
+
+def burial_candidates(hand: Cards, trump: Trump, greedy: Cards, size: int) -> list[Cards]:
+    """The greedy burial, then each plain suit that fits in the kitty voided and topped up with the greedy
+    burial's other cards (duplicates removed)."""
+    out = [greedy]
+    for suit in SUITS:
+        cards = [k for k in hand.indices() if trump.effective_suit(k) == suit]
+        if not cards or len(cards) > size:
+            continue
+        fill = [k for k in greedy.indices() if trump.effective_suit(k) != suit]
+        burial = Cards(cards + fill[: size - len(cards)])
+        if len(burial) == size and burial not in out:
+            out.append(burial)
+    return out
+
+
+def _bury_position(rules: Any, hand: Cards, level: str, trump: Any, dealer: int) -> Deal:
+    """A deal in the bury phase where ``dealer`` holds ``hand`` (the other hands: the rest of the pack)."""
+    rest = Cards([k for k in range(54) for _ in range(rules.decks)]) - hand
+    others = list(rest.indices())
+    hands: list[Cards] = []
+    for seat in range(4):
+        if seat == dealer:
+            hands.append(Cards(hand.indices()[: rules.hand_size]))
+        else:
+            hands.append(Cards(others[: rules.hand_size]))
+            others = others[rules.hand_size:]
+    return Deal(rules, dealer=dealer, level=level, trump=trump, hands=hands,
+                kitty=Cards(hand.indices()[rules.hand_size:]))
+
+
+def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any = None, games: int = 2000,
+                seed: int = 0, *, dealer: int = 0, policy: Any = "greedy", threads: int | None = None,
+                progress: bool = False) -> list[BuryAdvice]:
+    """Candidate burials ranked best first (module docstring)."""
+    hand = Cards(hand)
+    need = rules.hand_size + rules.kitty
+    if len(hand) != need:
+        raise ValueError(f"hand must hold the {rules.hand_size} dealt cards and the {rules.kitty} of the kitty "
+                         f"({need}), got {len(hand)}")
+    if isinstance(trump, str) and trump.lower() == "declare":
+        raise ValueError("advise_bury needs the trump: give a suit, or None / 'NT' for no trump")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ValueError(f"games must be a positive integer, got {games!r}")
+    position = _bury_position(rules, hand, level, trump, dealer)  # validates the hand, level and trump
+    if candidates is None:
+        cands = burial_candidates(hand, position.trump_context, position.policy_action("greedy"), rules.kitty)
+    else:
+        if isinstance(candidates, (str, Cards)):
+            raise TypeError("candidates must be a list of burials (Cards), not a single one")
+        cands = [Cards(c) for c in candidates]
+        for i, c in enumerate(cands):
+            if len(c) != rules.kitty or not c.issubset(hand):
+                raise ValueError(f"candidates[{i}] must be {rules.kitty} cards of the hand, got {c}")
+    out = []
+    for burial in cands:
+        res = simulate(rules, games, policy=policy, seed=seed, threads=threads, progress=progress, dealer=dealer,
+                       level=level, trump=trump, hands={dealer: hand - burial}, buried=burial)
+        pts = res.attacker_points.astype(float)
+        half = 1.959963984540054 * pts.std(ddof=1) / games**0.5 if games > 1 else float("nan")
+        out.append(BuryAdvice(burial, (float(pts.mean()), float(pts.mean() - half), float(pts.mean() + half)),
+                              res.kitty_capture_rate(), games))
+    out.sort(key=lambda a: (a.attacker_points[0], a.capture_rate[0]))
+    return out
