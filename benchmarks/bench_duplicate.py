@@ -42,6 +42,19 @@ def duplicate(deals: int, worlds: int = 64, seed: int = 11) -> dict:
 
 
 @pytest.mark.benchmark(group="duplicate")
+def test_greedy_against_random(benchmark):
+    """The same measure for the native policies (fast): SHENGJI_DUPLICATE_DEALS deals, at least 500."""
+    from shengji import tournament
+
+    deals = max(500, int(os.environ.get("SHENGJI_DUPLICATE_DEALS", "100")))
+    res = benchmark.pedantic(tournament, args=(Rules(), {"greedy": "greedy", "random": "random"}, deals),
+                             kwargs={"seed": 11}, rounds=1, iterations=1)
+    m, lo, hi = res.advantage("greedy", "random")
+    benchmark.extra_info.update(deals=deals, mean_levels=m, low=lo, high=hi)
+    print(f"\nGreedy vs Random, duplicate: {deals} deals, {m:+.3f} levels a deal (95 % CI {lo:+.3f} .. {hi:+.3f})")
+
+
+@pytest.mark.benchmark(group="duplicate")
 def test_pimc_against_greedy(benchmark):
     deals = int(os.environ.get("SHENGJI_DUPLICATE_DEALS", "100"))
     info = benchmark.pedantic(duplicate, args=(deals,), rounds=1, iterations=1)

@@ -30,6 +30,7 @@ extern "C" {
     X(SJ_E_SETUP_TOO_MANY, -13, "the fixed hands and kitty use more copies of a card than the decks hold") \
     X(SJ_E_SETUP_BURIED, -14, "the buried cards must be in the dealer's fixed hand plus the kitty")   \
     X(SJ_E_CAPACITY, -15, "too many units for the core's buffers")                                    \
+    X(SJ_E_USER_POLICY, -18, "a jit_policy returned an index that is not one of its candidates (nor -1)") \
     /* not implemented yet (NotImplementedError) */                                                    \
     X(SJ_E_UNSUPPORTED, -16, "not implemented yet for these rules")                                    \
     /* a broken invariant of the core (RuntimeError: a bug) */                                         \
@@ -40,7 +41,7 @@ typedef enum {
 #define SJ_ERROR_ENUM(name, code, text) name = code,
     SJ_ERRORS(SJ_ERROR_ENUM)
 #undef SJ_ERROR_ENUM
-    SJ_E_LAST = -18
+    SJ_E_LAST = -19
 } sj_error;
 
 /* A short sentence for a code (never NULL). */

@@ -18,7 +18,32 @@
 extern "C" {
 #endif
 
-typedef enum { SJ_POLICY_RANDOM = 0, SJ_POLICY_GREEDY = 1 } sj_policy;
+typedef enum { SJ_POLICY_RANDOM = 0, SJ_POLICY_GREEDY = 1, SJ_POLICY_USER = 2 } sj_policy;
+
+/* A user policy (shengji.jit_policy: a numba @cfunc): it sees the position (SJ_POSITION_SIZE ints, layout
+ * below) and ncand candidate actions (ncand * 54 ints: copies of each card kind) and returns the index of
+ * its choice, or -1 to let the greedy rule decide.  Declaring: the candidates are the legal declarations
+ * (pass first); burying: the greedy rule decides, the function is not called; playing: the candidates of
+ * sj_candidate_actions. */
+typedef int32_t (*sj_user_fn)(int32_t *position, int32_t npos, int32_t *candidates, int32_t ncand);
+
+/* One seat's player: a built-in policy, or SJ_POLICY_USER with its function. */
+typedef struct sj_player {
+    sj_policy kind;
+    sj_user_fn fn;
+} sj_player;
+
+/* The position as a user policy sees it: SJ_POSITION_SIZE ints.
+ *   [0] seat to move  [1] phase (0 declare, 1 bury, 2 play)  [2] dealer  [3] trump suit (0..3; 4 none)
+ *   [4] level rank (0 = '2' .. 12 = 'A')  [5] trick leader  [6] plays in the trick so far  [7] attackers'
+ *   points so far  [8] defenders' points  [9] tricks done  [10] decks  [11] cards led (0 when leading)
+ *   [12] seat winning the trick so far (-1 when leading)  [13..15] 0
+ *   then blocks of 54 (one entry per card kind, suit * 13 + rank, 52 SJ, 53 BJ):
+ *   [16 + 54*0] the mover's hand (copies)  [16 + 54*(1+i)] play i of the trick, from the leader (i = 0..3)
+ *   [16 + 54*5] every card played so far  [16 + 54*6] effective suit of each kind (0..3 plain, 4 trump)
+ *   [16 + 54*7] strength of each kind inside its effective suit (0 = lowest; equal cards share one). */
+#define SJ_POSITION_SIZE (16 + 54 * 8)
+void sj_position_view(const sj_deal *d, int32_t *out);
 
 /* Declaring phase: *count = 0 to pass, else count copies of *kind. */
 void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count);
@@ -46,11 +71,16 @@ long sj_follow_candidates(const sj_deal *d, sj_cards *out);
  * throws).  Returns the count, or a negative SJ_E_* code (SJ_E_PHASE in the bury phase). */
 long sj_candidate_actions(const sj_deal *d, sj_cards *out);
 
-/* Play a whole deal from its current state to the end with one policy per seat, every phase through
- * sj_policy_action and sj_deal_act.  `buried` (may be NULL) replaces the dealer's policy in the bury
+/* The action of a player (built-in or user) for the seat to move, in any phase.  Returns SJ_OK,
+ * SJ_E_PHASE when the deal is done, or SJ_E_USER_POLICY when a user policy returns an index out of range. */
+int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out);
+
+/* Play a whole deal from its current state to the end with one player per seat, every phase through
+ * sj_player_action and sj_deal_act.  `buried` (may be NULL) replaces the dealer's policy in the bury
  * phase.  Returns the number of plays made, the bury's SJ_E_* code if `buried` does not fit, or
- * SJ_E_POLICY if a policy produced an illegal move (a bug). */
-int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r, const sj_cards *buried);
+ * SJ_E_USER_POLICY if a user policy answered out of range, SJ_E_POLICY if a built-in policy produced an
+ * illegal move (a bug). */
+int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried);
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,7 @@ typedef struct sj_rollout_in {
     const sj_cards *actions;        /* the candidate actions, each legal for the mover */
     int nactions;
     int worlds;
-    sj_policy policy[4];
+    sj_player player[4];
     uint64_t seed;
 } sj_rollout_in;
 

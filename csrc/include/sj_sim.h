@@ -24,7 +24,7 @@ typedef struct sj_setup {
     sj_cards kitty;             /* the kitty as dealt, before burying */
     int buried_fixed;
     sj_cards buried;            /* what the dealer buries (then the dealt kitty is this, unless fixed) */
-    sj_policy policy[4];
+    sj_player player[4];
 } sj_setup;
 
 typedef struct sj_sim_out {

@@ -1,6 +1,8 @@
 /* sj_policy.c — the "random" and "greedy" policies (see sj_policy.h for what each does). */
 #include "sj_policy.h"
 
+#include <string.h>
+
 /* ---- declaring ---------------------------------------------------------------------------------- */
 
 void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count) {
@@ -307,7 +309,66 @@ int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     }
 }
 
-int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r, const sj_cards *buried) {
+/* block[k] += copies of kind k in c */
+static void add_counts(int32_t *block, const sj_cards *c) {
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = c->p[i]; b; b &= b - 1) block[__builtin_ctzll(b)]++;
+}
+
+void sj_position_view(const sj_deal *d, int32_t *out) {
+    memset(out, 0, sizeof(int32_t) * SJ_POSITION_SIZE);
+    out[0] = d->to_move;
+    out[1] = d->phase;
+    out[2] = d->dealer;
+    out[3] = d->phase == SJ_PHASE_DECLARE ? (d->declarer >= 0 && d->decl_kind < 52 ? sj_kind_suit(d->decl_kind) : 4)
+                                          : (d->trump_suit < 0 ? 4 : d->trump_suit);
+    out[4] = d->level;
+    out[5] = d->leader;
+    out[6] = d->ntrick;
+    out[7] = d->attacker_captured + d->penalty;
+    out[8] = d->defender_captured;
+    out[9] = d->tricks_done;
+    out[10] = d->rules.decks;
+    out[11] = d->ntrick ? sj_cards_size(&d->trick[0]) : 0;
+    out[12] = -1;
+    if (d->phase == SJ_PHASE_PLAY && d->ntrick) {
+        sj_trick_eval ev;
+        if (sj_trick_eval_init(&d->trump, d->trick, d->ntrick, &ev) == 0) out[12] = (d->leader + ev.winner) % 4;
+    }
+    int32_t *block = out + 16;
+    if (d->phase != SJ_PHASE_DONE) add_counts(block, &d->hands[d->to_move]);
+    for (int i = 0; i < d->ntrick; i++) add_counts(block + 54 * (1 + i), &d->trick[i]);
+    add_counts(block + 54 * 5, &d->played);
+    if (d->phase != SJ_PHASE_DECLARE)
+        for (int k = 0; k < SJ_NUM_KINDS; k++) {
+            block[54 * 6 + k] = d->trump.eff[k];
+            block[54 * 7 + k] = d->trump.pos[k];
+        }
+}
+
+int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    if (p->kind != SJ_POLICY_USER) return sj_policy_action(p->kind, d, r, out);
+    if (d->phase == SJ_PHASE_DONE) return SJ_E_PHASE;
+    if (d->phase == SJ_PHASE_PLAY || d->phase == SJ_PHASE_DECLARE) {
+        sj_cards cand[SJ_CANDIDATES];
+        long n = sj_candidate_actions(d, cand);
+        if (n < 0) return SJ_E_POLICY;
+        int32_t position[SJ_POSITION_SIZE], counts[SJ_CANDIDATES * 54];
+        sj_position_view(d, position);
+        memset(counts, 0, sizeof(int32_t) * 54 * (size_t)n);
+        for (long i = 0; i < n; i++) add_counts(counts + 54 * i, &cand[i]);
+        int32_t pick = p->fn(position, SJ_POSITION_SIZE, counts, (int32_t)n);
+        if (pick >= 0) {
+            if (pick >= n) return SJ_E_USER_POLICY;
+            *out = cand[pick];
+            return SJ_OK;
+        }
+        if (pick != -1) return SJ_E_USER_POLICY;
+    }
+    return sj_policy_action(SJ_POLICY_GREEDY, d, r, out); /* bury, or the function passed */
+}
+
+int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried) {
     int plays = 0;
     while (d->phase != SJ_PHASE_DONE) {
         sj_cards a, played;
@@ -317,11 +378,14 @@ int sj_policy_finish(sj_deal *d, const sj_policy policy[4], sj_rng *r, const sj_
             if (rc != SJ_OK) return rc; /* the caller's burial does not fit this deal */
             continue;
         }
-        if (sj_policy_action(policy[d->to_move], d, r, &a) != SJ_OK) return SJ_E_POLICY;
-        if (d->phase == SJ_PHASE_PLAY) { /* policy plays are legal by construction (CTest checks every one) */
+        const sj_player *p = &players[d->to_move];
+        rc = sj_player_action(p, d, r, &a);
+        if (rc != SJ_OK) return rc == SJ_E_USER_POLICY ? rc : SJ_E_POLICY;
+        if (d->phase == SJ_PHASE_PLAY && p->kind != SJ_POLICY_USER) { /* built-in plays are legal by construction */
             rc = sj_deal_play_forced(d, &a);
             plays++;
         } else {
+            plays += d->phase == SJ_PHASE_PLAY;
             rc = sj_deal_act(d, &a, &played, &failed);
         }
         if (rc != SJ_OK) return SJ_E_POLICY;

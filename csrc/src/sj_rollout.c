@@ -35,7 +35,8 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
         int failed;
         if (sj_deal_act(&d, &in->actions[a], &played, &failed) != SJ_OK) return SJ_E_ARGS;
         sj_rng r = sj_rng_stream(in->seed ^ POLICY_STREAM, (uint64_t)w);
-        if (sj_policy_finish(&d, in->policy, &r, NULL) < 0) return SJ_E_POLICY;
+        int plays = sj_policy_finish(&d, in->player, &r, NULL);
+        if (plays < 0) return plays;
         long i = (long)a * in->worlds + w;
         out->attacker_points[i] = (int16_t)d.attacker_points;
         out->kitty_captured[i] = (uint8_t)d.kitty_captured;

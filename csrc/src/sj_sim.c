@@ -13,7 +13,9 @@ int sj_setup_check(const sj_rules *rules, const sj_setup *s) {
         s->trump < SJ_TRUMP_DECLARE || s->trump > 3)
         return SJ_E_ARGS;
     for (int i = 0; i < 4; i++)
-        if (s->policy[i] != SJ_POLICY_RANDOM && s->policy[i] != SJ_POLICY_GREEDY) return SJ_E_SETUP_POLICY;
+        if (!(s->player[i].kind == SJ_POLICY_RANDOM || s->player[i].kind == SJ_POLICY_GREEDY ||
+              (s->player[i].kind == SJ_POLICY_USER && s->player[i].fn)))
+            return SJ_E_SETUP_POLICY;
     int npack = SJ_NUM_KINDS * rules->decks, hand = (npack - rules->kitty) / 4;
     if (s->trump == SJ_TRUMP_DECLARE) {
         int rc = sj_declaring_status(rules);
@@ -111,7 +113,7 @@ int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_
     sj_deal d;
     int rc = sj_deal_init(&d, rules, order, dealer, s->level, s->trump, 0);
     if (rc != SJ_OK) return rc;
-    int plays = sj_policy_finish(&d, s->policy, &r, s->buried_fixed ? &s->buried : NULL);
+    int plays = sj_policy_finish(&d, s->player, &r, s->buried_fixed ? &s->buried : NULL);
     if (plays < 0) return plays;
     out->attacker_points[index] = (int16_t)d.attacker_points;
     out->defender_points[index] = (int16_t)d.defender_captured;

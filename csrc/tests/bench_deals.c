@@ -16,7 +16,8 @@ int main(int argc, char **argv) {
     r.decks = decks;
     r.kitty = decks == 2 || decks == 4 ? 8 : 6;
     r.declaration = decks == 3 ? SJ_DECLARE_QQ3 : SJ_DECLARE_QQ;
-    sj_policy pol[4] = {(sj_policy)policy, (sj_policy)policy, (sj_policy)policy, (sj_policy)policy};
+    sj_player pol[4];
+    for (int s = 0; s < 4; s++) pol[s] = (sj_player){(sj_policy)policy, NULL};
     uint8_t order[SJ_MAX_PACK];
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);

@@ -464,7 +464,8 @@ static void test_rollouts(void) {
     sj_shuffle_pack(order, 2, 77, 1);
     sj_deal d;
     CHECK(sj_deal_init(&d, &r, order, 0, 0, 1, 0) == SJ_OK);
-    sj_policy greedy[4] = {SJ_POLICY_GREEDY, SJ_POLICY_GREEDY, SJ_POLICY_GREEDY, SJ_POLICY_GREEDY};
+    sj_player greedy[4] = {{SJ_POLICY_GREEDY, NULL}, {SJ_POLICY_GREEDY, NULL}, {SJ_POLICY_GREEDY, NULL},
+                           {SJ_POLICY_GREEDY, NULL}};
     sj_rng rng = sj_rng_stream(1, 1);
     for (int i = 0; i < 30 && d.phase != SJ_PHASE_PLAY; i++) {
         sj_cards a, played;
@@ -509,11 +510,11 @@ static void test_rollouts(void) {
     in.nactions = (int)na;
     in.worlds = W;
     in.seed = 5;
-    for (int s = 0; s < 4; s++) in.policy[s] = SJ_POLICY_RANDOM;
+    for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_RANDOM, NULL};
     for (int k = 0; k < 3; k++) {
         in.det = k < 2 ? det : NULL;
         if (k == 2)
-            for (int s = 0; s < 4; s++) in.policy[s] = SJ_POLICY_GREEDY;
+            for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_GREEDY, NULL};
         sj_rollout_out out = {pts[k], cap[k], dl[k], al[k]};
         CHECK(sj_rollouts(&in, &out, k == 0 ? 1 : 3, NULL, NULL) == SJ_OK);
     }
@@ -545,6 +546,41 @@ static void test_rollouts(void) {
     sj_det_free(det);
 }
 
+/* User policies (SJ_POLICY_USER): the function sees the position and the candidates and picks one; -1
+ * leaves the choice to the greedy rule, so a function that always passes plays exactly as greedy. */
+static int32_t user_first(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
+    (void)cand;
+    return npos == SJ_POSITION_SIZE && ncand > 0 && position[10] == 2 ? 0 : -2;
+}
+static int32_t user_pass(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
+    (void)position, (void)npos, (void)cand, (void)ncand;
+    return -1;
+}
+
+static void test_user_policies(void) {
+    uint8_t order[SJ_MAX_PACK];
+    sj_rules r = sj_rules_default();
+    for (int g = 0; g < 40; g++) {
+        sj_shuffle_pack(order, 2, 3, (uint64_t)g);
+        sj_deal a, b, c;
+        CHECK(sj_deal_init(&a, &r, order, g % 4, 0, SJ_TRUMP_DECLARE, 0) == SJ_OK);
+        b = a;
+        c = a;
+        sj_player first[4] = {{SJ_POLICY_USER, user_first}, {SJ_POLICY_GREEDY, NULL}, {SJ_POLICY_USER, user_first},
+                              {SJ_POLICY_RANDOM, NULL}};
+        sj_player pass[4] = {{SJ_POLICY_USER, user_pass}, {SJ_POLICY_USER, user_pass}, {SJ_POLICY_USER, user_pass},
+                             {SJ_POLICY_USER, user_pass}};
+        sj_player greedy[4] = {{SJ_POLICY_GREEDY, NULL}, {SJ_POLICY_GREEDY, NULL}, {SJ_POLICY_GREEDY, NULL},
+                               {SJ_POLICY_GREEDY, NULL}};
+        sj_rng r1 = sj_rng_stream(1, (uint64_t)g), r2 = r1, r3 = r1;
+        CHECK(sj_policy_finish(&a, first, &r1, NULL) > 0); /* every move checked by sj_deal_act */
+        CHECK(a.phase == SJ_PHASE_DONE);
+        CHECK(sj_policy_finish(&b, pass, &r2, NULL) > 0);
+        CHECK(sj_policy_finish(&c, greedy, &r3, NULL) > 0);
+        CHECK(b.attacker_points == c.attacker_points && b.tricks_done == c.tricks_done);
+    }
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -559,6 +595,7 @@ int main(void) {
     test_policy_deals();
     test_determinize();
     test_rollouts();
+    test_user_policies();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -9,6 +9,7 @@ from . import bots
 from ._core import OPTIONS, PHASES, Cards, Deal, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 from .advise import BuryAdvice, advise_bury
+from .jit import JitPolicy, jit_policy
 from .match import DealRecord, Match
 from .observation import Observation, determinize
 from .rules import Rules
@@ -20,6 +21,8 @@ __all__ = [
     "BuryAdvice",
     "TournamentResult",
     "advise_bury",
+    "JitPolicy",
+    "jit_policy",
     "tournament",
     "Cards",
     "Deal",

@@ -10,7 +10,7 @@ Contract between the layers (as in uber/h3-py):
 - The Python modules only shape the interface (presets, result types, documentation).
 """
 
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t, uintptr_t
 from libc.string cimport memset
 from libc.stdlib cimport free, malloc, realloc
 
@@ -456,6 +456,7 @@ _ERROR_CLASSES = {
     SJ_E_ARGS: ValueError, SJ_E_RULES: ValueError, SJ_E_NO_PHASE: ValueError, SJ_E_SETUP_POLICY: ValueError,
     SJ_E_SETUP_HAND_SIZE: ValueError, SJ_E_SETUP_TOO_MANY: ValueError, SJ_E_SETUP_BURIED: ValueError,
     SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
+    SJ_E_USER_POLICY: ValueError,
 }
 
 

@@ -377,15 +377,33 @@ cdef class Deal:
         """The action a native policy ("random" or "greedy") takes for the seat to move, in any phase: a
         declaration (Cards() passes), the cards to bury, or the cards to play. Nothing is applied. ``seed``
         feeds the random policy (stream (seed, number of moves so far))."""
-        cdef sj_policy p = policy_index(policy)
+        cdef sj_player p = _player(policy)
         cdef sj_rng r = sj_rng_stream(<uint64_t>seed, <uint64_t>len(self._moves))
         cdef sj_cards c
+        cdef int rc
         if self.d.phase == SJ_PHASE_DONE:
             raise IllegalMove("the deal is finished: nobody is to move")
-        rc = sj_policy_action(p, &self.d, &r, &c)
+        with nogil:
+            rc = sj_player_action(&p, &self.d, &r, &c)
         if rc != SJ_OK:
             _raise_error(rc, f"policy {policy!r}", &self.d.rules)
         return Cards._wrap(c)
+
+    def _policy_view(self):
+        """What a user policy sees (csrc/include/sj_policy.h): the position (int32, SJ_POSITION_SIZE), the
+        candidate actions as an int32 array (n, 54) of copies per card kind, and the candidates as Cards
+        (none in the bury phase, where the greedy rule buries)."""
+        import numpy as np
+        cdef int32_t[::1] pv
+        position = np.zeros(SJ_POSITION_SIZE, dtype=np.int32)
+        pv = position
+        sj_position_view(&self.d, &pv[0])
+        actions = [] if self.d.phase == SJ_PHASE_BURY else candidate_actions(self)
+        counts = np.zeros((len(actions), 54), dtype=np.int32)
+        for i, a in enumerate(actions):
+            for k in (<Cards>a).indices():
+                counts[i, k] += 1
+        return position, counts, actions
 
     def legal_actions(self, limit=None):
         """The actions of the seat to move (docs/MODEL.md §9), at most ``limit`` of them: declare phase, Cards()

@@ -129,7 +129,7 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
     spec.det = NULL if sampler is None else sampler.det
     for i in range(4):
         spec.slot_seat[i] = slot_seats[i] if i < len(slot_seats) else -2
-        spec.policy[i] = policies[i]
+        spec.player[i] = _player(policies[i])
     spec.actions = acts
     spec.nactions = n
     spec.worlds = worlds

@@ -10,6 +10,30 @@ def policy_index(name):
         raise ValueError(f"unknown policy {name!r}: the native policies are {', '.join(_POLICIES)}") from None
 
 
+_jit_class = None
+
+
+cdef sj_player _player(object p) except *:
+    """The native player of a policy index, a policy name, or a shengji.JitPolicy (compiled)."""
+    global _jit_class
+    cdef sj_player out
+    out.fn = NULL
+    if isinstance(p, int) and not isinstance(p, bool) and p in _POLICIES.values():
+        out.kind = p
+        return out
+    if isinstance(p, str):
+        out.kind = policy_index(p)
+        return out
+    if _jit_class is None:
+        from .jit import JitPolicy
+        _jit_class = JitPolicy
+    if isinstance(p, _jit_class) and p.address:
+        out.kind = SJ_POLICY_USER
+        out.fn = <sj_user_fn><uintptr_t>p.address
+        return out
+    raise ValueError(f"not a native policy: {p!r} (use 'random', 'greedy' or a compiled shengji.jit_policy)")
+
+
 cdef class NativeRun:
     """One batch of native games: set up (validated) in __init__, run() with the GIL released.
     ``progress`` counts finished games while it runs; ``cancel()`` stops it early."""
@@ -36,7 +60,7 @@ cdef class NativeRun:
         self.s.level = rank_index(level)
         self.s.trump = _trump_arg(trump)
         for i in range(4):
-            self.s.policy[i] = policies[i]
+            self.s.player[i] = _player(policies[i])
             if hands[i] is not None:
                 self.s.hand_fixed[i] = 1
                 self.s.hands[i] = (<Cards>hands[i]).c

@@ -83,12 +83,15 @@ class Rollouts:
         return self.actions[int(np.argmax(mean))]
 
 
-def _policies(policy: Any) -> list[int]:
-    if isinstance(policy, str):
-        return [_core.policy_index(policy)] * 4
-    if isinstance(policy, (list, tuple)) and len(policy) == 4 and all(isinstance(p, str) for p in policy):
-        return [_core.policy_index(p) for p in policy]
-    raise TypeError(f"policy must be a native policy name ('random', 'greedy') or a list of four, got {policy!r}")
+def _policies(policy: Any) -> list[Any]:
+    """Four native players: policy names or compiled jit_policy objects (they run inside the rollouts)."""
+    from .simulate import _native
+
+    seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4
+    if len(seats) != 4 or not all(_native(p) for p in seats):
+        raise TypeError("policy must be a native policy ('random', 'greedy', a compiled shengji.jit_policy) or a list "
+                        f"of four, got {policy!r}")
+    return [_core.policy_index(p) if isinstance(p, str) else p for p in seats]
 
 
 def _seed(seed: Any) -> int:

@@ -176,8 +176,16 @@ def _outcome_order(key: str) -> tuple[int, int]:
     return (1, 0)
 
 
-def _policies(policy: Any) -> tuple[list[int], list[Any] | None]:
-    """The native policy of each seat, and the four players when some seat is a Python bot (else None)."""
+def _native(p: Any) -> bool:
+    """A policy that runs inside the native loops: a policy name or a compiled jit_policy."""
+    from .jit import JitPolicy
+
+    return isinstance(p, str) or (isinstance(p, JitPolicy) and bool(p.address))
+
+
+def _policies(policy: Any) -> tuple[list[Any], list[Any] | None]:
+    """The native player of each seat (a policy index or a compiled jit_policy), and the four players when
+    some seat is a Python bot (else None)."""
     if isinstance(policy, str):
         return [_core.policy_index(policy)] * 4, None
     seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4 if hasattr(policy, "choose") else None
@@ -186,15 +194,17 @@ def _policies(policy: Any) -> tuple[list[int], list[Any] | None]:
                         f"{type(policy).__name__}")
     if len(seats) != 4:
         raise ValueError(f"a list of policies needs one per seat (4), got {len(seats)}")
-    native = []
+    native: list[Any] = []
     for i, p in enumerate(seats):
         if isinstance(p, str):
             native.append(_core.policy_index(p))
+        elif _native(p):
+            native.append(p)
         elif hasattr(p, "choose"):
             native.append(_core.policy_index("greedy"))  # only deals the cards; the bot plays
         else:
             raise TypeError(f"policy[{i}] must be a policy name or a bot with choose(), not {type(p).__name__}")
-    return native, (None if all(isinstance(p, str) for p in seats) else seats)
+    return native, (None if all(_native(p) for p in seats) else seats)
 
 
 def _game_seed(seed: int, game: int) -> int:
@@ -211,14 +221,14 @@ def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], s
         game = run.first_game + i
         deal = run.deal(game)
         for seat, p in enumerate(players):
-            if not isinstance(p, str) and hasattr(p, "start_game") and p not in players[:seat]:
+            if not _native(p) and hasattr(p, "start_game") and p not in players[:seat]:
                 p.start_game(seed, game, seat)
         plays = 0
         while deal.phase != "done":
             p = players[deal.to_move]
             if deal.phase == "bury" and buried is not None:
                 action = buried
-            elif isinstance(p, str):
+            elif _native(p):
                 action = deal.policy_action(p, seed=_game_seed(seed, game))
             else:
                 action = p.choose(deal)
@@ -281,7 +291,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     buried_c = None if buried is None else Cards(buried)
     if buried_c is not None and kitty_c is not None and (dealer is None or fixed[dealer] is None):
         raise ValueError("with both kitty and buried fixed, fix the dealer and the dealer's hand too")
-    names = [p if isinstance(p, str) else type(p).__name__ for p in (players or [policy] * 4)]
+    names = [p if isinstance(p, str) else repr(p) if _native(p) else type(p).__name__
+             for p in (players or (list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4))]
     meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else ",".join(names),
             "seed": seed, "first_game": first_game, "level": level, "trump": trump, "dealer": dealer}
     if executor is not None:

@@ -4,7 +4,7 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
 from .sj_determinize cimport sj_det
-from .sj_policy cimport sj_policy
+from .sj_policy cimport sj_player
 
 cdef extern from "sj_rollout.h" nogil:
     ctypedef struct sj_rollout_in:
@@ -14,7 +14,7 @@ cdef extern from "sj_rollout.h" nogil:
         const sj_cards *actions
         int nactions
         int worlds
-        sj_policy policy[4]
+        sj_player player[4]
         uint64_t seed
 
     ctypedef struct sj_rollout_out:

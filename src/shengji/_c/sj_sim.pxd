@@ -2,7 +2,7 @@
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from .sj_cards cimport sj_cards
-from .sj_policy cimport sj_policy
+from .sj_policy cimport sj_player
 from .sj_rng cimport sj_rng
 from .sj_rules cimport sj_rules
 
@@ -17,7 +17,7 @@ cdef extern from "sj_sim.h" nogil:
         sj_cards kitty
         int buried_fixed
         sj_cards buried
-        sj_policy policy[4]
+        sj_player player[4]
 
     ctypedef struct sj_sim_out:
         int16_t *attacker_points

@@ -1,0 +1,91 @@
+"""User policies at native speed: ``shengji.jit_policy(fn)`` compiles a Python function with numba.
+
+Write ``fn(position, candidates) -> int`` over numpy arrays:
+
+- ``position``: int32 array of ``POSITION_SIZE`` entries (csrc/include/sj_policy.h):
+  ``[0]`` seat to move, ``[1]`` phase (0 declare, 1 bury, 2 play), ``[2]`` dealer, ``[3]`` trump suit (0..3
+  = S H D C, 4 none), ``[4]`` level rank (0 = '2' .. 12 = 'A'), ``[5]`` trick leader, ``[6]`` plays in the
+  trick so far, ``[7]`` attackers' points so far, ``[8]`` defenders' points, ``[9]`` tricks done, ``[10]``
+  decks, ``[11]`` cards led (0 when leading), ``[12]`` seat winning the trick so far (-1 when leading); then
+  blocks of 54 entries, one per card kind (``suit * 13 + rank``, 52 small joker, 53 big joker), starting at
+  ``HAND`` (the mover's hand, copies), ``TRICK + 54 * i`` (play *i* of the trick from the leader, *i* = 0..3),
+  ``PLAYED`` (every card played so far), ``SUIT`` (effective suit of each kind: 0..3 plain, 4 trump) and
+  ``STRENGTH`` (order of each kind inside its effective suit; equal cards share one);
+- ``candidates``: int32 array ``(n, 54)``: copies of each card kind in each candidate action: the legal
+  declarations in the declare phase (passing first), and in the play phase the candidates of
+  ``Deal.rollouts`` (every legal action when there are at most 128, else the documented reduced set);
+- the return value: the index of the chosen candidate, or -1 to let the greedy rule decide. Burying always
+  follows the greedy rule (the function is not called).
+
+The compiled policy runs inside the native loops with no Python per play: ``simulate(policy=...)``,
+``deal.rollouts(policy=...)``, ``bots.PIMC(policy=...)``, ``Deal.policy_action`` (and so ``Match``, through
+the bot's ``choose``). It must be deterministic (it gets no random stream). ``jit_policy(fn,
+compile=False)`` gives the same policy uncompiled, running ``fn`` in Python on the same arrays: the same
+decisions, slowly (a bot for the Python paths). numba is an optional extra: ``pip install 'shengji[numba]'``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._core import Cards, Deal
+from .bots import Bot
+
+POSITION_SIZE = 16 + 54 * 8
+HAND, TRICK, PLAYED, SUIT, STRENGTH = 16, 16 + 54, 16 + 54 * 5, 16 + 54 * 6, 16 + 54 * 7
+
+
+class JitPolicy(Bot):
+    """A user policy (module docstring): compiled (``address`` is its native entry point) or not."""
+
+    def __init__(self, fn: Any, compile: bool = True):
+        if not callable(fn):
+            raise TypeError(f"jit_policy needs a function fn(position, candidates) -> int, not {type(fn).__name__}")
+        self.fn = fn
+        self.address = 0
+        self._cfunc = None
+        if compile:
+            self._cfunc = _compile(fn)
+            self.address = int(self._cfunc.address)
+
+    def __repr__(self) -> str:
+        return f"jit_policy({getattr(self.fn, '__name__', self.fn)!r}{'' if self.address else ', compile=False'})"
+
+    def choose(self, deal: Deal) -> Cards:
+        if self.address:
+            return deal.policy_action(self)
+        if deal.phase in ("bury", "done"):
+            return deal.policy_action("greedy")
+        position, candidates, actions = deal._policy_view()
+        pick = int(self.fn(position, candidates))
+        if pick == -1:
+            return deal.policy_action("greedy")
+        if not 0 <= pick < len(actions):
+            raise ValueError(f"{self!r} returned {pick}: not a candidate index 0..{len(actions) - 1} (or -1)")
+        return actions[pick]
+
+    play = declare = bury = choose
+
+
+def _compile(fn: Any) -> Any:
+    try:
+        import numba
+        from numba import types
+    except ImportError:
+        raise ImportError("jit_policy needs numba: pip install 'shengji[numba]' (or jit_policy(fn, compile=False) "
+                          "to run fn in Python)") from None
+    inner = numba.njit(fn)
+    signature = types.int32(types.CPointer(types.int32), types.int32, types.CPointer(types.int32), types.int32)
+
+    def entry(position_ptr, npos, candidates_ptr, ncand):  # pragma: no cover - compiled
+        position = numba.carray(position_ptr, (npos,))
+        candidates = numba.carray(candidates_ptr, (ncand, 54))
+        return inner(position, candidates)
+
+    return numba.cfunc(signature)(entry)
+
+
+def jit_policy(fn: Any, *, compile: bool = True) -> JitPolicy:
+    """A policy from ``fn(position, candidates) -> int`` (module docstring), compiled with numba unless
+    ``compile=False``."""
+    return JitPolicy(fn, compile=compile)

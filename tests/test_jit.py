@@ -1,0 +1,104 @@
+"""User policies compiled with numba (shengji.jit_policy) inside the native loops, and their uncompiled twins."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from shengji import Deal, Match, Rules, bots, jit_policy, simulate
+from shengji.jit import POSITION_SIZE, STRENGTH, SUIT
+
+pytest.importorskip("numba")
+
+
+def play_low(position, candidates):
+    """The candidate with the fewest points, then the weakest cards (trumps count as strong)."""
+    best, best_key = -1, 1 << 30
+    for i in range(candidates.shape[0]):
+        pts, strength = 0, 0
+        for k in range(54):
+            c = candidates[i, k]
+            if c:
+                r = k % 13 if k < 52 else -1
+                pts += c * (5 if r == 3 else 10 if r == 8 or r == 11 else 0)
+                strength += c * (position[STRENGTH + k] + (100 if position[SUIT + k] == 4 else 0))
+        key = pts * 10000 + strength
+        if key < best_key:
+            best, best_key = i, key
+    return best
+
+
+def never_declare(position, candidates):
+    """Passes in the declaring phase (candidate 0), leaves everything else to the greedy rule."""
+    return 0 if position[1] == 0 else -1
+
+
+def out_of_range(position, candidates):
+    return candidates.shape[0] + 3
+
+
+COMPILED = jit_policy(play_low)
+TWIN = jit_policy(play_low, compile=False)
+
+
+def test_compiled_and_uncompiled_give_identical_arrays():
+    a = simulate(Rules(), 150, policy=[COMPILED, "greedy", COMPILED, "greedy"], seed=1, threads=2)
+    b = simulate(Rules(), 150, policy=[TWIN, "greedy", TWIN, "greedy"], seed=1)
+    assert a == b
+    c = simulate(Rules(), 150, policy="greedy", seed=1)
+    assert not np.array_equal(a.attacker_points, c.attacker_points)  # the policy does play
+
+
+def test_the_function_sees_the_documented_views():
+    seen = []
+
+    def spy(position, candidates):
+        seen.append((position.copy(), candidates.copy()))
+        return -1
+
+    deal = Deal(Rules(), seed=3, trump="S")
+    deal.act(bots.Greedy().choose(deal))
+    twin = jit_policy(spy, compile=False)
+    assert twin.choose(deal) == deal.policy_action("greedy")  # -1: the greedy rule decides
+    position, candidates = seen[0]
+    assert position.shape == (POSITION_SIZE,) and position[0] == deal.to_move and position[1] == 2
+    assert position[3] == 0 and candidates.shape[1] == 54
+    assert int(candidates.sum(axis=1).min()) >= 1
+    assert sum(position[16:70]) == len(deal.hand(deal.to_move))
+
+
+def test_declaring_handled_or_left_to_greedy():
+    passive = jit_policy(never_declare)
+    greedy_only = jit_policy(lambda position, candidates: -1)
+    a = simulate(Rules(), 100, policy=greedy_only, seed=2, threads=1)
+    assert a == simulate(Rules(), 100, policy="greedy", seed=2, threads=1)
+    b = simulate(Rules(), 100, policy=passive, seed=2, threads=1)
+    assert (b.trump == 4).all()  # nobody declares: no trump (seed 000)
+    assert not (a.trump == 4).all()
+
+
+def test_in_rollouts_pimc_and_match():
+    deal = Deal(Rules(), seed=5, trump="H")
+    deal.act(bots.Greedy().choose(deal))
+    r1 = deal.rollouts(worlds=16, policy=COMPILED, seed=3, threads=1)
+    r2 = deal.rollouts(worlds=16, policy=[COMPILED, "greedy", COMPILED, "greedy"], seed=3, threads=2)
+    assert r1.actions == r2.actions
+    p = bots.PIMC(worlds=8, policy=COMPILED, seed=1)
+    assert p.choose(deal) in r1.actions
+    m = Match(Rules(), seed=2, policy=[COMPILED, "greedy", COMPILED, "greedy"])
+    m.play_deal()
+    assert len(m.history) == 1
+
+
+def test_bad_policies_are_refused():
+    bad = jit_policy(out_of_range)
+    with pytest.raises(ValueError, match="jit_policy returned an index"):
+        simulate(Rules(), 5, policy=bad, seed=1, threads=1)
+    with pytest.raises(ValueError, match="returned"):
+        twin = jit_policy(out_of_range, compile=False)
+        deal = Deal(Rules(), seed=1)
+        twin.choose(deal)
+    with pytest.raises(TypeError, match="function"):
+        jit_policy(42)
+    with pytest.raises(TypeError, match="native policy"):
+        Deal(Rules(), seed=1, trump="S").rollouts(policy=jit_policy(play_low, compile=False))
