@@ -11,26 +11,9 @@ import time
 import pytest
 
 from shengji import Rules, jit_policy, simulate
-from shengji.jit import STRENGTH, SUIT
+from shengji.jit import play_low
 
 pytest.importorskip("numba")
-
-
-def play_low(position, candidates):
-    """The README's example policy: the candidate with the fewest points, then the weakest cards."""
-    best, best_key = -1, 1 << 30
-    for i in range(candidates.shape[0]):
-        pts, strength = 0, 0
-        for k in range(54):
-            c = candidates[i, k]
-            if c:
-                r = k % 13 if k < 52 else -1
-                pts += c * (5 if r == 3 else 10 if r == 8 or r == 11 else 0)
-                strength += c * (position[STRENGTH + k] + (100 if position[SUIT + k] == 4 else 0))
-        key = pts * 10000 + strength
-        if key < best_key:
-            best, best_key = i, key
-    return best
 
 
 def rates(games: int = 5000, rounds: int = 5) -> dict:

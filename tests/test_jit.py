@@ -6,26 +6,9 @@ import numpy as np
 import pytest
 
 from shengji import Deal, Match, Rules, bots, jit_policy, simulate
-from shengji.jit import POSITION_SIZE, STRENGTH, SUIT
+from shengji.jit import POSITION_SIZE, play_low
 
 pytest.importorskip("numba")
-
-
-def play_low(position, candidates):
-    """The candidate with the fewest points, then the weakest cards (trumps count as strong)."""
-    best, best_key = -1, 1 << 30
-    for i in range(candidates.shape[0]):
-        pts, strength = 0, 0
-        for k in range(54):
-            c = candidates[i, k]
-            if c:
-                r = k % 13 if k < 52 else -1
-                pts += c * (5 if r == 3 else 10 if r == 8 or r == 11 else 0)
-                strength += c * (position[STRENGTH + k] + (100 if position[SUIT + k] == 4 else 0))
-        key = pts * 10000 + strength
-        if key < best_key:
-            best, best_key = i, key
-    return best
 
 
 def never_declare(position, candidates):

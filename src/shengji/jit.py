@@ -85,6 +85,24 @@ def _compile(fn: Any) -> Any:
     return numba.cfunc(signature)(entry)
 
 
+def play_low(position: Any, candidates: Any) -> int:
+    """The README's example policy (pass it to ``jit_policy``): the candidate with the fewest points, then the
+    weakest cards (trumps counting as strong)."""
+    best, best_key = -1, 1 << 30
+    for i in range(candidates.shape[0]):
+        pts, strength = 0, 0
+        for k in range(54):
+            c = candidates[i, k]
+            if c:
+                r = k % 13 if k < 52 else -1
+                pts += c * (5 if r == 3 else 10 if r == 8 or r == 11 else 0)
+                strength += c * (position[STRENGTH + k] + (100 if position[SUIT + k] == 4 else 0))
+        key = pts * 10000 + strength
+        if key < best_key:
+            best, best_key = i, key
+    return best
+
+
 def jit_policy(fn: Any, *, compile: bool = True) -> JitPolicy:
     """A policy from ``fn(position, candidates) -> int`` (module docstring), compiled with numba unless
     ``compile=False``."""
