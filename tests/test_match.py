@@ -123,3 +123,16 @@ def test_greedy_bury_keeps_trumps_and_points():
     if any(t.is_trump(k) for k in buried.indices()):
         assert not plain_pointless_kept
     assert isinstance(buried, Cards)
+
+
+def test_four_deck_levels_start_at_three():
+    """The 4-deck post makes 2 a fixed trump and starts at 3 (seed 001: 3必打（2为常主时）: 3 must be played)."""
+    rules = Rules.preset("4deck")
+    assert rules.first_level == "3"
+    m = Match(rules)
+    assert m.levels == ("3", "3") and m.sequence[0] == "3" and m.sequence[-1] == "A"
+    assert m.must_play == {0, len(m.sequence) - 1}
+    m._climb(0, 3)
+    assert m.levels[0] == "6"
+    q = Match(Rules(first_level="3"), seed=1)
+    assert q.play_deal().level == "3"

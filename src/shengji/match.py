@@ -1,7 +1,8 @@
 """Match play: deals in a row under the rules' level and dealer rules (RULES.md §5).
 
 - Each team has a level; the dealer team plays at its own level. Levels run 2 → A, or, with
-  ``first_level="A"`` (泰安), A → 2 → … → K → A (the final A ends the match).
+  ``first_level="A"`` (泰安), A → 2 → … → K → A (the final A ends the match); with ``first_level="3"`` (the
+  4-deck post, 2 a fixed trump) 3 → A.
 - The dealer team keeps the deal: it climbs ``dealer_levels``; the next dealer is the dealer's partner
   (``next_dealer="partner"``, QQ) or the same dealer (``"same"``, 泰安). The attackers take over: they
   climb ``attacker_levels`` and the old dealer's next player deals.
@@ -40,9 +41,10 @@ class DealRecord:
 
 
 def level_sequence(rules: Any) -> list[str]:
+    """The levels a team climbs through (``first_level``): 2 -> A, 3 -> A, or A -> 2 -> ... -> K -> A."""
     if rules.first_level == "A":
         return ["A", *RANKS[:-1], "A"]
-    return list(RANKS)
+    return list(RANKS[RANKS.index(rules.first_level):])
 
 
 class Match:

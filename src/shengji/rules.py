@@ -148,7 +148,7 @@ Rules.PRESETS = {
     "4deck": dict(
         decks=4, kitty=8, constant_ranks=("2",), follow_ladder="4deck", failed_throw="smallest_shape",
         throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="redeal",
-        first_deal_dealer="final_declarer",
+        first_deal_dealer="final_declarer", first_level="3",
     ),
     "taian": dict(
         decks=2, kitty=4, first_level="A", constant_ranks=("2", "3", "5"), taian_trump_follow=True,
@@ -169,7 +169,8 @@ Rules.PRESET_DOCS = {
     "bands, triples and Titanics, the 3-deck declaration ladder.",
     "4deck": "Seed 000's forum post: 4 decks, 52 cards each, 8-card kitty, 400 points; jokers and 2s always "
     "trump; the 4-deck follow lists; a failed throw plays the smallest shape and costs a match point; "
-    "kitty x2/x4/x8/x16 by copies; the pair-suit declaration ladder; no bid in the first deal redeals.",
+    "kitty x2/x4/x8/x16 by copies; the pair-suit declaration ladder; no bid in the first deal redeals; levels "
+    "from 3 (2 being a fixed trump), 3 must be played; the last overturner deals the first deal.",
     "taian": "Seed 003: 泰安升级 (泰安刮风): 2 decks, 26 cards each, 4-card kitty, constant trumps 2/3/5, "
     "levels from A, a joker plus a pair declares; trump pair leads answered by the highest trumps; "
     "no declaration loses the deal; the dealer keeps dealing while the dealer team wins.",
