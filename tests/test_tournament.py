@@ -68,3 +68,23 @@ def test_cli_tournament_and_bury(capsys):
     assert " 1. " in capsys.readouterr().out
     assert main(["tournament", "--bots", "greedy,clever"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_cli_stops_quietly_when_the_reader_goes_away(monkeypatch, capsys):
+    """shengji ... | head: a closed pipe ends the command with exit status 141 and no traceback."""
+    import os
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)
+    out = os.fdopen(write, "w", buffering=1)
+    monkeypatch.setattr(sys, "stdout", out)
+    try:
+        assert main(["options"]) == 141
+    finally:
+        monkeypatch.undo()
+        try:
+            out.close()
+        except OSError:
+            pass
+    assert "Traceback" not in capsys.readouterr().err

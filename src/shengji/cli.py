@@ -252,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError, NotImplementedError) as err:  # the API refused an argument: no traceback
         print(f"shengji {args.command}: error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (shengji ... | head): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":
