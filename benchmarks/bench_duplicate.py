@@ -9,7 +9,6 @@ minute and a half on 2 cores; the closing note of issue 8 quotes 300).
 
 from __future__ import annotations
 
-import math
 import os
 import time
 
@@ -17,6 +16,7 @@ import numpy as np
 import pytest
 
 from shengji import Rules, bots, simulate
+from shengji.simulate import mean_interval
 
 
 def team_levels(res, team: int) -> np.ndarray:
@@ -32,11 +32,10 @@ def duplicate(deals: int, worlds: int = 64, seed: int = 11) -> dict:
     b = simulate(Rules(), deals, policy=["greedy", pimc, "greedy", pimc], seed=seed)
     assert np.array_equal(a.dealer, b.dealer)
     score = (team_levels(a, 0) + team_levels(b, 1)) / 2
-    mean, sd = float(score.mean()), float(score.std(ddof=1))
-    half = 1.959963984540054 * sd / math.sqrt(deals)
+    mean, low, high = (float(v) for v in mean_interval(score))
     points = (np.where(a.dealer % 2 == 1, a.attacker_points, -a.attacker_points).astype(float)
               + np.where(b.dealer % 2 == 0, b.attacker_points, -b.attacker_points)) / 2
-    return {"deals": deals, "worlds": worlds, "mean_levels": mean, "low": mean - half, "high": mean + half,
+    return {"deals": deals, "worlds": worlds, "mean_levels": mean, "low": low, "high": high,
             "mean_attacker_points_edge": float(points.mean()), "seconds": time.perf_counter() - t,
             "cores": os.cpu_count()}
 

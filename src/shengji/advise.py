@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._core import Cards, Deal, Trump
-from .simulate import simulate
+from .simulate import mean_interval, simulate
 
 SUITS = ("S", "H", "D", "C")
 
@@ -98,9 +98,7 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
     for burial in cands:
         res = simulate(rules, games, policy=policy, seed=seed, threads=threads, progress=progress, dealer=dealer,
                        level=level, trump=trump, hands={dealer: hand - burial}, buried=burial)
-        pts = res.attacker_points.astype(float)
-        half = 1.959963984540054 * pts.std(ddof=1) / games**0.5 if games > 1 else float("nan")
-        out.append(BuryAdvice(burial, (float(pts.mean()), float(pts.mean() - half), float(pts.mean() + half)),
-                              res.kitty_capture_rate(), games))
+        mean, low, high = mean_interval(res.attacker_points)
+        out.append(BuryAdvice(burial, (float(mean), float(low), float(high)), res.kitty_capture_rate(), games))
     out.sort(key=lambda a: (a.attacker_points[0], a.capture_rate[0]))
     return out

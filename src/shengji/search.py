@@ -26,7 +26,6 @@ defends; ``"levels"`` is the levels the mover's team gains minus the levels the 
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,11 +68,9 @@ class Rollouts:
 
     def value(self, kind: str = "levels") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(mean, low, high) per action: the mean value from the mover's side and its 95 % interval."""
-        v = self.values(kind)
-        n = v.shape[1]
-        mean = v.mean(axis=1) if n else np.full(v.shape[0], math.nan)
-        half = 1.959963984540054 * v.std(axis=1, ddof=1) / math.sqrt(n) if n > 1 else np.full(v.shape[0], math.nan)
-        return mean, mean - half, mean + half
+        from .simulate import mean_interval
+
+        return mean_interval(self.values(kind), axis=1)
 
     def best(self, kind: str = "levels") -> Cards:
         """The action with the highest mean value (the first on ties)."""

@@ -24,15 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from .simulate import SimResult, simulate
-
-Z95 = 1.959963984540054
+from .simulate import SimResult, mean_interval, simulate
 
 
 def _interval(x: np.ndarray) -> tuple[float, float, float]:
-    m = float(x.mean()) if len(x) else math.nan
-    half = Z95 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.nan
-    return m, m - half, m + half
+    m, lo, hi = mean_interval(x)
+    return float(m), float(lo), float(hi)
 
 
 def side_values(res: SimResult, team: int) -> tuple[np.ndarray, np.ndarray]:
