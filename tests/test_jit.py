@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shengji import Deal, Match, Rules, bots, jit_policy, simulate
+from shengji import PHASES, Deal, Match, Rules, bots, jit_policy, simulate
 from shengji.jit import POSITION_SIZE, play_low
 
 pytest.importorskip("numba")
@@ -44,7 +44,7 @@ def test_the_function_sees_the_documented_views():
     twin = jit_policy(spy, compile=False)
     assert twin.choose(deal) == deal.policy_action("greedy")  # -1: the greedy rule decides
     position, candidates = seen[0]
-    assert position.shape == (POSITION_SIZE,) and position[0] == deal.to_move and position[1] == 2
+    assert position.shape == (POSITION_SIZE,) and position[0] == deal.to_move and position[1] == PHASES.index("play")
     assert position[3] == 0 and candidates.shape[1] == 54
     assert int(candidates.sum(axis=1).min()) >= 1
     assert sum(position[16:70]) == len(deal.hand(deal.to_move))

@@ -80,7 +80,8 @@ def test_declaring_phase_question_has_one_answer():
 
 def test_missing_phase_names_the_option():
     assert Rules().missing("declare") is None and Rules().missing("match_points") is None
-    assert "declaration='4deck'" in Rules.preset("4deck").missing("declare")
+    assert Rules.preset("4deck").missing("declare") is None
+    assert "declaration='taian'" in Rules.preset("taian").missing("declare")
     assert "no_bid='dealer_loses'" in Rules(no_bid="dealer_loses").missing("declare")
     assert "throw_penalty='match_point'" in Rules.preset("chinagame").missing("match_points")
     with pytest.raises(ValueError, match="phase"):
@@ -326,7 +327,7 @@ def test_no_crash(case):
 # --- one protocol for every phase ---------------------------------------------------------------------
 
 def test_phases_come_from_the_core():
-    assert PHASES == ("declare", "bury", "play", "done")
+    assert PHASES == ("declare", "bury", "grab", "play", "done")
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
@@ -355,7 +356,10 @@ def test_a_deal_driven_by_legal_actions_and_act_alone(preset):
             deal.act(action)
             if deal.phase != seen[-1]:
                 seen.append(deal.phase)
-        assert seen == list(PHASES)
+        # declare, bury, then (炒底) grab, and bury again after each grab, then play
+        middle = "".join(p[0] for p in seen[2:-2])
+        assert seen[:2] == ["declare", "bury"] and seen[-2:] == ["play", "done"]
+        assert re.fullmatch("(gb)*g", middle) if rules.kitty_grab else middle == ""
         assert deal.legal_actions() == []
         with pytest.raises(IllegalMove, match="finished"):
             deal.act(Cards())

@@ -95,8 +95,8 @@ def test_bad_input_raises_before_any_work(kwargs, exc, match):
 def test_unsupported_declaring_is_reported():
     with pytest.raises(NotImplementedError, match="declaration='taian'.*declaring phase is not implemented"):
         simulate(Rules.preset("taian"), 10, trump="declare")
-    with pytest.raises(NotImplementedError, match="no_bid='redeal'"):
-        simulate(Rules(no_bid="redeal"), 10, trump="declare")
+    with pytest.raises(NotImplementedError, match="no_bid='dealer_loses'"):
+        simulate(Rules(no_bid="dealer_loses"), 10, trump="declare")
     with pytest.raises(ValueError, match="no declaring phase"):
         simulate(Rules(declaration="none"), 10, trump="declare")
     res = simulate(Rules.preset("taian"), 200, policy="random", trump="H", level="A")

@@ -19,7 +19,19 @@ extern "C" {
 
 #define SJ_TRUMP_DECLARE (-2) /* trump argument: run the declaring phase */
 
-#define SJ_PHASES(X) X(SJ_PHASE_DECLARE, "declare") X(SJ_PHASE_BURY, "bury") X(SJ_PHASE_PLAY, "play") X(SJ_PHASE_DONE, "done")
+#define SJ_PHASES(X)                                                                             \
+    X(SJ_PHASE_DECLARE, "declare") X(SJ_PHASE_BURY, "bury") X(SJ_PHASE_GRAB, "grab") X(SJ_PHASE_PLAY, "play") \
+    X(SJ_PHASE_DONE, "done")
+
+/* A declaration's choice of trump (the 4-deck ladder's four jokers: no trump or any suit) rides in
+ * bits 54..58 of plane 0 of the action, which no card uses: SJ_CHOICE_BIT(suit), suit 0..3, or
+ * SJ_CHOICE_BIT(SJ_CHOICE_NOTRUMP).  Every other action has them clear (docs/MODEL.md §9). */
+#define SJ_CHOICE_SHIFT 54
+#define SJ_CHOICE_NOTRUMP 4
+#define SJ_CHOICE_BIT(c) (UINT64_C(1) << (SJ_CHOICE_SHIFT + (c)))
+#define SJ_CHOICE_MASK (UINT64_C(0x1F) << SJ_CHOICE_SHIFT)
+#define SJ_MAX_REDEALS 64 /* first_deal_no_bid="redeal": then the no_bid rule applies */
+#define SJ_MAX_DECLARATIONS 64
 
 typedef enum {
 #define SJ_PHASE_ENUM(name, text) name,
@@ -43,11 +55,19 @@ typedef struct sj_deal {
     int npack;
     uint8_t order[SJ_MAX_PACK];     /* pack order: 4H dealt cards, then the kitty */
     int step;                       /* declaring: actions taken so far */
+    int redeals;                    /* first_deal_no_bid="redeal": times the pack was dealt again */
     sj_cards hands[4];
     sj_cards kitty;                 /* the kitty as dealt, then as buried */
     int declarer;                   /* -1: none */
     int first_declarer;             /* the seat of the deal's first declaration, -1: none */
-    int decl_kind, decl_count, decl_strength;
+    sj_cards decl_cards;            /* the standing declaration's cards (no choice bits) */
+    int decl_suit;                  /* the trump it sets: 0..3 or SJ_NO_SUIT */
+    int decl_strength;              /* its grade; 0: none */
+    int declared;                   /* the trump was settled by the declaring phase */
+    int turned_up;                  /* ... by turning up the kitty (no_bid="kitty_turnup") */
+    int burier;                     /* the seat that took up the kitty last (-1 before) */
+    int asked;                      /* grab phase: seats that passed since the last burial */
+    int grabs;                      /* grabs (炒底) so far */
     int to_move;
     /* play */
     int leader;
@@ -83,14 +103,24 @@ int sj_declaring_status(const sj_rules *rules);
  * else the rules' no_bid (docs/MODEL.md §9). */
 int sj_declared_trump(const sj_deal *d);
 
-/* Strength of showing `count` copies of `kind` as a declaration (0: not a declaration). */
-int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count);
+/* The grade of showing `shown` (its choice bits included) as a declaration under the rules' ladder, and
+ * in *suit the trump it sets; 0 when it is no declaration of the ladder (docs/MODEL.md §9). */
+int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit);
 
-/* Declaring phase: the seat to move passes (count 0) or shows count copies of kind. */
-int sj_deal_declare(sj_deal *d, int kind, int count);
+/* May the seat to move show `shown` now (declare or grab phase)?  SJ_OK, SJ_E_DECLARATION (not a
+ * declaration, not above the standing one, a joker pair with none standing, or the standing declarer
+ * under the 4-deck ladder) or SJ_E_NOT_HELD. */
+int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit);
 
-/* Legal declarations of the seat to move: kinds/counts written to out (cap entries), count returned. */
-int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int cap);
+/* Declaring phase: the seat to move passes (empty) or shows a declaration. */
+int sj_deal_declare(sj_deal *d, const sj_cards *shown);
+
+/* Grab phase (炒底): the seat to move passes (empty) or grabs the kitty with a declaration. */
+int sj_deal_grab(sj_deal *d, const sj_cards *shown);
+
+/* The legal declarations (declare or grab phase; the pass not included) of the seat to move, in the
+ * order of docs/MODEL.md §9 "Legal actions": writes min(cap, found), returns found. */
+int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap);
 
 /* One protocol for every phase (docs/MODEL.md §9 "Actions"): the seat to move acts with a multiset of
  * cards: declare (empty = pass, else identical level cards or jokers), bury (the kitty's count of
@@ -105,7 +135,7 @@ int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *faile
  * cards); 0 when done. */
 long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit);
 
-/* Bury phase: the dealer buries exactly `kitty` cards of the hand (which holds the kitty). */
+/* Bury phase: the burier buries exactly `kitty` cards of the hand (which holds the kitty). */
 int sj_deal_bury(sj_deal *d, const sj_cards *cards);
 
 /* Play phase: the seat to move plays `cards`.  *played receives what is actually played (the forced

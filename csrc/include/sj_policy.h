@@ -1,10 +1,11 @@
 /* sj_policy.h — fast policies for whole deals in C: "random" and "greedy".
  *
- * random: every legal action has a positive chance.  Declaring: pass with probability 1/2, else a
- *   uniformly random legal declaration (pass when there is none).  Burying: a uniformly random set of physical cards.  Leading and
+ * random: every legal action has a positive chance.  Declaring and grabbing (炒底): pass with probability
+ *   1/2, else a uniformly random legal declaration (pass when there is none).  Burying: a uniformly random set of physical cards.  Leading and
  *   following: sj_deal_random_lead / sj_random_follow (drawn without listing the legal actions).
- * greedy: a rule-of-thumb player after seed 001's tips.  Declare the suit with the most cards when it
- *   holds a quarter of the hand; bury short plain suits, never trumps or points when avoidable; lead
+ * greedy: a rule-of-thumb player after seed 001's tips.  Declare (or grab with) the declaration whose trump
+ *   the hand supports best (cards of the suit; three per joker for no trump) when that is a quarter of
+ *   the hand; bury short plain suits, never trumps or points when avoidable; lead
  *   units and throws that no unseen cards can beat (plain suits first, largest first), else a low card
  *   of the longest plain suit; follow by feeding points to a winning partner, winning with the cheapest
  *   winning play when points are at stake, and otherwise playing low.  Deterministic.
@@ -22,9 +23,10 @@ typedef enum { SJ_POLICY_RANDOM = 0, SJ_POLICY_GREEDY = 1, SJ_POLICY_USER = 2 } 
 
 /* A user policy (shengji.jit_policy: a numba @cfunc): it sees the position (SJ_POSITION_SIZE ints, layout
  * below) and ncand candidate actions (ncand * 54 ints: copies of each card kind) and returns the index of
- * its choice, or -1 to let the greedy rule decide.  Declaring: the candidates are the legal declarations
- * (pass first); burying: the greedy rule decides, the function is not called; playing: the candidates of
- * sj_candidate_actions. */
+ * its choice, or -1 to let the greedy rule decide.  Declaring and grabbing: the candidates are the legal
+ * declarations (pass first; a four-joker declaration comes as five candidates with the same cards, in the
+ * choice order no trump, S, H, D, C); burying: the greedy rule decides, the function is not called;
+ * playing: the candidates of sj_candidate_actions. */
 typedef int32_t (*sj_user_fn)(int32_t *position, int32_t npos, int32_t *candidates, int32_t ncand);
 
 /* One seat's player: a built-in policy, or SJ_POLICY_USER with its function. */
@@ -34,10 +36,11 @@ typedef struct sj_player {
 } sj_player;
 
 /* The position as a user policy sees it: SJ_POSITION_SIZE ints.
- *   [0] seat to move  [1] phase (0 declare, 1 bury, 2 play)  [2] dealer  [3] trump suit (0..3; 4 none)
+ *   [0] seat to move  [1] phase (0 declare, 1 bury, 2 grab, 3 play)  [2] dealer  [3] trump suit (0..3; 4 none)
  *   [4] level rank (0 = '2' .. 12 = 'A')  [5] trick leader  [6] plays in the trick so far  [7] attackers'
  *   points so far  [8] defenders' points  [9] tricks done  [10] decks  [11] cards led (0 when leading)
- *   [12] seat winning the trick so far (-1 when leading)  [13..15] 0
+ *   [12] seat winning the trick so far (-1 when leading)  [13] grade of the standing declaration while
+ *   declaring or grabbing (0: none)  [14] the standing declarer (-1: none)  [15] 0
  *   then blocks of 54 (one entry per card kind, suit * 13 + rank, 52 SJ, 53 BJ):
  *   [16 + 54*0] the mover's hand (copies)  [16 + 54*(1+i)] play i of the trick, from the leader (i = 0..3)
  *   [16 + 54*5] every card played so far  [16 + 54*6] effective suit of each kind (0..3 plain, 4 trump)
@@ -45,9 +48,9 @@ typedef struct sj_player {
 #define SJ_POSITION_SIZE (16 + 54 * 8)
 void sj_position_view(const sj_deal *d, int32_t *out);
 
-/* Declaring phase: *count = 0 to pass, else count copies of *kind. */
-void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count);
-/* Bury phase: the cards the dealer buries. */
+/* Declaring or grab phase: the cards shown (with their choice bits), empty to pass. */
+void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
+/* Bury phase: the cards the burier buries. */
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 /* Play phase: a legal lead or follow for the seat to move. Returns 0, or SJ_E_PHASE outside the play
  * phase (SJ_E_POLICY if the policy finds no move: a bug). */
@@ -76,8 +79,8 @@ long sj_candidate_actions(const sj_deal *d, sj_cards *out);
 int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out);
 
 /* Play a whole deal from its current state to the end with one player per seat, every phase through
- * sj_player_action and sj_deal_act.  `buried` (may be NULL) replaces the dealer's policy in the bury
- * phase.  Returns the number of plays made, the bury's SJ_E_* code if `buried` does not fit, or
+ * sj_player_action and sj_deal_act.  `buried` (may be NULL) replaces the dealer's policy in the first
+ * bury phase (a grabber's burial is its own policy's).  Returns the number of plays made, the bury's SJ_E_* code if `buried` does not fit, or
  * SJ_E_USER_POLICY if a user policy answered out of range, SJ_E_POLICY if a built-in policy produced an
  * illegal move (a bug). */
 int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried);

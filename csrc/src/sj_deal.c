@@ -2,9 +2,13 @@
  *
  * declare: card i of the pack goes to seat (dealer + i) mod 4 and that seat acts (pass or declare);
  *          after the last card each seat acts once more from the dealer.  Then trump is settled
- *          (no_bid when nobody declared: sj_declare.c), a first deal's dealer is decided by the
- *          declaring (first_deal_dealer), and the dealer takes the kitty.
- * bury:    the dealer buries as many cards as the kitty had.
+ *          (no_bid when nobody declared: sj_declare.c; a first deal may be dealt again instead,
+ *          first_deal_no_bid), a first deal's dealer is decided by the declaring (first_deal_dealer),
+ *          and the dealer takes the kitty.
+ * bury:    the burier (who took up the kitty last) buries as many cards as the kitty had.
+ * grab:    炒底 (kitty_grab): after each burial the three others are asked in turn from the burier's
+ *          next; a higher declaration takes up the kitty (bury again) and makes the trump; three passes
+ *          in a row start the play.
  * play:    tricks until the hands are empty; a failed throw plays the forced unit (and its penalty);
  *          the last trick won by the attackers captures the kitty times the multiplier of its lead.
  */
@@ -37,17 +41,63 @@ const char *sj_phase_name(int phase) {
     }
 }
 
-static void settle_trump(sj_deal *d) {
-    int suit = sj_declared_trump(d);
-    if (d->declarer >= 0 && d->first_deal)
-        d->dealer = d->rules.first_deal_dealer == SJ_FIRST_DECLARER ? d->first_declarer : d->declarer;
+static void take_kitty(sj_deal *d, int seat) {
+    sj_cards with_kitty;
+    sj_cards_add(&d->hands[seat], &d->kitty, &with_kitty);
+    d->hands[seat] = with_kitty;
+    d->burier = seat;
+    d->phase = SJ_PHASE_BURY;
+    d->to_move = seat;
+}
+
+static void set_trump(sj_deal *d, int suit) {
     d->trump_suit = suit;
     sj_trump_init(&d->trump, &d->rules, d->level, suit);
-    sj_cards with_kitty;
-    sj_cards_add(&d->hands[d->dealer], &d->kitty, &with_kitty);
-    d->hands[d->dealer] = with_kitty;
-    d->phase = SJ_PHASE_BURY;
+}
+
+/* The first card of the declaring phase goes to the dealer, who acts first. */
+static void start_declaring(sj_deal *d) {
+    for (int s = 0; s < 4; s++) d->hands[s] = sj_cards_empty();
+    d->kitty = sj_cards_empty();
+    for (int i = 4 * d->hand_size; i < d->npack; i++) sj_cards_add_one(&d->kitty, d->order[i]);
+    d->declarer = d->first_declarer = -1;
+    d->decl_cards = sj_cards_empty();
+    d->decl_suit = SJ_NO_SUIT;
+    d->decl_strength = 0;
+    d->phase = SJ_PHASE_DECLARE;
+    sj_cards_add_one(&d->hands[d->dealer], d->order[0]);
+    d->step = 0;
     d->to_move = d->dealer;
+}
+
+/* first_deal_no_bid="redeal": a fresh shuffle from stream (FNV-1a of the pack order, redeals so far). */
+static void redeal(sj_deal *d) {
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (int i = 0; i < d->npack; i++) h = (h ^ d->order[i]) * UINT64_C(0x100000001b3);
+    sj_shuffle_pack(d->order, d->rules.decks, h, (uint64_t)d->redeals);
+    d->redeals++;
+    start_declaring(d);
+}
+
+static void settle_trump(sj_deal *d) {
+    if (d->declarer < 0 && d->first_deal && d->rules.first_deal_no_bid == SJ_FIRST_NOBID_REDEAL &&
+        d->redeals < SJ_MAX_REDEALS) {
+        redeal(d);
+        return;
+    }
+    int suit = sj_declared_trump(d);
+    d->declared = 1;
+    d->turned_up = d->declarer < 0 && d->rules.no_bid == SJ_NOBID_KITTY_TURNUP;
+    if (d->declarer >= 0 && d->first_deal)
+        d->dealer = d->rules.first_deal_dealer == SJ_FIRST_DECLARER ? d->first_declarer : d->declarer;
+    set_trump(d, suit);
+    take_kitty(d, d->dealer);
+}
+
+static void start_play(sj_deal *d) {
+    d->phase = SJ_PHASE_PLAY;
+    d->leader = d->to_move = d->dealer;
+    d->ntrick = 0;
 }
 
 int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int dealer, int level, int trump,
@@ -72,42 +122,32 @@ int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int de
     d->npack = npack;
     d->hand_size = (npack - rules->kitty) / 4;
     memcpy(d->order, order, (size_t)npack);
-    d->declarer = d->first_declarer = -1;
     d->last_winner = -1;
-    for (int s = 0; s < 4; s++) d->hands[s] = sj_cards_empty();
-    d->kitty = sj_cards_empty();
-    for (int i = 4 * d->hand_size; i < npack; i++) sj_cards_add_one(&d->kitty, order[i]);
     d->played = sj_cards_empty();
-    if (trump == SJ_TRUMP_DECLARE) {
-        d->phase = SJ_PHASE_DECLARE;
-        sj_cards_add_one(&d->hands[dealer], order[0]);
-        d->step = 0;
-        d->to_move = dealer;
-        return SJ_OK;
-    }
-    for (int i = 0; i < 4 * d->hand_size; i++) sj_cards_add_one(&d->hands[(dealer + i) % 4], order[i]);
-    d->trump_suit = trump;
-    sj_trump_init(&d->trump, &d->rules, level, trump);
-    sj_cards with_kitty;
-    sj_cards_add(&d->hands[dealer], &d->kitty, &with_kitty);
-    d->hands[dealer] = with_kitty;
-    d->phase = SJ_PHASE_BURY;
-    d->to_move = dealer;
+    start_declaring(d);
+    if (trump == SJ_TRUMP_DECLARE) return SJ_OK;
+    for (int i = 1; i < 4 * d->hand_size; i++) sj_cards_add_one(&d->hands[(dealer + i) % 4], order[i]);
+    set_trump(d, trump);
+    take_kitty(d, dealer);
     return SJ_OK;
 }
 
-int sj_deal_declare(sj_deal *d, int kind, int count) {
+static void apply_declaration(sj_deal *d, const sj_cards *shown, int grade, int suit) {
+    d->declarer = d->to_move;
+    if (d->first_declarer < 0) d->first_declarer = d->to_move;
+    d->decl_cards = *shown;
+    d->decl_cards.p[0] &= ~SJ_CHOICE_MASK;
+    d->decl_suit = suit;
+    d->decl_strength = grade;
+}
+
+int sj_deal_declare(sj_deal *d, const sj_cards *shown) {
     if (d->phase != SJ_PHASE_DECLARE) return SJ_E_PHASE;
-    if (count != 0) {
-        if (kind < 0 || kind >= SJ_NUM_KINDS) return SJ_E_DECLARATION;
-        if (sj_cards_count(&d->hands[d->to_move], kind) < count) return SJ_E_NOT_HELD;
-        int strength = sj_declaration_strength(&d->rules, d->level, kind, count);
-        if (strength <= d->decl_strength) return SJ_E_DECLARATION;
-        d->declarer = d->to_move;
-        if (d->first_declarer < 0) d->first_declarer = d->to_move;
-        d->decl_kind = kind;
-        d->decl_count = count;
-        d->decl_strength = strength;
+    if (!sj_cards_is_empty(shown) || (shown->p[0] & SJ_CHOICE_MASK)) {
+        int grade, suit;
+        int rc = sj_declaration_check(d, shown, &grade, &suit);
+        if (rc != SJ_OK) return rc;
+        apply_declaration(d, shown, grade, suit);
     }
     int dealt = 4 * d->hand_size;
     d->step++;
@@ -126,12 +166,36 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards) {
     if (d->phase != SJ_PHASE_BURY) return SJ_E_PHASE;
     if (sj_cards_size(cards) != d->rules.kitty) return SJ_E_COUNT;
     sj_cards rest;
-    if (sj_cards_sub(&d->hands[d->dealer], cards, &rest) < 0) return SJ_E_NOT_HELD;
-    d->hands[d->dealer] = rest;
+    if (sj_cards_sub(&d->hands[d->burier], cards, &rest) < 0) return SJ_E_NOT_HELD;
+    d->hands[d->burier] = rest;
     d->kitty = *cards;
-    d->phase = SJ_PHASE_PLAY;
-    d->leader = d->to_move = d->dealer;
-    d->ntrick = 0;
+    if (d->rules.kitty_grab && d->declared && !d->turned_up) { /* 炒底: the others are asked in turn */
+        d->phase = SJ_PHASE_GRAB;
+        d->asked = 0;
+        d->to_move = (d->burier + 1) % 4;
+    } else {
+        start_play(d);
+    }
+    return SJ_OK;
+}
+
+int sj_deal_grab(sj_deal *d, const sj_cards *shown) {
+    if (d->phase != SJ_PHASE_GRAB) return SJ_E_PHASE;
+    if (sj_cards_is_empty(shown) && !(shown->p[0] & SJ_CHOICE_MASK)) {
+        if (++d->asked == 3)
+            start_play(d);
+        else
+            d->to_move = (d->to_move + 1) % 4;
+        return SJ_OK;
+    }
+    int grade, suit;
+    int rc = sj_declaration_check(d, shown, &grade, &suit);
+    if (rc != SJ_OK) return rc;
+    apply_declaration(d, shown, grade, suit);
+    d->grabs++;
+    if (d->first_deal && d->rules.first_deal_dealer == SJ_FINAL_DECLARER) d->dealer = d->to_move; /* 反庄 */
+    set_trump(d, suit);
+    take_kitty(d, d->to_move);
     return SJ_OK;
 }
 
@@ -224,16 +288,15 @@ int sj_deal_play_forced(sj_deal *d, const sj_cards *cards) {
 
 int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed) {
     *failed = 0;
+    for (int i = 1; i < SJ_MAX_DECKS; i++)
+        if ((action->p[i] & ~SJ_ALL_KINDS) || (action->p[i] & ~action->p[i - 1])) return SJ_E_ARGS;
+    if (action->p[0] & ~(SJ_ALL_KINDS | SJ_CHOICE_MASK)) return SJ_E_ARGS;
+    if ((action->p[0] & SJ_CHOICE_MASK) && d->phase != SJ_PHASE_DECLARE && d->phase != SJ_PHASE_GRAB)
+        return SJ_E_DECLARATION; /* a choice of trump belongs to a declaration */
     switch (d->phase) {
-    case SJ_PHASE_DECLARE: {
-        uint64_t kinds = action->p[0];
-        int kind = -1, count = 0;
-        if (kinds) {
-            if (kinds & (kinds - 1)) return SJ_E_DECLARATION; /* not identical cards */
-            kind = __builtin_ctzll(kinds);
-            for (int i = 0; i < SJ_MAX_DECKS; i++) count += action->p[i] != 0; /* copies of one kind */
-        }
-        int rc = sj_deal_declare(d, kind, count);
+    case SJ_PHASE_DECLARE:
+    case SJ_PHASE_GRAB: {
+        int rc = d->phase == SJ_PHASE_DECLARE ? sj_deal_declare(d, action) : sj_deal_grab(d, action);
         if (rc == SJ_OK) *played = *action;
         return rc;
     }
@@ -251,15 +314,13 @@ int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *faile
 
 long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit) {
     switch (d->phase) {
-    case SJ_PHASE_DECLARE: {
-        int kinds[64], counts[64];
-        int n = sj_deal_legal_declarations(d, kinds, counts, 64);
+    case SJ_PHASE_DECLARE:
+    case SJ_PHASE_GRAB: {
+        sj_cards decl[SJ_MAX_DECLARATIONS];
+        int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
         long found = 0;
-        for (int i = -1; i < n && !(limit > 0 && found >= limit); i++, found++) {
-            if (found >= cap) continue;
-            out[found] = sj_cards_empty();
-            for (int c = 0; i >= 0 && c < counts[i]; c++) sj_cards_add_one(&out[found], kinds[i]);
-        }
+        for (int i = -1; i < n && !(limit > 0 && found >= limit); i++, found++)
+            if (found < cap) out[found] = i < 0 ? sj_cards_empty() : decl[i];
         return found;
     }
     case SJ_PHASE_PLAY:

@@ -1,16 +1,21 @@
-/* sj_declare.c — declaring trump while the cards are dealt (亮主, RULES.md §5, docs/MODEL.md §9).
+/* sj_declare.c — declaring trump (亮主) and the ladders that grade declarations, also used to grab the
+ * kitty (炒底) (RULES.md §5–§6, docs/MODEL.md §9).
  *
- * A declaration shows k identical level cards (the trump becomes their suit) or k identical jokers
- * (no trump).  "qq": one level card 1 < a pair 2 < a joker pair 3.  "qq3": single 1 < pair 2 < joker
- * pair 3 < three level cards 4 < three jokers 5.  A declaration must be strictly stronger than the
- * current one; anyone may make it, so reinforcing (自保, 对家保) and overturning (反主, 自反) are the
- * same rule.
+ * "qq": one level card 1 < a pair 2 < a joker pair 3 (no trump).  "qq3": single 1 < pair 2 < joker pair
+ * 3 < three level cards 4 < three jokers 5.  Under both a declaration shows identical cards and must be
+ * strictly stronger than the standing one; anyone may make it, so reinforcing (自保, 对家保) and
+ * overturning (反主, 自反) are the same rule.
+ *
+ * "4deck" (the 4-deck post): one level card 1; a pair of level cards by suit ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5; SJ
+ * pair 6; BJ pair 7 (joker pairs: no trump, and only to overturn: 亮无主只能是四张王才能亮); four jokers in
+ * any mix 8, with the trump chosen (no trump or any suit, carried by the action's choice bits).
+ * Strictly above the standing grade (抢亮) and never by the standing declarer (不能自反).
  *
  * Nobody declared (no_bid): "notrump" (seed 000); "kitty_card" (seed 001): the suit of the kitty's
  * third card in pack order, jokers skipped, no trump when only jokers remain; "kitty_card_notrump"
- * (seed 004): the suit of the kitty's third card, no trump when it is a joker.  Rules refuse both
- * kitty rules with fewer than three kitty cards.  "redeal" and "dealer_loses" are not implemented yet
- * (sj_options.def): their declaring phase does not start.
+ * (seed 004): the suit of the kitty's third card, no trump when it is a joker; "kitty_turnup" (the
+ * 4-deck post): the suit of the kitty's first level card, else of its first card, a joker meaning no
+ * trump.  "dealer_loses" is not implemented yet (sj_options.def): its declaring phase does not start.
  */
 #include "sj_deal.h"
 
@@ -21,7 +26,7 @@ int sj_declaring_status(const sj_rules *rules) {
 }
 
 int sj_declared_trump(const sj_deal *d) {
-    if (d->declarer >= 0) return d->decl_kind >= 52 ? SJ_NO_SUIT : sj_kind_suit(d->decl_kind);
+    if (d->declarer >= 0) return d->decl_suit;
     const uint8_t *kitty = d->order + 4 * d->hand_size; /* the kitty in pack order */
     switch ((int)d->rules.no_bid) {
     case SJ_NOBID_KITTY_CARD:
@@ -30,44 +35,104 @@ int sj_declared_trump(const sj_deal *d) {
         return SJ_NO_SUIT;
     case SJ_NOBID_KITTY_CARD_NOTRUMP:
         return kitty[2] < 52 ? sj_kind_suit(kitty[2]) : SJ_NO_SUIT;
+    case SJ_NOBID_KITTY_TURNUP:
+        for (int i = 0; i < d->rules.kitty; i++)
+            if (kitty[i] < 52 && sj_kind_rank(kitty[i]) == d->level) return sj_kind_suit(kitty[i]);
+        return kitty[0] < 52 ? sj_kind_suit(kitty[0]) : SJ_NO_SUIT;
     default:
         return SJ_NO_SUIT;
     }
 }
 
-int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count) {
-    int joker = kind == SJ_SMALL_JOKER || kind == SJ_BIG_JOKER;
-    int level_card = !joker && sj_kind_rank(kind) == level;
-    if (!joker && !level_card) return 0;
-    if (count < 1 || count > rules->decks) return 0;
+/* The 4-deck ladder's grade of a pair of level cards of suit s (S H D C = 0..3): ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5. */
+static const int pair_grade_4deck[SJ_NUM_SUITS] = {5, 4, 2, 3};
+
+int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit) {
+    uint64_t choice = shown->p[0] & SJ_CHOICE_MASK;
+    uint64_t kinds = shown->p[0] & ~SJ_CHOICE_MASK;
+    *suit = SJ_NO_SUIT;
+    if (!kinds || (kinds & ~SJ_ALL_KINDS)) return 0;
+    for (int i = 1; i < SJ_MAX_DECKS; i++)
+        if (shown->p[i] & ~kinds) return 0;
+    uint64_t jokers = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
+    int count = 0;
+    for (int i = 0; i < SJ_MAX_DECKS; i++) count += __builtin_popcountll(shown->p[i] & SJ_ALL_KINDS);
+    if (count > rules->decks * __builtin_popcountll(kinds)) return 0;
+    if (rules->declaration == SJ_DECLARE_4DECK && count == 4 && !(kinds & ~jokers)) {
+        /* four jokers: exactly one choice */
+        if (!choice || (choice & (choice - 1))) return 0;
+        int c = __builtin_ctzll(choice) - SJ_CHOICE_SHIFT;
+        *suit = c == SJ_CHOICE_NOTRUMP ? SJ_NO_SUIT : c;
+        return 8;
+    }
+    if (choice || (kinds & (kinds - 1))) return 0; /* otherwise identical cards, no choice */
+    int kind = __builtin_ctzll(kinds);
+    int joker = kind >= 52;
+    if (!joker && sj_kind_rank(kind) != level) return 0;
+    *suit = joker ? SJ_NO_SUIT : sj_kind_suit(kind);
     switch ((int)rules->declaration) {
     case SJ_DECLARE_QQ:
-        if (level_card) return count == 1 ? 1 : count == 2 ? 2 : 0;
+        if (!joker) return count == 1 ? 1 : count == 2 ? 2 : 0;
         return count == 2 ? 3 : 0;
     case SJ_DECLARE_QQ3:
-        if (level_card) return count == 1 ? 1 : count == 2 ? 2 : count == 3 ? 4 : 0;
+        if (!joker) return count == 1 ? 1 : count == 2 ? 2 : count == 3 ? 4 : 0;
         return count == 2 ? 3 : count == 3 ? 5 : 0;
+    case SJ_DECLARE_4DECK:
+        if (!joker) return count == 1 ? 1 : count == 2 ? pair_grade_4deck[*suit] : 0;
+        return count == 2 ? (kind == SJ_BIG_JOKER ? 7 : 6) : 0;
     default:
         return 0;
     }
 }
 
-int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int cap) {
+int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit) {
+    int g = sj_declaration_grade(&d->rules, d->level, shown, suit);
+    if (!g) return SJ_E_DECLARATION;
+    sj_cards cards = *shown;
+    cards.p[0] &= ~SJ_CHOICE_MASK;
+    if (!sj_cards_contains(&d->hands[d->to_move], &cards)) return SJ_E_NOT_HELD;
+    if (g <= d->decl_strength) return SJ_E_DECLARATION;
+    if (d->rules.declaration == SJ_DECLARE_4DECK) {
+        if (d->declarer == d->to_move) return SJ_E_DECLARATION;             /* 不能自反 */
+        if ((g == 6 || g == 7) && d->declarer < 0) return SJ_E_DECLARATION; /* joker pairs only overturn */
+    }
+    *grade = g;
+    return SJ_OK;
+}
+
+int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
     int n = 0;
-    if (d->phase != SJ_PHASE_DECLARE) return 0;
+    if (d->phase != SJ_PHASE_DECLARE && d->phase != SJ_PHASE_GRAB) return 0;
     const sj_cards *h = &d->hands[d->to_move];
     uint64_t declarable = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
     for (int s = 0; s < SJ_NUM_SUITS; s++) declarable |= UINT64_C(1) << sj_make_kind(s, d->level);
     if (!(h->p[0] & declarable)) return 0;
     int cand[6] = {sj_make_kind(0, d->level), sj_make_kind(1, d->level), sj_make_kind(2, d->level),
                    sj_make_kind(3, d->level), SJ_SMALL_JOKER, SJ_BIG_JOKER};
-    for (int i = 0; i < 6; i++) { /* only level cards and jokers can be declared */
+    int grade, suit;
+    for (int i = 0; i < 6; i++) { /* identical level cards or jokers, fewest first */
         int k = cand[i];
-        int have = sj_cards_count(h, k);
-        for (int c = 1; c <= have; c++) {
-            if (sj_declaration_strength(&d->rules, d->level, k, c) > d->decl_strength && n < cap) {
-                kinds[n] = k;
-                counts[n] = c;
+        sj_cards shown = sj_cards_empty();
+        for (int c = 1, have = sj_cards_count(h, k); c <= have; c++) {
+            sj_cards_add_one(&shown, k);
+            if (sj_declaration_check(d, &shown, &grade, &suit) == SJ_OK) {
+                if (n < cap) out[n] = shown;
+                n++;
+            }
+        }
+    }
+    if (d->rules.declaration != SJ_DECLARE_4DECK) return n;
+    int small = sj_cards_count(h, SJ_SMALL_JOKER), big = sj_cards_count(h, SJ_BIG_JOKER);
+    static const int choices[5] = {SJ_CHOICE_NOTRUMP, 0, 1, 2, 3};
+    for (int b = 0; b <= 4; b++) { /* four jokers, fewest big ones first, each choice */
+        if (b > big || 4 - b > small) continue;
+        for (int c = 0; c < 5; c++) {
+            sj_cards shown = sj_cards_empty();
+            for (int j = 0; j < 4 - b; j++) sj_cards_add_one(&shown, SJ_SMALL_JOKER);
+            for (int j = 0; j < b; j++) sj_cards_add_one(&shown, SJ_BIG_JOKER);
+            shown.p[0] |= SJ_CHOICE_BIT(choices[c]);
+            if (sj_declaration_check(d, &shown, &grade, &suit) == SJ_OK) {
+                if (n < cap) out[n] = shown;
                 n++;
             }
         }

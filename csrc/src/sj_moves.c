@@ -3,7 +3,7 @@
  * Every single unit of the hand (every shape, every choice of kinds at shared positions), then every
  * safe throw: a sub-multiset of one effective suit whose decomposition has two or more units, each of
  * them unbeatable by the cards the leader cannot see (the pack minus its hand, the cards played and,
- * for the dealer, the buried kitty).  A kind can only take part in a safe throw if it belongs to some
+ * for the last burier, the buried kitty).  A kind can only take part in a safe throw if it belongs to some
  * safe unit, so the search runs over those kinds only.
  */
 #include "sj_deal.h"
@@ -61,7 +61,7 @@ sj_cards sj_deal_unseen(const sj_deal *d) {
     sj_cards full = sj_cards_empty(), seen = d->hands[d->to_move], tmp;
     for (int i = 0; i < d->rules.decks; i++) full.p[i] = SJ_ALL_KINDS;
     if (sj_cards_add(&seen, &d->played, &tmp) == 0) seen = tmp;
-    if (d->to_move == d->dealer && d->phase >= SJ_PHASE_PLAY && sj_cards_add(&seen, &d->kitty, &tmp) == 0) seen = tmp;
+    if (d->to_move == d->burier && d->phase >= SJ_PHASE_PLAY && sj_cards_add(&seen, &d->kitty, &tmp) == 0) seen = tmp;
     return sj_cards_sub(&full, &seen, &tmp) == 0 ? tmp : sj_cards_empty();
 }
 

@@ -5,39 +5,40 @@
 
 /* ---- declaring ---------------------------------------------------------------------------------- */
 
-void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count) {
-    int kinds[16], counts[16];
-    *kind = -1;
-    *count = 0;
+void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    sj_cards decl[SJ_MAX_DECLARATIONS];
+    *out = sj_cards_empty();
     if (p == SJ_POLICY_RANDOM && sj_rng_below(r, 2)) return; /* pass half the time */
-    int n = sj_deal_legal_declarations(d, kinds, counts, 16);
+    int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
     if (!n) return;
     if (p == SJ_POLICY_RANDOM) {
-        int i = (int)sj_rng_below(r, (uint32_t)n);
-        *kind = kinds[i];
-        *count = counts[i];
+        *out = decl[sj_rng_below(r, (uint32_t)n)];
         return;
     }
+    /* Greedy: the declaration whose trump the hand supports best (cards of its suit; for no trump, three
+     * per joker held), more cards shown on a tie, made when the support is a quarter of the hand. */
     const sj_cards *h = &d->hands[d->to_move];
-    int size = sj_cards_size(h), best = -1, best_support = -1;
+    int size = sj_cards_size(h), best = -1, best_support = -1, best_shown = 0;
     for (int i = 0; i < n; i++) {
-        int support;
-        if (kinds[i] >= 52) {
+        int suit, support;
+        sj_declaration_grade(&d->rules, d->level, &decl[i], &suit);
+        if (suit == SJ_NO_SUIT) {
             support = 3 * (sj_cards_count(h, SJ_SMALL_JOKER) + sj_cards_count(h, SJ_BIG_JOKER));
         } else {
-            uint64_t suit = ((UINT64_C(1) << 13) - 1) << (13 * sj_kind_suit(kinds[i]));
-            sj_cards in = sj_cards_mask(h, suit);
+            uint64_t mask = ((UINT64_C(1) << 13) - 1) << (13 * suit);
+            sj_cards in = sj_cards_mask(h, mask);
             support = sj_cards_size(&in);
         }
-        if (support > best_support || (support == best_support && counts[i] > counts[best])) {
+        sj_cards shown = decl[i];
+        shown.p[0] &= ~SJ_CHOICE_MASK;
+        int nshown = sj_cards_size(&shown);
+        if (support > best_support || (support == best_support && nshown > best_shown)) {
             best = i;
             best_support = support;
+            best_shown = nshown;
         }
     }
-    if (best_support * 4 >= size) {
-        *kind = kinds[best];
-        *count = counts[best];
-    }
+    if (best_support * 4 >= size) *out = decl[best];
 }
 
 /* ---- burying ------------------------------------------------------------------------------------ */
@@ -48,7 +49,7 @@ static int is_point_kind(int k) {
 }
 
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
-    const sj_cards *h = &d->hands[d->dealer];
+    const sj_cards *h = &d->hands[d->burier];
     *out = sj_cards_empty();
     if (p == SJ_POLICY_RANDOM) {
         sj_cards_draw(h, d->rules.kitty, r, out);
@@ -293,12 +294,10 @@ int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
 int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     *out = sj_cards_empty();
     switch (d->phase) {
-    case SJ_PHASE_DECLARE: {
-        int kind, count;
-        sj_policy_declare(p, d, r, &kind, &count);
-        for (int i = 0; i < count; i++) sj_cards_add_one(out, kind);
+    case SJ_PHASE_DECLARE:
+    case SJ_PHASE_GRAB:
+        sj_policy_declare(p, d, r, out);
         return SJ_OK;
-    }
     case SJ_PHASE_BURY:
         sj_policy_bury(p, d, r, out);
         return SJ_OK;
@@ -312,7 +311,7 @@ int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
 /* block[k] += copies of kind k in c */
 static void add_counts(int32_t *block, const sj_cards *c) {
     for (int i = 0; i < SJ_MAX_DECKS; i++)
-        for (uint64_t b = c->p[i]; b; b &= b - 1) block[__builtin_ctzll(b)]++;
+        for (uint64_t b = c->p[i] & SJ_ALL_KINDS; b; b &= b - 1) block[__builtin_ctzll(b)]++;
 }
 
 void sj_position_view(const sj_deal *d, int32_t *out) {
@@ -320,8 +319,10 @@ void sj_position_view(const sj_deal *d, int32_t *out) {
     out[0] = d->to_move;
     out[1] = d->phase;
     out[2] = d->dealer;
-    out[3] = d->phase == SJ_PHASE_DECLARE ? (d->declarer >= 0 && d->decl_kind < 52 ? sj_kind_suit(d->decl_kind) : 4)
+    out[3] = d->phase == SJ_PHASE_DECLARE ? (d->declarer >= 0 && d->decl_suit >= 0 ? d->decl_suit : 4)
                                           : (d->trump_suit < 0 ? 4 : d->trump_suit);
+    out[13] = d->phase == SJ_PHASE_DECLARE || d->phase == SJ_PHASE_GRAB ? d->decl_strength : 0;
+    out[14] = d->declarer;
     out[4] = d->level;
     out[5] = d->leader;
     out[6] = d->ntrick;
@@ -349,7 +350,7 @@ void sj_position_view(const sj_deal *d, int32_t *out) {
 int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     if (p->kind != SJ_POLICY_USER) return sj_policy_action(p->kind, d, r, out);
     if (d->phase == SJ_PHASE_DONE) return SJ_E_PHASE;
-    if (d->phase == SJ_PHASE_PLAY || d->phase == SJ_PHASE_DECLARE) {
+    if (d->phase == SJ_PHASE_PLAY || d->phase == SJ_PHASE_DECLARE || d->phase == SJ_PHASE_GRAB) {
         sj_cards cand[SJ_CANDIDATES];
         long n = sj_candidate_actions(d, cand);
         if (n < 0) return SJ_E_POLICY;
@@ -373,7 +374,7 @@ int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj
     while (d->phase != SJ_PHASE_DONE) {
         sj_cards a, played;
         int failed, rc;
-        if (d->phase == SJ_PHASE_BURY && buried) {
+        if (d->phase == SJ_PHASE_BURY && buried && d->grabs == 0) {
             rc = sj_deal_act(d, buried, &played, &failed);
             if (rc != SJ_OK) return rc; /* the caller's burial does not fit this deal */
             continue;

@@ -136,6 +136,13 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
     if ((r->no_bid == SJ_NOBID_KITTY_CARD || r->no_bid == SJ_NOBID_KITTY_CARD_NOTRUMP) && r->kitty < 3)
         return fail(msg, cap, "no_bid='%s' turns up the kitty's third card; it needs a kitty of 3 or more cards, not %d",
                     options[SJ_OPT_no_bid].values[r->no_bid].name, r->kitty);
+    if (r->no_bid == SJ_NOBID_KITTY_TURNUP && r->kitty < 1)
+        return fail(msg, cap, "no_bid='kitty_turnup' turns up the kitty; it needs a kitty of 1 or more cards, not %d",
+                    r->kitty);
+    if (r->kitty_grab && r->declaration != SJ_DECLARE_4DECK)
+        return fail(msg, cap, "kitty_grab (炒底) grabs with the 4-deck ladder; it needs declaration='4deck', not '%s'",
+                    options[SJ_OPT_declaration].values[r->declaration].name);
+    if (r->kitty_grab && r->kitty < 1) return fail(msg, cap, "kitty_grab (炒底) needs a kitty");
     return SJ_OK;
 }
 

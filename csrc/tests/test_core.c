@@ -352,6 +352,93 @@ static void test_policy_deals(void) {
         CHECK(d.phase == SJ_PHASE_DONE);
         CHECK(d.attacker_captured + d.defender_captured + d.kitty_points == 100 * r.decks);
     }
+    /* The 4-deck system: its ladder, the turned-up kitty, first-deal redeals and 炒底. */
+    long grabs = 0, redeals = 0, turned = 0;
+    for (int g = 0; g < 400; g++) {
+        sj_rules r = sj_rules_default();
+        r.decks = 4;
+        r.kitty = 8;
+        r.constant_ranks = 1;
+        r.declaration = SJ_DECLARE_4DECK;
+        r.follow_ladder = SJ_LADDER_4DECK;
+        r.no_bid = g % 3 == 0 ? SJ_NOBID_NOTRUMP : SJ_NOBID_KITTY_TURNUP;
+        r.first_deal_no_bid = (sj_first_deal_no_bid)(g / 4 % 2);
+        r.first_deal_dealer = (sj_first_deal_dealer)(g / 2 % 2);
+        r.kitty_grab = g % 5 != 0;
+        sj_policy pol[4] = {(sj_policy)(g % 2), (sj_policy)((g / 2) % 2), (sj_policy)(g % 2), (sj_policy)((g / 3) % 2)};
+        sj_shuffle_pack(order, r.decks, 5, (uint64_t)g);
+        sj_deal d;
+        CHECK(sj_deal_init(&d, &r, order, g % 4, 1, SJ_TRUMP_DECLARE, g % 4 == 0) == SJ_OK);
+        sj_rng rng = sj_rng_stream(8, (uint64_t)g);
+        int guard = 0;
+        while (d.phase != SJ_PHASE_DONE && guard++ < 100000) {
+            sj_cards a, played;
+            int failed;
+            CHECK(sj_policy_action(pol[d.to_move], &d, &rng, &a) == SJ_OK);
+            if (d.phase == SJ_PHASE_DECLARE && g % 5 == 1 && d.redeals < (g % 3 == 0 ? 70 : 1))
+                a = sj_cards_empty(); /* nobody declares: the kitty is turned up, or a first deal is dealt again */
+            if (d.phase == SJ_PHASE_DECLARE || d.phase == SJ_PHASE_GRAB) {
+                static sj_cards acts[64];
+                long na = sj_deal_legal_actions(&d, acts, 64, 0), hit = 0;
+                CHECK(na >= 1 && na <= 64 && sj_cards_is_empty(&acts[0]));
+                for (long i = 0; i < na; i++) hit |= sj_cards_equal(&acts[i], &a);
+                CHECK(hit);
+                if (d.phase == SJ_PHASE_GRAB) CHECK((d.to_move != d.burier && d.to_move != d.declarer) || sj_cards_is_empty(&a));
+            }
+            int rc = sj_deal_act(&d, &a, &played, &failed);
+            CHECK(rc == SJ_OK);
+            if (rc != SJ_OK) break;
+        }
+        CHECK(d.phase == SJ_PHASE_DONE);
+        CHECK(d.attacker_captured + d.defender_captured + d.kitty_points == 400);
+        CHECK(!(d.turned_up && d.grabs) && d.redeals <= SJ_MAX_REDEALS);
+        grabs += d.grabs;
+        redeals += d.redeals;
+        turned += d.turned_up;
+    }
+    printf("4-deck policy deals: %ld grabs, %ld redeals, %ld turned up\n", grabs, redeals, turned);
+    CHECK(grabs > 0 && redeals > 0 && turned > 0);
+}
+
+/* The 4-deck ladder (the post's 抄底牌条件) and its legality rules. */
+static void test_4deck_ladder(void) {
+    sj_rules r = sj_rules_default();
+    r.decks = 4;
+    r.declaration = SJ_DECLARE_4DECK;
+    const int lv = 1; /* level 3 */
+    sj_cards c;
+    int suit;
+#define SHOW(...)                                                    \
+    do {                                                             \
+        int ks[] = {__VA_ARGS__};                                    \
+        c = sj_cards_empty();                                        \
+        for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) sj_cards_add_one(&c, ks[i]); \
+    } while (0)
+    SHOW(sj_make_kind(2, lv));
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 1 && suit == 2);
+    int want[4] = {5, 4, 2, 3}; /* pairs: S H D C */
+    for (int s = 0; s < 4; s++) {
+        SHOW(sj_make_kind(s, lv), sj_make_kind(s, lv));
+        CHECK(sj_declaration_grade(&r, lv, &c, &suit) == want[s] && suit == s);
+    }
+    SHOW(sj_make_kind(0, lv), sj_make_kind(0, lv), sj_make_kind(0, lv));
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 0); /* three level cards: no grade */
+    SHOW(SJ_SMALL_JOKER, SJ_SMALL_JOKER);
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 6 && suit == SJ_NO_SUIT);
+    SHOW(SJ_BIG_JOKER, SJ_BIG_JOKER);
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 7);
+    SHOW(SJ_SMALL_JOKER, SJ_BIG_JOKER, SJ_BIG_JOKER, SJ_BIG_JOKER);
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 0); /* four jokers need a choice */
+    c.p[0] |= SJ_CHOICE_BIT(1);
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 8 && suit == 1);
+    c.p[0] |= SJ_CHOICE_BIT(SJ_CHOICE_NOTRUMP);
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 0); /* two choices */
+    SHOW(sj_make_kind(0, lv), sj_make_kind(0, lv));
+    c.p[0] |= SJ_CHOICE_BIT(1);
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 0); /* a choice on a pair */
+    SHOW(sj_make_kind(0, lv + 1));
+    CHECK(sj_declaration_grade(&r, lv, &c, &suit) == 0); /* not a level card */
+#undef SHOW
 }
 
 /* Uniform sampling of hidden cards (sj_determinize.h) against brute force: every assignment of the
@@ -593,6 +680,7 @@ int main(void) {
     test_levels();
     test_random_positions();
     test_policy_deals();
+    test_4deck_ladder();
     test_determinize();
     test_rollouts();
     test_user_policies();

@@ -6,7 +6,7 @@ trick winner, kitty multiplier), all computed by the native C core.
 """
 
 from . import bots
-from ._core import OPTIONS, PHASES, Cards, Deal, Trump, parse_cards, points
+from ._core import OPTIONS, PHASES, Cards, Deal, Declaration, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 from .advise import BuryAdvice, advise_bury
 from .jit import JitPolicy, jit_policy
@@ -26,6 +26,7 @@ __all__ = [
     "tournament",
     "Cards",
     "Deal",
+    "Declaration",
     "DealResult",
     "Played",
     "IllegalMove",

@@ -242,6 +242,65 @@ cdef class Cards:
         return (Cards, (str(self),))
 
 
+cdef class Declaration(Cards):
+    """A declaration that carries a choice of trump (docs/MODEL.md §9): under the 4-deck ladder four jokers
+    declare no trump or any suit, their declarer's choice. ``Declaration("SJ SJ BJ BJ", trump="H")``;
+    ``.trump`` is the suit letter, or None for no trump. It is a ``Cards`` (the cards shown) and equals
+    only a Declaration with the same cards and choice; ``legal_actions()`` lists one per choice."""
+
+    cdef readonly object trump
+
+    def __init__(self, cards=None, trump=None):
+        Cards.__init__(self, cards)
+        cdef int s = suit_index(trump)
+        self.trump = None if s < 0 else SUITS[s]
+
+    @staticmethod
+    cdef Declaration _make(sj_cards c, int choice):
+        cdef Declaration out = Declaration.__new__(Declaration)
+        out.c = c
+        out.trump = None if choice == SJ_CHOICE_NOTRUMP else SUITS[choice]
+        return out
+
+    def __eq__(self, other):
+        if not isinstance(other, Cards):
+            return NotImplemented
+        if not isinstance(other, Declaration):
+            return False
+        return bool(sj_cards_equal(&self.c, &(<Cards>other).c)) and self.trump == (<Declaration>other).trump
+
+    def __hash__(self):
+        return hash((self.c.p[0], self.c.p[1], self.c.p[2], self.c.p[3], self.trump))
+
+    def __repr__(self):
+        return f"Declaration({str(self)!r}, trump={self.trump!r})"
+
+    def __reduce__(self):
+        return (Declaration, (str(self), self.trump))
+
+
+cdef object _action_obj(sj_cards a):
+    """An action from C as Python sees it: Cards, or a Declaration when it carries a choice of trump."""
+    cdef uint64_t choice = a.p[0] & SJ_CHOICE_MASK
+    if not choice:
+        return Cards._wrap(a)
+    a.p[0] &= ~SJ_CHOICE_MASK
+    cdef int i = 0
+    while not (choice & SJ_CHOICE_BIT(i)):
+        i += 1
+    return Declaration._make(a, i)
+
+
+cdef sj_cards _action_struct(Cards c):
+    """An action as C takes it: a Declaration's choice rides in the choice bits (sj_deal.h)."""
+    cdef sj_cards a = c.c
+    cdef int s
+    if isinstance(c, Declaration):
+        s = suit_index((<Declaration>c).trump)
+        a.p[0] |= SJ_CHOICE_BIT(SJ_CHOICE_NOTRUMP if s < 0 else s)
+    return a
+
+
 cdef Cards _as_cards(x, str what="cards"):
     if isinstance(x, Cards):
         return <Cards>x

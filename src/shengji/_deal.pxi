@@ -47,6 +47,16 @@ cdef bytes _order_from_hands(const sj_rules *r, hands, kitty, int dealer):
     return bytes(order)
 
 
+_NO_CHOICE = object()
+
+
+def _with_choice(cards, trump):
+    """cards with a choice of trump (a Declaration) when ``trump`` was given."""
+    if trump is _NO_CHOICE:
+        return cards
+    return Declaration(_as_cards(cards, "declare"), trump)
+
+
 def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_deal, moves):
     """Rebuild a deal by replaying its moves (used by pickling)."""
     d = Deal.__new__(Deal)
@@ -79,6 +89,7 @@ cdef class Deal:
     cdef list _moves
     cdef list _tricks
     cdef list _declarations
+    cdef list _grabs
     cdef list _failed
 
     def __init__(self, rules, seed=0, dealer=0, level="2", trump="declare", hands=None, kitty=None,
@@ -119,18 +130,19 @@ cdef class Deal:
         self._moves = []
         self._tricks = []
         self._declarations = []
+        self._grabs = []
         self._failed = []
 
     # -- state -------------------------------------------------------------------------------------
 
     @property
     def phase(self):
-        """"declare", "bury", "play" or "done" (``shengji.PHASES``)."""
+        """"declare", "bury", "grab", "play" or "done" (``shengji.PHASES``; docs/MODEL.md §9)."""
         return PHASES[self.d.phase]
 
     @property
     def to_move(self):
-        """Seat to act (in the bury phase: the dealer); None when done."""
+        """Seat to act (in the bury phase: the burier, who took up the kitty); None when done."""
         return None if self.d.phase == SJ_PHASE_DONE else self.d.to_move
 
     @property
@@ -145,9 +157,9 @@ cdef class Deal:
     def trump(self):
         """Trump suit letter or None (no trump); in the declare phase, the suit declared so far."""
         if self.d.phase == SJ_PHASE_DECLARE:
-            if self.d.declarer < 0 or self.d.decl_kind >= 52:
+            if self.d.declarer < 0 or self.d.decl_suit < 0:
                 return None
-            return SUITS[self.d.decl_kind // 13]
+            return SUITS[self.d.decl_suit]
         return None if self.d.trump_suit < 0 else SUITS[self.d.trump_suit]
 
     @property
@@ -157,22 +169,52 @@ cdef class Deal:
 
     @property
     def declaration(self):
-        """The cards of the standing declaration (empty when none)."""
+        """The cards of the standing declaration (empty when none; a Declaration when it carries a choice)."""
         if self.d.declarer < 0:
             return Cards()
-        return Cards([self.d.decl_kind] * self.d.decl_count)
+        cdef sj_cards shown = self.d.decl_cards
+        cdef int suit
+        if sj_declaration_grade(&self.d.rules, self.d.level, &shown, &suit) == 0:  # four jokers: add the choice
+            shown.p[0] |= SJ_CHOICE_BIT(SJ_CHOICE_NOTRUMP if self.d.decl_suit < 0 else self.d.decl_suit)
+        return _action_obj(shown)
 
     @property
     def declarations(self):
-        """Every declaration made, in order: (seat, Cards)."""
+        """Every declaration shown, in order, grabs (炒底) included: (seat, Cards or Declaration)."""
         return list(self._declarations)
+
+    @property
+    def grabs(self):
+        """The grabs of the kitty (炒底), in order: (seat, cards shown)."""
+        return list(self._grabs)
+
+    @property
+    def burier(self):
+        """The seat that took up the kitty last (the dealer unless someone grabbed it); None while declaring."""
+        return None if self.d.phase == SJ_PHASE_DECLARE else self.d.burier
+
+    @property
+    def redeals(self):
+        """How many times the pack was dealt again because nobody declared in a first deal
+        (``first_deal_no_bid="redeal"``)."""
+        return self.d.redeals
+
+    @property
+    def turned_up_kitty(self):
+        """The kitty as turned up for everyone when nobody declared under ``no_bid="kitty_turnup"``, else None."""
+        if not self.d.turned_up:
+            return None
+        cdef sj_cards k = sj_cards_empty()
+        for i in range(4 * self.d.hand_size, self.d.npack):
+            sj_cards_add_one(&k, self.d.order[i])
+        return Cards._wrap(k)
 
     @property
     def hand_size(self):
         return self.d.hand_size
 
     def hand(self, seat):
-        """The seat's cards (in the bury phase the dealer's hand includes the kitty)."""
+        """The seat's cards (in the bury phase the burier's hand includes the kitty)."""
         return Cards._wrap(self.d.hands[self._seat(seat)])
 
     cdef int _seat(self, seat) except -1:
@@ -247,8 +289,9 @@ cdef class Deal:
         _raise_error(rc, what, &self.d.rules)
 
     def legal_declarations(self):
-        """The declare phase's options for the seat to move: Cards() (pass) and each legal declaration."""
-        if self.d.phase != SJ_PHASE_DECLARE:
+        """The declare or grab phase's options for the seat to move: Cards() (pass) and each legal
+        declaration (a Declaration per choice of trump where the ladder has one)."""
+        if self.d.phase != SJ_PHASE_DECLARE and self.d.phase != SJ_PHASE_GRAB:
             return []
         return self.legal_actions()
 
@@ -263,29 +306,56 @@ cdef class Deal:
 
     @property
     def order(self):
-        """The pack order of this deal (docs/MODEL.md §9): dealt cards, then the kitty."""
-        return tuple(self._order)
+        """The pack order of this deal (docs/MODEL.md §9): dealt cards, then the kitty (after a redeal, the
+        new order)."""
+        return tuple(self.d.order[i] for i in range(self.d.npack))
+
+    cdef _check_declaration(self, Cards c, sj_cards *a, str what):
+        """Why the seat to move may not show ``c`` now, as an IllegalMove (the core checks it again)."""
+        cdef int suit, grade
+        grade = sj_declaration_grade(&self.d.rules, self.d.level, a, &suit)
+        ladder = f"declaration={self.rules.declaration!r}"
+        if grade == 0:
+            if isinstance(c, Declaration):
+                raise IllegalMove(f"{what}: only four jokers choose the trump under {ladder}")
+            if self.rules.declaration == "4deck" and len(c) == 4 and set(c.indices()) <= {52, 53}:
+                raise IllegalMove(f"{what}: four jokers declare no trump or a suit of their declarer's choice: "
+                                  f"pass Declaration(cards, trump=...) or declare(cards, trump=...)")
+            shows = ("one level card, a pair of identical level cards, a joker pair or four jokers"
+                     if self.rules.declaration == "4deck" else "identical level cards or jokers")
+            raise IllegalMove(f"{what}: not a declaration at level {self.level} under {ladder}: a declaration "
+                              f"shows {shows} (docs/MODEL.md §9)")
+        if not sj_cards_contains(&self.d.hands[self.d.to_move], &c.c):
+            return  # reported by the caller's holding check
+        if grade <= self.d.decl_strength:
+            raise IllegalMove(f"{what}: not stronger than the standing declaration {self.declaration} of seat "
+                              f"{self.d.declarer} (抢亮: the same or a lower grade may not be shown)")
+        if self.rules.declaration == "4deck":
+            if self.d.declarer == self.d.to_move:
+                raise IllegalMove(f"{what}: seat {self.d.to_move} holds the standing declaration and may not "
+                                  f"overturn itself (不能自反)")
+            if grade in (6, 7) and self.d.declarer < 0:
+                raise IllegalMove(f"{what}: a joker pair only overturns a standing declaration "
+                                  f"(亮无主只能是四张王才能亮)")
 
     def act(self, cards=None, seat=None):
         """Apply the seat to move's action in any phase (docs/MODEL.md §9 "Actions"): a declaration or
-        Cards()/None to pass (declare), the cards to bury (bury), a lead or follow (play). ``seat``, if given,
-        must be the seat to move. Returns what ``play`` returns in the play phase, else None. A rejected
-        action raises IllegalMove and changes nothing."""
+        Cards()/None to pass (declare, grab), the cards to bury (bury), a lead or follow (play). ``seat``, if
+        given, must be the seat to move. Returns what ``play`` returns in the play phase, else None. A
+        rejected action raises IllegalMove and changes nothing."""
         cdef Cards c = Cards() if cards is None else _as_cards(cards, self.phase)
         cdef sj_cards played
+        cdef sj_cards a = _action_struct(c)
         cdef int failed = 0, phase = self.d.phase
-        what = f"{self.phase} {c}".rstrip()
+        what = f"{self.phase} {c!r}" if isinstance(c, Declaration) else f"{self.phase} {c}".rstrip()
         if phase == SJ_PHASE_DONE:
             raise IllegalMove(f"{what}: the deal is finished")
         self._check_turn(seat, self.phase)
         mover = self.d.to_move
-        if phase == SJ_PHASE_DECLARE and len(c):
-            kinds = set(c.indices())
-            if len(kinds) != 1:
-                raise IllegalMove(f"a declaration shows identical cards (level cards or jokers), not {c}")
-            if sj_declaration_strength(&self.d.rules, self.d.level, kinds.pop(), len(c)) == 0:
-                raise IllegalMove(f"{c} is not a declaration at level {self.level} under declaration="
-                                  f"{self.rules.declaration!r}")
+        if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and (len(c) or isinstance(c, Declaration)):
+            self._check_declaration(c, &a, what)
+        elif isinstance(c, Declaration):
+            raise IllegalMove(f"{what}: a choice of trump belongs to a declaration, not to the {self.phase} phase")
         elif phase == SJ_PHASE_BURY and len(c) != self.d.rules.kitty:
             raise IllegalMove(f"bury {len(c)} cards: the kitty holds {self.d.rules.kitty}")
         elif phase == SJ_PHASE_PLAY and self.d.ntrick and len(c) != sj_cards_size(&self.d.trick[0]):
@@ -293,15 +363,17 @@ cdef class Deal:
         if not sj_cards_contains(&self.d.hands[mover], &c.c):
             raise IllegalMove(f"{what}: seat {mover} does not hold {_missing(c, Cards._wrap(self.d.hands[mover]))}")
         leader = self.d.leader
-        rc = sj_deal_act(&self.d, &c.c, &played, &failed)
+        rc = sj_deal_act(&self.d, &a, &played, &failed)
         if rc == SJ_E_ILLEGAL:
             raise IllegalMove(f"{what}: illegal follow of {Cards._wrap(self.d.trick[0])} "
                               f"(docs/MODEL.md §4: suit first, then the lead's structure as far as the hand allows)")
         if rc != SJ_OK:
             self._fail(rc, what)
         self._moves.append((PHASES[phase], c))
-        if phase == SJ_PHASE_DECLARE and len(c):
+        if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and len(c):
             self._declarations.append((mover, c))
+            if phase == SJ_PHASE_GRAB:
+                self._grabs.append((mover, c))
         if phase != SJ_PHASE_PLAY:
             return None
         if failed:
@@ -313,14 +385,22 @@ cdef class Deal:
         if self.d.phase != phase:
             raise IllegalMove(f"{what}: not allowed in the {self.phase} phase")
 
-    def declare(self, cards=None, seat=None):
-        """Declaring phase: the seat to move passes (None or empty) or shows identical level cards or jokers
-        (``act`` in the declare phase)."""
+    def declare(self, cards=None, seat=None, *, trump=_NO_CHOICE):
+        """Declaring phase: the seat to move passes (None or empty) or shows a declaration of the rules'
+        ladder (``act`` in the declare phase); ``trump=`` gives the choice of a four-joker declaration (a suit
+        letter or None for no trump)."""
         self._require_phase(SJ_PHASE_DECLARE, "declare")
-        self.act(cards, seat)
+        self.act(_with_choice(cards, trump), seat)
+
+    def grab(self, cards=None, seat=None, *, trump=_NO_CHOICE):
+        """Grab phase (炒底, ``kitty_grab``): the seat to move passes (None or empty) or grabs the kitty with a
+        higher declaration (``act`` in the grab phase); ``trump=`` as in ``declare``."""
+        self._require_phase(SJ_PHASE_GRAB, "grab")
+        self.act(_with_choice(cards, trump), seat)
 
     def bury(self, cards, seat=None):
-        """Bury phase: the dealer buries exactly as many cards as the kitty holds (``act`` in the bury phase)."""
+        """Bury phase: the burier (the dealer, or the last grabber) buries exactly as many cards as the kitty
+        holds (``act`` in the bury phase)."""
         self._require_phase(SJ_PHASE_BURY, "bury")
         self.act(cards, seat)
 
@@ -344,16 +424,17 @@ cdef class Deal:
         if not shown:
             return
         last = shown[len(shown) - 1]  # (the module is compiled with wraparound=False: no negative indices)
-        cdef int seat = last[0]
+        cdef int seat = last[0], suit
         cdef Cards cards = last[1]
-        kinds = set(cards.indices())
-        if len(kinds) != 1:
-            raise ValueError(f"a declaration shows identical cards, not {cards}")
+        cdef sj_cards a = _action_struct(cards)
+        cdef int grade = sj_declaration_grade(&self.d.rules, self.d.level, &a, &suit)
+        if grade == 0:
+            raise ValueError(f"{cards!r} is not a declaration under declaration={self.rules.declaration!r}")
         self.d.first_declarer = shown[0][0]
         self.d.declarer = seat
-        self.d.decl_kind = kinds.pop()
-        self.d.decl_count = len(cards)
-        self.d.decl_strength = sj_declaration_strength(&self.d.rules, self.d.level, self.d.decl_kind, self.d.decl_count)
+        self.d.decl_cards = cards.c
+        self.d.decl_suit = suit
+        self.d.decl_strength = grade
 
     def _force(self, cards, attempted=None):
         """Play without legality checks (replaying a record into a sampled world); ``attempted`` marks a
@@ -387,7 +468,7 @@ cdef class Deal:
             rc = sj_player_action(&p, &self.d, &r, &c)
         if rc != SJ_OK:
             _raise_error(rc, f"policy {policy!r}", &self.d.rules)
-        return Cards._wrap(c)
+        return _action_obj(c)
 
     def _policy_view(self):
         """What a user policy sees (csrc/include/sj_policy.h): the position (int32, SJ_POSITION_SIZE), the
@@ -406,8 +487,9 @@ cdef class Deal:
         return position, counts, actions
 
     def legal_actions(self, limit=None):
-        """The actions of the seat to move (docs/MODEL.md §9), at most ``limit`` of them: declare phase, Cards()
-        (pass) then each legal declaration; play phase, every legal lead (single units and safe throws) or
+        """The actions of the seat to move (docs/MODEL.md §9), at most ``limit`` of them: declare and grab
+        phases, Cards() (pass) then each legal declaration (a Declaration per choice of trump where the ladder
+        has one); play phase, every legal lead (single units and safe throws) or
         every legal follow; done, none. In the bury phase the dealer names the cards: raises IllegalMove."""
         cdef long lim = 0
         if limit is not None:
@@ -415,7 +497,7 @@ cdef class Deal:
                 raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
             lim = limit
         if self.d.phase == SJ_PHASE_BURY:
-            raise IllegalMove("in the bury phase the dealer names the cards: call bury(cards) or act(cards)")
+            raise IllegalMove("in the bury phase the burier names the cards: call bury(cards) or act(cards)")
         cdef long cap = 256 if lim == 0 or lim > 256 else lim
         cdef long found
         cdef sj_cards *buf = <sj_cards *>malloc(cap * sizeof(sj_cards))
@@ -435,7 +517,7 @@ cdef class Deal:
                     raise MemoryError(f"{found} legal actions do not fit in memory; pass limit=")
                 buf = grown
                 cap = found
-            return [Cards._wrap(buf[i]) for i in range(found)]
+            return [_action_obj(buf[i]) for i in range(found)]
         finally:
             free(buf)
 
@@ -459,12 +541,13 @@ cdef class Deal:
         other._moves = list(self._moves)
         other._tricks = [(l, list(p), w) for l, p, w in self._tricks]
         other._declarations = list(self._declarations)
+        other._grabs = list(self._grabs)
         other._failed = list(self._failed)
         return other
 
     def __reduce__(self):
         return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
-                                    self._first, [tuple(str(x) if isinstance(x, Cards) else x for x in m)
+                                    self._first, [tuple(str(x) if type(x) is Cards else x for x in m)
                                                   for m in self._moves]))
 
     def result(self):

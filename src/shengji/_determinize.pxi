@@ -95,7 +95,7 @@ def candidate_actions(Deal deal):
     cdef long n = sj_candidate_actions(&deal.d, buf)
     if n < 0:
         _raise_error(n, f"candidate actions in the {deal.phase} phase", &deal.d.rules)
-    return [Cards._wrap(buf[i]) for i in range(n)]
+    return [_action_obj(buf[i]) for i in range(n)]
 
 
 def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds, policies, unsigned long long seed,
@@ -124,7 +124,7 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
     if acts == NULL:
         raise MemoryError()
     for i in range(n):
-        acts[i] = (<Cards>actions[i]).c
+        acts[i] = _action_struct(<Cards>actions[i])
     spec.deal = &position
     spec.det = NULL if sampler is None else sampler.det
     for i in range(4):

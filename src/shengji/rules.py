@@ -21,6 +21,19 @@ Choices made where the seeds are silent or disagree (each an option, the default
 - ``no_bid``: nobody declared. Seed 000 plays no trump (``"notrump"``, the default); seed 001 turns up the
   kitty's third card, skipping jokers (``"kitty_card"``); seed 004 (边锋) turns up the third card and
   plays no trump when it is a joker (``"kitty_card_notrump"``).
+- ``no_bid="kitty_turnup"`` (the 4-deck post): nobody declared, the kitty is turned up for all: the suit of
+  its first level card, else of its first card, a joker meaning no trump; such a trump cannot be grabbed.
+- ``first_deal_no_bid``: the 4-deck post redeals when nobody declares in the first deal
+  (若是第一局无人亮主则重新发牌, ``"redeal"``); ``"same"`` (the default) applies ``no_bid``. The post's other
+  line, that the kitty's first card decides the first dealer by its number modulo 4, is not modelled: the
+  post does not give the numbering.
+- ``declaration="4deck"``: the post gives a grade ladder (抄底牌条件: single level card < ♦ < ♣ < ♥ < ♠
+  pair < SJ pair < BJ pair < four jokers) and, for the first deal, 比对方叫牌多1张牌 (one card more than
+  the other side's). The project reads the latter as the ladder's first step (a pair over a single) and
+  uses the ladder everywhere; a joker pair only overturns (亮无主只能是四张王才能亮); nobody overturns
+  himself (不能自反).
+- ``kitty_grab`` (炒底, the 4-deck post's §六): after each burial the others are asked in play order and may
+  take up the kitty with a higher declaration; in the first deal the grabber also takes the deal (反庄).
 - ``first_deal_dealer``: who deals the first deal. Seeds 000/001 (先亮者为庄家) and 004 (由先亮主的玩家当庄)
   name the first declarer (``"first_declarer"``, the default); seed 003 (最终亮主的玩家) and the 4-deck post
   (the overturner deals) name the final one (``"final_declarer"``).
@@ -72,6 +85,8 @@ class Rules:
     next_dealer: str = _default("next_dealer")
     declaration: str = _default("declaration")
     no_bid: str = _default("no_bid")
+    first_deal_no_bid: str = _default("first_deal_no_bid")
+    kitty_grab: bool = _default("kitty_grab")
     partnership: str = _default("partnership")
     first_deal_dealer: str = _default("first_deal_dealer")
     match_points: str = _default("match_points")
@@ -147,8 +162,8 @@ Rules.PRESETS = {
     "qq-3deck": dict(decks=3, kitty=6, declaration="qq3"),
     "4deck": dict(
         decks=4, kitty=8, constant_ranks=("2",), follow_ladder="4deck", failed_throw="smallest_shape",
-        throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="redeal",
-        first_deal_dealer="final_declarer", first_level="3",
+        throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="kitty_turnup",
+        first_deal_no_bid="redeal", kitty_grab=True, first_deal_dealer="final_declarer", first_level="3",
     ),
     "taian": dict(
         decks=2, kitty=4, first_level="A", constant_ranks=("2", "3", "5"), taian_trump_follow=True,

@@ -7,9 +7,15 @@ from .sj_trump cimport sj_trump
 
 cdef extern from "sj_deal.h" nogil:
     int SJ_TRUMP_DECLARE
+    int SJ_CHOICE_SHIFT
+    int SJ_CHOICE_NOTRUMP
+    uint64_t SJ_CHOICE_MASK
+    uint64_t SJ_CHOICE_BIT(int c)
+    int SJ_MAX_REDEALS
     ctypedef enum sj_phase:
         SJ_PHASE_DECLARE
         SJ_PHASE_BURY
+        SJ_PHASE_GRAB
         SJ_PHASE_PLAY
         SJ_PHASE_DONE
         SJ_NUM_PHASES
@@ -26,13 +32,19 @@ cdef extern from "sj_deal.h" nogil:
         int npack
         uint8_t order[216]
         int step
+        int redeals
         sj_cards hands[4]
         sj_cards kitty
         int declarer
         int first_declarer
-        int decl_kind
-        int decl_count
+        sj_cards decl_cards
+        int decl_suit
         int decl_strength
+        int declared
+        int turned_up
+        int burier
+        int asked
+        int grabs
         int to_move
         int leader
         int ntrick
@@ -57,9 +69,12 @@ cdef extern from "sj_deal.h" nogil:
                      int first_deal)
     const char *sj_phase_name(int phase)
     int sj_declaring_status(const sj_rules *rules)
-    int sj_declaration_strength(const sj_rules *rules, int level, int kind, int count)
-    int sj_deal_declare(sj_deal *d, int kind, int count)
-    int sj_deal_legal_declarations(const sj_deal *d, int *kinds, int *counts, int cap)
+    int sj_declared_trump(const sj_deal *d)
+    int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit)
+    int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit)
+    int sj_deal_declare(sj_deal *d, const sj_cards *shown)
+    int sj_deal_grab(sj_deal *d, const sj_cards *shown)
+    int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap)
     int sj_deal_bury(sj_deal *d, const sj_cards *cards)
     int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed)
     int sj_deal_play_forced(sj_deal *d, const sj_cards *cards)

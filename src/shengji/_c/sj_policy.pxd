@@ -20,7 +20,7 @@ cdef extern from "sj_policy.h" nogil:
     void sj_position_view(const sj_deal *d, int32_t *out)
     int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out)
 
-    void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, int *kind, int *count)
+    void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int SJ_CANDIDATES
