@@ -42,6 +42,7 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
         out->kitty_captured[i] = (uint8_t)d.kitty_captured;
         out->dealer_levels[i] = (int8_t)d.outcome.dealer_levels;
         out->attacker_levels[i] = (int8_t)d.outcome.attacker_levels;
+        if (out->dealer) out->dealer[i] = (int8_t)d.dealer;
     }
     return SJ_OK;
 }

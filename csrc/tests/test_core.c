@@ -602,7 +602,7 @@ static void test_rollouts(void) {
         in.det = k < 2 ? det : NULL;
         if (k == 2)
             for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_GREEDY, NULL};
-        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k]};
+        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k], NULL};
         CHECK(sj_rollouts(&in, &out, k == 0 ? 1 : 3, NULL, NULL) == SJ_OK);
     }
     CHECK(memcmp(pts[0], pts[1], sizeof(int16_t) * (size_t)(na * W)) == 0);

@@ -90,6 +90,8 @@ cdef class Deal:
     cdef list _tricks
     cdef list _declarations
     cdef list _grabs
+    cdef list _burials
+    cdef object _turned
     cdef list _failed
 
     def __init__(self, rules, seed=0, dealer=0, level="2", trump="declare", hands=None, kitty=None,
@@ -131,6 +133,8 @@ cdef class Deal:
         self._tricks = []
         self._declarations = []
         self._grabs = []
+        self._burials = []
+        self._turned = None
         self._failed = []
 
     # -- state -------------------------------------------------------------------------------------
@@ -189,9 +193,49 @@ cdef class Deal:
         return list(self._grabs)
 
     @property
+    def burials(self):
+        """Every burial, in order: (seat, Cards buried); the last one is the kitty. (In a sampled world,
+        ``determinize``, an earlier burial the observer did not see is None.)"""
+        return [(seat, cards) for seat, cards, _ in self._burials]
+
+    @property
+    def _burial_log(self):
+        """Burials with the number of declarations shown before each: (seat, Cards, shown before)."""
+        return list(self._burials)
+
+    def _restore(self, int burier, bint declared, grabs, burials, turned_up=None):
+        """Rebuilding a sampled world (determinize), in the bury phase of a deal with a fixed trump: the kitty
+        passes from the dealer to ``burier`` (the last grabber), ``declared`` lets a grab phase follow the
+        burial as in the deal observed, and the grabs and earlier burials are recorded as the observer saw
+        them ((seat, Cards or None, declarations shown before)); ``turned_up``: the kitty turned up in the deal
+        observed (no grab phase follows)."""
+        if self.d.phase != SJ_PHASE_BURY or not 0 <= burier <= 3:
+            raise ValueError("_restore: a rebuilt deal in the bury phase and a seat 0..3")
+        cdef sj_cards rest, with_kitty
+        if burier != self.d.burier:
+            if sj_cards_sub(&self.d.hands[self.d.burier], &self.d.kitty, &rest) < 0:
+                raise ValueError("_restore: the dealer does not hold the kitty")
+            sj_cards_add(&self.d.hands[burier], &self.d.kitty, &with_kitty)
+            self.d.hands[self.d.burier] = rest
+            self.d.hands[burier] = with_kitty
+            self.d.burier = self.d.to_move = burier
+        self.d.declared = bool(declared)
+        self.d.turned_up = turned_up is not None
+        self._turned = None if turned_up is None else _as_cards(turned_up, "turned_up")
+        self._grabs = [(int(g[0]), _as_cards(g[1], "grab")) for g in grabs]
+        self.d.grabs = len(self._grabs)
+        self._burials = [(int(b[0]), None if b[1] is None else _as_cards(b[1], "burial"), int(b[2])) for b in burials]
+
+    @property
     def burier(self):
         """The seat that took up the kitty last (the dealer unless someone grabbed it); None while declaring."""
         return None if self.d.phase == SJ_PHASE_DECLARE else self.d.burier
+
+    @property
+    def declared(self):
+        """True when the trump was settled by the declaring phase (not given by the caller); with
+        ``kitty_grab`` and no turned-up kitty, a grab phase follows each burial."""
+        return bool(self.d.declared)
 
     @property
     def redeals(self):
@@ -204,6 +248,8 @@ cdef class Deal:
         """The kitty as turned up for everyone when nobody declared under ``no_bid="kitty_turnup"``, else None."""
         if not self.d.turned_up:
             return None
+        if self._turned is not None:
+            return self._turned
         cdef sj_cards k = sj_cards_empty()
         for i in range(4 * self.d.hand_size, self.d.npack):
             sj_cards_add_one(&k, self.d.order[i])
@@ -374,6 +420,8 @@ cdef class Deal:
             self._declarations.append((mover, c))
             if phase == SJ_PHASE_GRAB:
                 self._grabs.append((mover, c))
+        elif phase == SJ_PHASE_BURY:
+            self._burials.append((mover, c, len(self._declarations)))
         if phase != SJ_PHASE_PLAY:
             return None
         if failed:
@@ -542,6 +590,8 @@ cdef class Deal:
         other._tricks = [(l, list(p), w) for l, p, w in self._tricks]
         other._declarations = list(self._declarations)
         other._grabs = list(self._grabs)
+        other._burials = list(self._burials)
+        other._turned = self._turned
         other._failed = list(self._failed)
         return other
 

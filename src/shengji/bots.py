@@ -1,7 +1,7 @@
 """Bots: every bot has ``choose(deal)``, the action of the seat to move in any phase (what ``deal.act``
-takes), and by phase ``declare(deal)`` (a declaration or ``Cards()`` to pass), ``bury(deal)`` (the dealer's
-burial) and ``play(deal)``; ``trump(deal)`` is the suit the dealer names when the rules have no declaring
-phase.
+takes), and by phase ``declare(deal)`` (a declaration or ``Cards()`` to pass), ``bury(deal)`` (the burier's
+burial), ``grab(deal)`` (炒底: a higher declaration or ``Cards()`` to pass) and ``play(deal)``;
+``trump(deal)`` is the suit the dealer names when the rules have no declaring phase.
 
 - :class:`Random` picks uniformly among the legal actions (a follower facing a long lead has up to 10^5
   legal follows; at most ``limit`` of them, in the core's order, are considered).
@@ -31,8 +31,8 @@ def _seat(deal: Deal) -> int:
 
 class Bot:
     """Base class: the interface every bot offers. ``choose(deal)`` is the action of the seat to move in any
-    phase (what ``deal.act`` takes); it calls ``declare``, ``bury`` or ``play`` by phase, which subclasses
-    implement (``declare`` passes by default)."""
+    phase (what ``deal.act`` takes); it calls ``declare``, ``bury``, ``grab`` or ``play`` by phase, which
+    subclasses implement (``declare`` and ``grab`` pass by default)."""
 
     def choose(self, deal: Deal) -> Cards:
         _seat(deal)
@@ -41,6 +41,8 @@ class Bot:
             return self.declare(deal)
         if phase == "bury":
             return self.bury(deal)
+        if phase == "grab":
+            return self.grab(deal)
         return self.play(deal)
 
     def play(self, deal: Deal) -> Cards:
@@ -50,6 +52,9 @@ class Bot:
         raise NotImplementedError
 
     def declare(self, deal: Deal) -> Cards:
+        return Cards()
+
+    def grab(self, deal: Deal) -> Cards:
         return Cards()
 
     def start_game(self, seed: int, game: int, seat: int) -> None:
@@ -87,8 +92,10 @@ class Random(Bot):
     def declare(self, deal: Deal) -> Cards:
         return self.choose(deal)
 
+    grab = declare
+
     def bury(self, deal: Deal) -> Cards:
-        hand = deal.hand(deal.dealer).indices()
+        hand = deal.hand(_seat(deal)).indices()
         return Cards(self.rng.sample(hand, deal.rules.kitty))
 
 
@@ -101,7 +108,7 @@ class Greedy(Bot):
     def choose(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")
 
-    play = bury = declare = choose
+    play = bury = declare = grab = choose
 
 
 class PIMC(Bot):
@@ -113,6 +120,7 @@ class PIMC(Bot):
     - Seeded per decision from ``seed`` and the mover's observation (its hand, the declarations, the tricks
       and the trick so far): no hidden state, so a run is the same for any thread count or batch split.
     - Burying: candidate burials (``bury_candidates``) are ranked with the same rollouts.
+    - Grabbing (炒底): each legal grab and the pass are rolled out the same way.
     - Declaring: the greedy rule (a search over the cards still to be dealt is not built).
     """
 
@@ -150,6 +158,9 @@ class PIMC(Bot):
     def declare(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")
 
+    def grab(self, deal: Deal) -> Cards:
+        return self._search(deal)
+
 
 def bury_candidates(deal: Deal) -> list[Cards]:
     """Burials worth comparing in the bury phase (``shengji.advise.burial_candidates``): the greedy burial,
@@ -158,7 +169,7 @@ def bury_candidates(deal: Deal) -> list[Cards]:
 
     if deal.phase != "bury":
         raise ValueError(f"burial candidates exist in the bury phase, not the {deal.phase} phase")
-    return burial_candidates(deal.hand(deal.dealer), deal.trump_context, deal.policy_action("greedy"),
+    return burial_candidates(deal.hand(_seat(deal)), deal.trump_context, deal.policy_action("greedy"),
                              deal.rules.kitty)
 
 

@@ -1,9 +1,10 @@
 """What one seat knows of a deal, and sampling the hidden cards consistently with it.
 
 ``Deal.observation(seat)`` gives an :class:`Observation`: the seat's hand, every card played (by whom, in
-which trick), the voids shown by failing to follow, the declarations shown while dealing (the cards stay
-in the declarer's hand until played, or until the dealer buries them), the failed throws, and the kitty
-if the seat buried it.
+which trick), the voids shown by failing to follow, the declarations shown while dealing and the grabs of
+炒底 (the cards stay in the declarer's hand until played, or until it buries them), who buried when and
+what the seat itself buried, a turned-up kitty (``no_bid="kitty_turnup"``: public), the failed throws,
+and the kitty if the seat buried it last.
 
 ``determinize(observation, rng)`` samples the hidden cards *uniformly* among all placements consistent
 with the observation: uniform over the physical cards (each copy a distinct card), so every consistent
@@ -13,7 +14,10 @@ observer's cards and all public information unchanged.
 
 Method: the hidden cards are split into groups of cards with the same set of allowed places (a seat's
 hand or the kitty): one group per effective suit (a seat that showed a void may not receive it) and one
-group per seat's shown declaration cards. The number of placements is counted exactly by a dynamic
+group per seat's shown declaration cards. Cards a seat buried, and a turned-up kitty, lie in the hands of
+the seats that took up the kitty afterwards or in the kitty itself (exact when no seat buries twice;
+after repeated grabs by one seat each fact is kept per burial, a documented relaxation: a copy named by
+two facts is counted under the first). The number of placements is counted exactly by a dynamic
 programme over the groups (products of multinomials, Python integers), and one placement is drawn
 group by group with probabilities proportional to the counts.
 """
@@ -52,6 +56,12 @@ class Observation:
     failed_throws: tuple[tuple[int, int, Cards, Cards], ...]
     attacker_points: int
     defender_points: int
+    burier: int | None = None
+    burials: tuple[tuple[int, Cards | None, int], ...] = ()
+    grabs: tuple[tuple[int, Cards], ...] = ()
+    turned_up: Cards | None = None
+    first_deal: bool = False
+    declared: bool = False
 
     def played_by(self, seat: int) -> Cards:
         """Every card the seat has played so far."""
@@ -65,7 +75,8 @@ class Observation:
 
 
 def observe(deal: Deal, seat: int) -> Observation:
-    kitty = deal.kitty if deal.dealer == seat and deal.phase in ("play", "done") else None
+    kitty = deal.kitty if deal.burier == seat and deal.phase in ("grab", "play", "done") else None
+    burials = tuple((s, cards if s == seat else None, before) for s, cards, before in deal._burial_log)
     return Observation(
         seat=seat,
         rules=deal.rules,
@@ -85,6 +96,12 @@ def observe(deal: Deal, seat: int) -> Observation:
         failed_throws=tuple(deal.failed_throw_log),
         attacker_points=deal.attacker_points,
         defender_points=deal.defender_points,
+        burier=deal.burier,
+        burials=burials,
+        grabs=tuple(deal.grabs),
+        turned_up=deal.turned_up_kitty,
+        first_deal=deal.first_deal,
+        declared=deal.declared,
     )
 
 
@@ -211,43 +228,57 @@ def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[
         for k in obs.kitty.indices():
             hidden_counts[k] -= 1
 
-    # Slots: the three other seats, then the kitty when it is hidden and apart from the dealer's hand.
+    # Slots: the three other seats, then the kitty when it is hidden and apart from the burier's hand.
     others = [s for s in range(4) if s != obs.seat]
-    kitty_slot = obs.kitty is None and obs.phase in ("play", "done")
+    kitty_slot = obs.kitty is None and obs.phase in ("grab", "play", "done")
     caps = [obs.hand_sizes[s] for s in others] + ([rules.kitty] if kitty_slot else [])
     slot_of = {s: i for i, s in enumerate(others)}
+    kitty_index = len(others)
+    buriers = [b for b, _, _ in obs.burials]
 
-    # Shown declaration cards still unplayed: in the declarer's hand (or buried, for the dealer).
+    # Facts that tie cards to places (docs/MODEL.md §10): (cards, seats that may hold them, may lie in the
+    # kitty). A declaration's cards stay with its declarer, or follow the kitty from the declarer's first
+    # burial after the show; the cards of a burial (the observer's own, or a turned-up kitty taken by the
+    # dealer) go to the seats that took up the kitty afterwards, or stay in the kitty.
+    facts: list[tuple[list[int], set[int], bool]] = []
     shown: dict[int, list[int]] = {}
-    for s, cards in obs.declarations:
+    first_show: dict[int, int] = {}
+    for i, (s, cards) in enumerate(obs.declarations):
         if s == obs.seat:
             continue
+        first_show.setdefault(s, i)
         have = shown.setdefault(s, [])
         for k in set(cards.indices()):
             need = cards.count(k) - have.count(k)
             have.extend([k] * max(0, need))
-    # Each hidden card may go to the seats not shown void in its effective suit, or the kitty; a shown
-    # declaration card only to its declarer (or, for the dealer, the kitty it may have been buried in).
-    kitty_index = len(others)
+    for s, ks in shown.items():
+        later = [j for j, (b, _, before) in enumerate(obs.burials) if b == s and before > first_show[s]]
+        seats = {s} | ({b for b in buriers[later[0] + 1:]} if later else set())
+        facts.append((ks, seats, bool(later)))
+    for j, (_, own, _) in enumerate(obs.burials):
+        if own is not None and j < len(obs.burials) - 1:  # the observer's burial, taken up by others since
+            facts.append((list(own.indices()), set(buriers[j + 1:]), True))
+    if obs.turned_up is not None and obs.seat != obs.dealer:  # the dealer took the turned-up kitty
+        facts.append((list(obs.turned_up.indices()), {obs.dealer} | set(buriers), True))
 
-    def allowed_for(k: int, only: int | None) -> tuple[int, ...]:
+    def allowed_for(k: int, seats: set[int] | None, kitty_ok: bool) -> tuple[int, ...]:
         suit = trump.effective_suit(k)
-        seats = [only] if only is not None else others
-        out = tuple(slot_of[s] for s in seats if suit not in obs.voids[s])
-        if kitty_slot and (only is None or only == obs.dealer):
+        pool = others if seats is None else [s for s in others if s in seats]
+        out = tuple(slot_of[s] for s in pool if suit not in obs.voids[s])
+        if kitty_slot and kitty_ok:
             out += (kitty_index,)
         return out
 
     by_allowed: dict[tuple[int, ...], list[int]] = {}
-    for s, ks in shown.items():
+    for ks, seats, kitty_ok in facts:
         for k in set(ks):
-            n = min(ks.count(k) - played[s].count(k), hidden_counts[k])
+            n = min(ks.count(k) - sum(played[s].count(k) for s in seats), hidden_counts[k])
             if n > 0:
-                by_allowed.setdefault(allowed_for(k, s), []).extend([k] * n)
+                by_allowed.setdefault(allowed_for(k, seats, kitty_ok), []).extend([k] * n)
                 hidden_counts[k] -= n
     for k in range(54):
         if hidden_counts[k] > 0:
-            by_allowed.setdefault(allowed_for(k, None), []).extend([k] * hidden_counts[k])
+            by_allowed.setdefault(allowed_for(k, None, True), []).extend([k] * hidden_counts[k])
     groups = [(cards, allowed) for allowed, cards in by_allowed.items()]
     return others, caps, groups, kitty_slot
 
@@ -275,7 +306,7 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
                         f"not {type(observation).__name__}")
     obs = observation
     if obs.phase == "declare":
-        raise ValueError("determinize needs the trump settled: observe in the bury, play or done phase")
+        raise ValueError("determinize needs the trump settled: observe in the bury, grab, play or done phase")
     r = _as_rng(rng)
     rules = obs.rules
     played = [obs.played_by(s) for s in range(4)]
@@ -294,19 +325,29 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
     else:
         buried = None
 
-    # Rebuild the deal: initial hands = current hands + cards played; the dealer's buried kitty is the
-    # kitty of the rebuilt deal, then the plays are replayed as recorded; the declarations shown stay public.
+    # Rebuild the deal: initial hands = current hands + cards played; the buried kitty is the kitty of the
+    # rebuilt deal, taken up by the last burier, then the grab passes and the plays are replayed as recorded;
+    # the declarations and grabs shown stay public.
     initial = [now[s] + played[s] for s in range(4)]
-    if buried is None:  # bury phase: the dealer holds H + kitty; any kitty-sized part serves as the kitty
-        dealer_cards = initial[obs.dealer].indices()
-        buried = Cards(dealer_cards[-rules.kitty:]) if rules.kitty else Cards()
-        initial[obs.dealer] = initial[obs.dealer] - buried
-        deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried)
+    burier = obs.burier if obs.burier is not None else obs.dealer
+    if buried is None:  # bury phase: the burier holds H + kitty; any kitty-sized part serves as the kitty
+        burier_cards = initial[burier].indices()
+        buried = Cards(burier_cards[-rules.kitty:]) if rules.kitty else Cards()
+        initial[burier] = initial[burier] - buried
+        deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried,
+                    first_deal=obs.first_deal)
         deal._set_declarations(list(obs.declarations))
+        deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up)
         return deal
-    deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried)
+    deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried,
+                first_deal=obs.first_deal)
     deal._set_declarations(list(obs.declarations))
+    deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up)
     deal.bury(buried)
+    while deal.phase == "grab":  # the seats asked since the last burial passed
+        if obs.phase == "grab" and deal.to_move == obs.to_move:
+            return deal
+        deal.act(Cards())
     failed = {(t, s): (a, p) for t, s, a, p in obs.failed_throws}
     for t, (leader, plays, _) in enumerate(obs.tricks):
         for i, p in enumerate(plays):

@@ -239,7 +239,7 @@ def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], s
         plays = 0
         while deal.phase != "done":
             p = players[deal.to_move]
-            if deal.phase == "bury" and buried is not None:
+            if deal.phase == "bury" and buried is not None and not deal.grabs:
                 action = buried
             elif _native(p):
                 action = deal.policy_action(p, seed=_game_seed(seed, game))

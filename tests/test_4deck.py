@@ -1,0 +1,408 @@
+"""The 4-deck system's declaring, turned-up kitty, first-deal redeals and 炒底 (grabbing the kitty)
+(docs/MODEL.md §9; the 4-deck post of seed 000; the post's quoted lines are in test_seed_examples.py)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from shengji import Cards, Deal, Declaration, IllegalMove, Match, Rules, determinize, points, simulate
+
+FOUR = Rules.preset("4deck")
+
+
+def four_deck_deal(seat_cards: dict[int, str], *, level="10", dealer=0, first_deal=False, rules=FOUR,
+                   trump="declare") -> Deal:
+    """A 4-deck deal where the given seats hold the given cards; the rest of the pack fills up in kind order."""
+    pack = [k for k in range(54) for _ in range(rules.decks)]
+    fixed = {s: Cards(t) for s, t in seat_cards.items()}
+    for c in fixed.values():
+        for k in c.indices():
+            pack.remove(k)
+    hands = []
+    for s in range(4):
+        have = list(fixed.get(s, Cards()).indices())
+        need = rules.hand_size - len(have)
+        hands.append(Cards(have + pack[:need]))
+        pack = pack[need:]
+    return Deal(rules, hands=hands, kitty=Cards(pack), level=level, dealer=dealer, first_deal=first_deal,
+                trump=trump)
+
+
+def drive(deal: Deal, script: list[tuple[int, object]], phase: str = "declare") -> None:
+    """Pass everywhere in ``phase`` except the scripted (seat, action) pairs, each made at the seat's first
+    turn once it holds the cards and the earlier ones are made."""
+    todo = list(script)
+    while deal.phase == phase:
+        if todo and todo[0][0] == deal.to_move:
+            action = todo[0][1]
+            cards = action if isinstance(action, Cards) else Cards(action)
+            if cards.issubset(deal.hand(deal.to_move)):
+                deal.act(action)
+                todo.pop(0)
+                continue
+        deal.act(Cards())
+    assert not todo, f"not made: {todo}"
+
+
+def snapshot(deal: Deal):
+    return (deal.phase, deal.to_move, [deal.hand(s) for s in range(4)], deal.moves, deal.declarer,
+            deal.declaration, deal.kitty, deal.dealer, deal.burier, deal.grabs)
+
+
+# --- the ladder ----------------------------------------------------------------------------------------
+
+LADDER = ["10S", "10D 10D", "10C 10C", "10H 10H", "10S 10S", "SJ SJ", "BJ BJ"]
+
+
+def test_every_grade_overturns_the_one_below():
+    """Each grade of the ladder overturns the one below it, by another seat each time (不能自反)."""
+    holders = {1: "10S SJ SJ", 2: "10D 10D BJ BJ", 3: "10C 10C", 0: "10H 10H 10S 10S"}
+    deal = four_deck_deal(holders)
+    script = [(1, "10S"), (2, "10D 10D"), (3, "10C 10C"), (0, "10H 10H"), (1, Cards())]
+    drive(deal, [(1, "10S"), (2, "10D 10D"), (3, "10C 10C"), (0, "10H 10H")])
+    del script
+    assert [str(c) for _, c in deal.declarations] == ["10S", "10D 10D", "10C 10C", "10H 10H"]
+    deal = four_deck_deal(holders)
+    drive(deal, [(1, "10S"), (2, "10D 10D"), (3, "10C 10C"), (0, "10S 10S"), (1, "SJ SJ"), (2, "BJ BJ")])
+    assert [str(c) for _, c in deal.declarations] == ["10S", "10D 10D", "10C 10C", "10S 10S", "SJ SJ", "BJ BJ"]
+    assert deal.declarer == 2 and deal.trump is None and deal.phase == "bury"
+
+
+def test_legal_declarations_follow_the_ladder_and_the_standing_grade():
+    deal = four_deck_deal({1: "10S 10S 10S 10D 10D 10C 10C 10H 10H SJ SJ BJ BJ", 0: "10D"})
+    while not Cards("BJ BJ").issubset(deal.hand(1)) or deal.to_move != 1:
+        deal.declare()
+    listed = deal.legal_actions()
+    assert listed[0] == Cards()
+    # no standing declaration: singles, pairs and four jokers (5 choices); joker pairs only overturn; three
+    # 10S are no grade
+    assert sorted(map(str, listed[1:])) == sorted(["10S", "10S 10S", "10H", "10H 10H", "10D", "10D 10D", "10C",
+                                                   "10C 10C"] + ["SJ SJ BJ BJ"] * 5)
+    deal.declare("10C 10C")
+    while deal.to_move != 0:
+        deal.declare()
+    with pytest.raises(IllegalMove, match="not stronger"):
+        deal.declare("10D")
+    while deal.to_move != 1:
+        deal.declare()
+    with pytest.raises(IllegalMove, match="不能自反"):
+        deal.declare("10S 10S")
+    assert deal.legal_actions() == [Cards()]  # the standing declarer may only pass
+
+
+def test_self_overturn_allowed_after_someone_else_overturned():
+    """Seed 000 (4-deck post): 玩家自己亮的主，而别人都没有人反主的情况下，不能……自己反主;
+    如果有其他玩家反主……在其后一轮他可以."""
+    deal = four_deck_deal({0: "10D 10S 10S", 1: "10H 10H"})
+    drive(deal, [(0, "10D"), (1, "10H 10H"), (0, "10S 10S")])
+    assert [s for s, _ in deal.declarations] == [0, 1, 0] and deal.trump == "S"
+
+
+def test_joker_pair_needs_a_standing_declaration_four_jokers_do_not():
+    deal = four_deck_deal({2: "SJ SJ BJ BJ"})
+    while not Cards("SJ SJ BJ BJ").issubset(deal.hand(2)) or deal.to_move != 2:
+        deal.declare()
+    before = snapshot(deal)
+    with pytest.raises(IllegalMove, match="only overturns"):
+        deal.declare("SJ SJ")
+    with pytest.raises(IllegalMove, match="trump="):
+        deal.declare("SJ SJ BJ BJ")  # four jokers need a choice
+    with pytest.raises(IllegalMove, match="only four jokers"):
+        deal.declare(Declaration("SJ SJ", trump="H"))
+    with pytest.raises(IllegalMove, match="not a declaration"):
+        deal.declare("SJ BJ")
+    assert snapshot(deal) == before
+    fours = [a for a in deal.legal_actions() if isinstance(a, Declaration)]
+    assert [(str(a), a.trump) for a in fours] == [
+        (cards, t) for cards in ("SJ SJ SJ BJ", "SJ SJ BJ BJ") for t in (None, "S", "H", "D", "C")
+    ][5:]  # seat 2 holds two of each: only the 2 + 2 mix
+    deal.declare("SJ SJ BJ BJ", trump="H")
+    assert deal.trump == "H" and deal.declaration == Declaration("BJ BJ SJ SJ", "H")
+    assert deal.declaration != Declaration("SJ SJ BJ BJ", None) and deal.declaration != Cards("SJ SJ BJ BJ")
+
+
+def test_four_jokers_in_any_mix_and_every_choice():
+    for trump in (None, "S", "H", "D", "C"):
+        deal = four_deck_deal({3: "SJ SJ SJ BJ", 1: "10S"})
+        drive(deal, [(1, "10S"), (3, Declaration("SJ SJ SJ BJ", trump))])
+        assert deal.trump == trump and deal.declarer == 3
+
+
+def test_a_declaration_choice_outside_declaring_is_refused():
+    deal = Deal(FOUR, seed=1, level="3", trump="S")
+    with pytest.raises(IllegalMove, match="belongs to a declaration"):
+        deal.act(Declaration(deal.hand(0).indices()[:8], "H"))
+
+
+def test_declaration_pickles_and_hashes():
+    d = Declaration("SJ SJ BJ BJ", trump="nt")
+    assert d.trump is None and pickle.loads(pickle.dumps(d)) == d
+    assert len({d, Declaration("SJ SJ BJ BJ", None), Declaration("SJ SJ BJ BJ", "S")}) == 2
+    with pytest.raises(ValueError):
+        Declaration("SJ SJ BJ BJ", trump="X")
+
+
+# --- nobody declares: the kitty turned up, the first deal dealt again ---------------------------------------
+
+def _all_pass(deal: Deal) -> Deal:
+    while deal.phase == "declare":
+        deal.act(None)
+    return deal
+
+
+def test_turned_up_kitty_names_the_trump_and_is_public():
+    rules = FOUR.replace(first_deal_no_bid="same")
+    seen = set()
+    for seed in range(60):
+        deal = Deal(rules, seed=seed, level="3")
+        kitty = deal.order[-8:]
+        _all_pass(deal)
+        level_cards = [k for k in kitty if k < 52 and k % 13 == 1]
+        if level_cards:
+            want, case = "SHDC"[level_cards[0] // 13], "level card"
+        else:
+            want, case = (None, "joker") if kitty[0] >= 52 else ("SHDC"[kitty[0] // 13], "first card")
+        seen.add(case)
+        assert deal.trump == want and deal.declarer is None
+        assert deal.turned_up_kitty == Cards(kitty)
+        assert all(deal.observation(s).turned_up == Cards(kitty) for s in range(4))
+        deal.bury(deal.policy_action("greedy"))
+        assert deal.phase == "play"  # 若是翻底亮主的，不允许炒底: no grab phase
+    assert {"level card", "first card"} <= seen
+
+
+def test_turned_up_kitty_joker_first_means_no_trump():
+    rules = FOUR.replace(first_deal_no_bid="same")
+    jokers = "SJ SJ SJ SJ BJ BJ BJ BJ"
+    # every joker in the kitty: the hands are the rest of the pack
+    pack = [k for k in range(52) for _ in range(4)]
+    hands = [Cards(pack[i * 52:(i + 1) * 52]) for i in range(4)]
+    deal = Deal(rules, hands=hands, kitty=Cards(jokers), level="3")
+    assert _all_pass(deal).trump is None
+
+
+def test_first_deal_with_no_declaration_is_dealt_again():
+    """Seed 000 (4-deck post): 若是第一局无人亮主则重新发牌."""
+    deal = Deal(FOUR, seed=4, level="3", first_deal=True)
+    order = deal.order
+    while deal.redeals == 0:
+        deal.act(None)
+    assert deal.phase == "declare" and deal.redeals == 1 and deal.order != order
+    assert all(len(deal.hand(s)) == (1 if s == deal.dealer else 0) for s in range(4))
+    again = Deal(FOUR, seed=4, level="3", first_deal=True)
+    while again.redeals == 0:
+        again.act(None)
+    assert again.order == deal.order  # the redeal is reproducible
+    deal.declare(deal.legal_actions()[1] if len(deal.legal_actions()) > 1 else Cards())
+    twin = pickle.loads(pickle.dumps(deal))
+    assert twin.order == deal.order and twin.redeals == 1 and twin.moves == deal.moves
+    # not the first deal: the no_bid rule applies at once
+    assert _all_pass(Deal(FOUR, seed=4, level="3")).phase == "bury"
+
+
+def test_redeals_stop_after_64():
+    deal = Deal(FOUR, seed=4, level="3", first_deal=True)
+    while deal.phase == "declare":
+        deal.act(None)
+        if deal.redeals > 64:
+            break
+    assert deal.redeals == 64 and deal.phase == "bury" and deal.turned_up_kitty is not None
+
+
+# --- 炒底 -------------------------------------------------------------------------------------------------
+
+def grab_deal(first_deal=False, **seat_cards):
+    cards = {0: "10D 10D", 1: "10S 10S", 2: "BJ BJ", 3: "10H 10H SJ SJ"}
+    cards.update({int(k[1:]): v for k, v in seat_cards.items()})
+    deal = four_deck_deal(cards, first_deal=first_deal, dealer=0)
+    drive(deal, [(0, "10D 10D")])
+    return deal
+
+
+def bury_low(deal: Deal) -> Cards:
+    """Eight cards of the burier that are not level cards or jokers (keeps the grab cards in hand)."""
+    hand = [k for k in deal.hand(deal.to_move).indices() if k < 52 and k % 13 != 8]
+    buried = Cards(hand[:8])
+    deal.bury(buried)
+    return buried
+
+
+def test_grab_flow_asks_in_play_order_and_the_grabber_buries():
+    """Seed 000 (4-deck post, 六、炒底规则): 待庄家扣底牌之后，要按出牌顺序依次询问其他玩家是否抄底牌。
+    抄底牌的玩家需按照"反主级别"的大小顺序亮出比当前级别高的牌，可以拿起底牌进行重新扣底，并且视同"反主"。
+    抄底牌不限次数。"""
+    deal = grab_deal()
+    assert deal.phase == "bury" and deal.to_move == 0 and deal.trump == "D"
+    first = bury_low(deal)
+    assert deal.phase == "grab" and deal.to_move == 1 and deal.burier == 0
+    listed = set(map(str, deal.legal_actions()))
+    assert {"", "10S 10S"} <= listed and "10S" not in listed  # ♠ pair over ♦ pair; 10S alone is lower
+    deal.grab("10S 10S")
+    assert deal.phase == "bury" and deal.to_move == 1 and deal.burier == 1 and deal.trump == "S"
+    assert first.issubset(deal.hand(1)) and len(deal.hand(1)) == 60
+    assert deal.dealer == 0  # not the first deal: the dealer stays, the trump changes hands
+    second = bury_low(deal)
+    assert deal.phase == "grab" and deal.to_move == 2  # asked again from the grabber's next seat
+    deal.grab("BJ BJ")
+    bury_low(deal)
+    assert deal.to_move == 3
+    deal.grab()
+    assert deal.to_move == 0
+    deal.grab()
+    assert deal.to_move == 1 and deal.legal_actions() == [Cards()]  # seat 1 has nothing above BJ BJ
+    deal.grab()
+    assert deal.phase == "play" and deal.to_move == deal.dealer == 0 and deal.trump is None
+    assert deal.grabs == [(1, Cards("10S 10S")), (2, Cards("BJ BJ"))]
+    assert [s for s, _ in deal.burials] == [0, 1, 2] and deal.burials[1][1] == second
+    assert deal.kitty == deal.burials[-1][1]
+    while deal.phase != "done":
+        deal.act(deal.policy_action("greedy"))
+    assert deal.result().kitty_points == points(deal.burials[-1][1])  # the last burial is the kitty
+
+
+def test_no_self_grab_until_someone_else_overturned():
+    """Seed 000: 玩家自己亮的主，而别人都没有人反主的情况下，不能亮主的人自己反主炒底，俗称不能自反。
+    如果有其他玩家反主炒底，在其后一轮他可以炒底。"""
+    deal = four_deck_deal({1: "10D 10D 10S 10S", 2: "10H 10H"}, dealer=0)
+    drive(deal, [(1, "10D 10D")])
+    bury_low(deal)
+    assert deal.to_move == 1
+    before = snapshot(deal)
+    with pytest.raises(IllegalMove, match="不能自反"):
+        deal.grab("10S 10S")
+    assert snapshot(deal) == before and deal.legal_actions() == [Cards()]
+    deal.grab()
+    deal.grab("10H 10H")  # seat 2 overturns
+    bury_low(deal)
+    deal.grab()  # seat 3
+    deal.grab()  # seat 0
+    assert deal.to_move == 1
+    deal.grab("10S 10S")  # now seat 1 may
+    assert deal.trump == "S" and deal.burier == 1
+
+
+def test_first_deal_grab_takes_the_deal():
+    """Seed 000: 第一盘反底反庄 — in the first deal a grab also takes the deal (first_deal_dealer="final_declarer")."""
+    deal = grab_deal(first_deal=True)
+    assert deal.dealer == 0
+    bury_low(deal)
+    deal.grab("10S 10S")
+    assert deal.dealer == 1
+    bury_low(deal)
+    for _ in range(3):
+        deal.grab()
+    assert deal.phase == "play" and deal.to_move == 1 and deal.is_attacker(0)
+    kept = FOUR.replace(first_deal_dealer="first_declarer")
+    deal = four_deck_deal({0: "10D 10D", 1: "10S 10S"}, rules=kept, first_deal=True)
+    drive(deal, [(0, "10D 10D")])
+    bury_low(deal)
+    deal.grab("10S 10S")
+    assert deal.dealer == 0
+
+
+def test_bad_grabs_and_burials_change_nothing():
+    deal = grab_deal()
+    with pytest.raises(IllegalMove, match="bury 7 cards"):
+        deal.bury(deal.hand(0).indices()[:7])
+    with pytest.raises(IllegalMove, match="does not hold"):
+        deal.bury("BJ BJ BJ BJ SJ SJ SJ SJ")
+    bury_low(deal)
+    before = snapshot(deal)
+    for bad, match in [("10D 10D", "does not hold"), ("10S", "not stronger"), ("3S", "not a declaration"),
+                       ("10S 10S 10S", "not a declaration")]:
+        with pytest.raises(IllegalMove, match=match):
+            deal.grab(bad)
+        assert snapshot(deal) == before
+    with pytest.raises(IllegalMove, match="not allowed in the grab phase"):
+        deal.play(deal.hand(1).indices()[:1])
+    with pytest.raises(IllegalMove, match="seat 2 cannot act"):
+        deal.grab(None, seat=2)
+    assert snapshot(deal) == before
+
+
+def test_no_grab_phase_with_a_fixed_trump_or_without_the_option():
+    deal = Deal(FOUR, seed=3, level="3", trump="H")
+    deal.bury(deal.policy_action("greedy"))
+    assert deal.phase == "play"
+    no_grab = FOUR.replace(kitty_grab=False)
+    deal = four_deck_deal({0: "10D 10D", 1: "10S 10S"}, rules=no_grab)
+    drive(deal, [(0, "10D 10D")])
+    bury_low(deal)
+    assert deal.phase == "play"
+    with pytest.raises(ValueError, match="kitty_grab"):
+        Rules(kitty_grab=True)
+
+
+# --- what a seat knows, sampled worlds ------------------------------------------------------------------
+
+def _grabby_deals(n: int, seed0: int = 0):
+    """Whole 4-deck deals where declaring is rare (so grabs happen), yielding the deal at every step."""
+    for seed in range(seed0, seed0 + n):
+        rng = random.Random(seed)
+        deal = Deal(FOUR, seed=seed, level="3", first_deal=seed % 3 == 0)
+        while deal.phase != "done":
+            yield deal
+            if deal.phase == "declare":
+                acts = deal.legal_actions()
+                deal.act(rng.choice(acts) if rng.random() < 0.002 else Cards())
+            elif deal.phase == "grab":
+                acts = deal.legal_actions()
+                deal.act(rng.choice(acts) if rng.random() < 0.7 else Cards())
+            else:
+                deal.act(deal.policy_action("random" if seed % 2 else "greedy", seed))
+
+
+def test_observation_and_sampled_worlds_follow_the_grabs():
+    checked = grabbed = 0
+    for deal in _grabby_deals(40):
+        if deal.phase not in ("bury", "grab", "play") or (deal.phase == "play" and deal.trick):
+            continue
+        if deal.phase == "play" and len(deal.tricks) % 17 != 1:
+            continue
+        grabbed += bool(deal.grabs)
+        for seat in range(4):
+            obs = deal.observation(seat)
+            assert obs.burier == deal.burier
+            for s, cards, _ in obs.burials:
+                assert (cards is None) == (s != seat)  # only its own burials
+            assert (obs.kitty is not None) == (seat == deal.burier and deal.phase != "bury")
+            for w in range(2):
+                world = determinize(obs, w, reference=w == 1)
+                assert world.observation(seat) == obs
+                assert (world.phase, world.to_move, world.trump, world.dealer) == (
+                    deal.phase, deal.to_move, deal.trump, deal.dealer)
+                # a seat's own burial, taken up since: in the later buriers' hands or the kitty
+                buriers = [s for s, _, _ in obs.burials]
+                for j, (_, cards, _) in enumerate(obs.burials[:-1]):
+                    if cards is None:
+                        continue
+                    where = Cards()
+                    for b in set(buriers[j + 1:]):
+                        where = where + world.hand(b) + world.observation(b).played_by(b)
+                    if world.phase != "bury":
+                        where = where + world.kitty
+                    for k in set(cards.indices()):
+                        assert where.count(k) >= cards.count(k), f"{Cards([k])} of seat {seat}'s burial is lost"
+            checked += 1
+    assert grabbed > 20 and checked > 200
+
+
+def test_policies_grab_and_finish():
+    res = {}
+    for policy in ("random", "greedy"):
+        r = simulate(FOUR, 300, policy=policy, seed=2, level="3")
+        assert len(r.attacker_points) == 300 and len(set(r.trump.tolist())) >= 3
+        assert r.kitty_captured.any() and not r.kitty_captured.all()
+        res[policy] = r
+    assert simulate(FOUR, 300, policy="greedy", seed=2, level="3", threads=2).attacker_points.tolist() == \
+        res["greedy"].attacker_points.tolist()
+
+
+def test_a_4deck_match_is_played_to_a_winner():
+    m = Match(FOUR, seed=3, policy="greedy")
+    m.play_all(max_deals=400)
+    assert m.winner in (0, 1)
+    assert m.history[0].level == "3"
