@@ -58,7 +58,8 @@ LADDER = ["10S", "10D 10D", "10C 10C", "10H 10H", "10S 10S", "SJ SJ", "BJ BJ"]
 
 
 def test_every_grade_overturns_the_one_below():
-    """Each grade of the ladder overturns the one below it, by another seat each time (不能自反)."""
+    """Seed 000 (4-deck post): 抄底牌条件：单张10 ＜对方块10 ＜对梅花10＜对红桃10＜对黑桃10＜对小王＜对大王＜四个王.
+    Each grade overturns the one below it, by another seat each time (不能自反)."""
     holders = {1: "10S SJ SJ", 2: "10D 10D BJ BJ", 3: "10C 10C", 0: "10H 10H 10S 10S"}
     deal = four_deck_deal(holders)
     script = [(1, "10S"), (2, "10D 10D"), (3, "10C 10C"), (0, "10H 10H"), (1, Cards())]
@@ -72,6 +73,8 @@ def test_every_grade_overturns_the_one_below():
 
 
 def test_legal_declarations_follow_the_ladder_and_the_standing_grade():
+    """Seed 000: 亮主实行抢亮的规则。四位玩家中任意一位亮了合法的牌后，其它玩家就不能再亮同级别或该级别以下的牌了;
+    自反：不能自反."""
     deal = four_deck_deal({1: "10S 10S 10S 10D 10D 10C 10C 10H 10H SJ SJ BJ BJ", 0: "10D"})
     while not Cards("BJ BJ").issubset(deal.hand(1)) or deal.to_move != 1:
         deal.declare()
@@ -102,6 +105,8 @@ def test_self_overturn_allowed_after_someone_else_overturned():
 
 
 def test_joker_pair_needs_a_standing_declaration_four_jokers_do_not():
+    """Seed 000: 亮无主只能是四张王才能亮; 用王四副升级时，即是反无主。
+    用四个王炒时，可选择打无主、或指定任意花色作主牌."""
     deal = four_deck_deal({2: "SJ SJ BJ BJ"})
     while not Cards("SJ SJ BJ BJ").issubset(deal.hand(2)) or deal.to_move != 2:
         deal.declare()
@@ -154,6 +159,9 @@ def _all_pass(deal: Deal) -> Deal:
 
 
 def test_turned_up_kitty_names_the_trump_and_is_public():
+    """Seed 000: 发完牌后，如果没人亮主，把底亮出来给四个玩家，若是有10的话，则是按照底牌翻开的顺序来第一个花色的10
+    做为本局的主牌，若是没有10的话，底牌的第一张牌的花色就是主的花色，若是大小鬼的话，则是无主;
+    若是翻底亮主的，不允许炒底."""
     rules = FOUR.replace(first_deal_no_bid="same")
     seen = set()
     for seed in range(60):

@@ -179,6 +179,67 @@ def test_four_deck_priority_lists():
     assert t.is_legal_follow("9S 9S 8S 8S 5S 5S 3S", lead, "9S 9S 8S 8S 5S 5S")
 
 
+def test_four_deck_priority_lists_for_triple_and_quad_tractors():
+    """Seed 000 (4-deck post): 三条两连拖：三条两连拖----三条-----三连拖-----两连拖----对子------散牌;
+    四条连拖：四条连拖----四条----三条----连拖----对子----散牌 (level 10, hearts trump)."""
+    t = Trump(Rules.preset("4deck"), "10", "H")
+    lead = "6S 6S 6S 7S 7S 7S"  # 三条两连拖
+    hand = "8S 8S 8S 9S 9S 9S JS JS JS QS QS KS KS AS AS"
+    assert t.is_legal_follow(hand, lead, "8S 8S 8S 9S 9S 9S")
+    assert not t.is_legal_follow(hand, lead, "JS JS JS QS QS KS")  # holds the Titanic
+    hand = "JS JS JS QS QS KS KS AS AS 4S"  # no Titanic: a triple (and a pair) before a three-pair tractor
+    assert t.is_legal_follow(hand, lead, "JS JS JS QS QS 4S")
+    assert not t.is_legal_follow(hand, lead, "JS JS JS QS KS AS")
+    assert not t.is_legal_follow(hand, lead, "QS QS KS KS AS AS")
+    hand = "QS QS KS KS AS AS 4S 4S 5S"  # no triple: the three-pair tractor
+    assert t.is_legal_follow(hand, lead, "QS QS KS KS AS AS")
+    assert not t.is_legal_follow(hand, lead, "QS QS KS KS 4S 4S")
+    hand = "QS QS KS KS 4S 4S 8S"  # no three-pair tractor: the two-pair tractor (and the pair)
+    assert t.is_legal_follow(hand, lead, "QS QS KS KS 4S 4S")
+    assert not t.is_legal_follow(hand, lead, "QS QS 4S 4S 8S KS")
+    hand = "QS QS 4S 4S 8S 9S"  # pairs, then singles
+    assert t.is_legal_follow(hand, lead, "QS QS 4S 4S 8S 9S")
+    lead = "6S 6S 6S 6S 7S 7S 7S 7S"  # 四条连拖
+    hand = "8S 8S 8S 8S 9S 9S 9S 9S JS JS JS JS QS"
+    assert t.is_legal_follow(hand, lead, "8S 8S 8S 8S 9S 9S 9S 9S")
+    assert not t.is_legal_follow(hand, lead, "JS JS JS JS 8S 8S 8S QS")
+    hand = "JS JS JS JS QS QS QS KS KS AS AS 3S"  # no quad tractor: the quad first
+    assert not t.is_legal_follow(hand, lead, "QS QS QS KS KS AS AS 3S")
+    assert t.is_legal_follow(hand, lead, "JS JS JS JS QS QS QS 3S")
+    hand = "3S 3S 3S 5S 7S 7S 8S 8S 9S"  # no quad: the triple before the tractor
+    assert t.is_legal_follow(hand, lead, "3S 3S 3S 5S 7S 7S 8S 8S")
+    assert not t.is_legal_follow(hand, lead, "3S 3S 5S 7S 7S 8S 8S 9S")  # the triple broken
+    hand = "QS QS KS KS AS AS 3S 3S 5S"  # no triple: the three-pair tractor and a pair
+    assert t.is_legal_follow(hand, lead, "QS QS KS KS AS AS 3S 3S")
+    assert not t.is_legal_follow(hand, lead, "QS QS KS KS 3S 3S 5S AS")
+
+
+# --- §3 4 decks: comparisons across shapes (the 4-deck post, 四、牌的大小顺序, examples at level 10) ----------
+
+T4 = Trump(Rules.preset("4deck"), "10", "H")
+
+
+def test_quad_beats_every_two_pair_tractor():
+    """1、在游戏两连拖的对抗中，四条为最大；即：四条＞王连对＞主级别指数连拖."""
+    assert T4.trick_winner(["4S 4S 5S 5S", "6S 6S 6S 6S", "JS JS QS QS"]) == 1
+    assert T4.trick_winner(["4S 4S 5S 5S", "SJ SJ BJ BJ", "7H 7H 7H 7H"]) == 2  # over the joker tractor
+    assert T4.trick_winner(["4S 4S 5S 5S", "SJ SJ BJ BJ", "6C 6C 6C 6C"]) == 1  # a plain quad does not trump
+    plain = Trump(Rules.preset("4deck").replace(wider_shapes=False), "10", "H")
+    assert plain.trick_winner(["4S 4S 5S 5S", "6S 6S 6S 6S", "JS JS QS QS"]) == 2
+
+
+def test_triple_tractor_beats_three_pair_tractor():
+    """2、游戏的拖拉机大战中，三条连拖＞三连拖，比如：666777＞qqkkaa等."""
+    assert T4.trick_winner(["QS QS KS KS AS AS", "6S 6S 6S 7S 7S 7S"]) == 1
+
+
+def test_quad_tractors_beat_longer_narrower_tractors():
+    """3、四连拖的大小比较为：四条的三连拖＞三条的四连拖 如：＞jjjqqqkkkaaa等; 四条连拖＞８连拖；如：&jjqqkkaa等."""
+    assert T4.trick_winner(["JS JS JS QS QS QS KS KS KS AS AS AS",
+                            "6S 6S 6S 6S 7S 7S 7S 7S 8S 8S 8S 8S"]) == 1
+    assert T4.trick_winner(["JS JS QS QS KS KS AS AS", "3S 3S 3S 3S 4S 4S 4S 4S"]) == 1
+
+
 # --- §3 trumping and the trick winner -------------------------------------------------------------
 
 def test_trumps_beat_ak5544_not_aa5544():

@@ -13,6 +13,7 @@ typedef struct sj_contender {
     int eff;
     uint8_t tops[SJ_MAX_UNITS];
     int high;                       /* highest position among the cards */
+    int width;                      /* the lead's width, or a wider play's (wider_shapes) */
     sj_cards cards;                 /* the play (trick_compare="all_units" compares its groupings) */
 } sj_contender;
 
@@ -21,6 +22,7 @@ typedef struct sj_trick_eval {
     int led, winner, best_pos;
     int nshapes;
     sj_shape shapes[SJ_MAX_UNITS];  /* the lead's shapes in unit order */
+    int wide_cards;                 /* wider_shapes: the lead is one unit of this many cards (else 0) */
     sj_contender best;
 } sj_trick_eval;
 

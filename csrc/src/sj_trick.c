@@ -9,6 +9,10 @@
  * unit, whichever way the plays are grouped: for every grouping of the winner into the lead's shapes
  * some grouping of the challenger has, shape by shape, every top (sorted high to low) strictly higher.
  * Ties keep the earlier play.
+ *
+ * wider_shapes (the 4-deck post): when the lead is one unit of shape (w, l) with w*l >= 4, a play that is
+ * one unit of shape (w', l'), w' > w, with as many cards also contends; between contenders of one suit
+ * the wider is higher, then the usual comparison at equal width (a wider play: its top).
  */
 #include "sj_trick.h"
 
@@ -20,6 +24,7 @@ static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shap
     if (!sj_place_shapes(&pc, shapes, n, 0, c->tops)) return 0;
     c->eff = e;
     c->cards = *play;
+    c->width = shapes[0].w;
     c->high = -1;
     if (t->rules.trick_compare == SJ_COMPARE_HIGHEST_CARD)
         for (uint64_t m = play->p[0]; m; m &= m - 1) {
@@ -50,7 +55,22 @@ static int beats_every_grouping(const sj_trump *t, const sj_shape *shapes, int n
     return !sj_each_placement(&pb, shapes, n, challenger_cannot_beat, &u);
 }
 
+/* wider_shapes: is `play` one unit wider than the lead's with as many cards?  Fills c (its top). */
+static int wide_profile(const sj_trump *t, int lead_w, int ncards, const sj_cards *play, sj_contender *c) {
+    if (sj_cards_size(play) != ncards) return 0;
+    sj_unit u[2];
+    if (sj_units(t, play, u, 2) != 1 || u[0].w <= lead_w) return 0;
+    c->eff = u[0].eff;
+    c->cards = *play;
+    c->width = u[0].w;
+    c->tops[0] = u[0].top;
+    c->high = u[0].top;
+    return 1;
+}
+
 static int higher(const sj_trump *t, const sj_shape *shapes, int n, const sj_contender *a, const sj_contender *b) {
+    if (a->width != b->width) return a->width > b->width;
+    if (a->width > shapes[0].w) return a->tops[0] > b->tops[0]; /* two wider single units */
     switch (t->rules.trick_compare) {
     case SJ_COMPARE_HIGHEST_CARD:
         return a->high > b->high;
@@ -65,9 +85,10 @@ static int higher(const sj_trump *t, const sj_shape *shapes, int n, const sj_con
 }
 
 /* Would `play` beat the current best (eff, profile) of a trick with these shapes? */
-static int beats(const sj_trump *t, const sj_shape *shapes, int n, int led, const sj_contender *best, const sj_cards *play,
-                 sj_contender *cur) {
-    if (!profile(t, play, shapes, n, cur)) return 0;
+static int beats(const sj_trump *t, const sj_shape *shapes, int n, int wide_cards, int led, const sj_contender *best,
+                 const sj_cards *play, sj_contender *cur) {
+    if (!(wide_cards && wide_profile(t, shapes[0].w, wide_cards, play, cur)) && !profile(t, play, shapes, n, cur))
+        return 0;
     if (cur->eff != led && !(cur->eff == SJ_TRUMP && led != SJ_TRUMP)) return 0;
     return cur->eff != best->eff ? cur->eff == SJ_TRUMP : higher(t, shapes, n, cur, best);
 }
@@ -111,11 +132,14 @@ int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_
     }
     sj_shapes_sort(&t->rules, ev->shapes, nu);
     ev->nshapes = nu;
+    ev->wide_cards = 0;
+    if (t->rules.wider_shapes && nu == 1 && ev->shapes[0].w * ev->shapes[0].l >= 4 && ev->shapes[0].w < t->rules.decks)
+        ev->wide_cards = ev->shapes[0].w * ev->shapes[0].l;
     if (!profile(t, &plays[0], ev->shapes, nu, &ev->best)) return SJ_E_CAPACITY;
     ev->led = ev->best.eff;
     sj_contender cur;
     for (int i = 1; i < nplays; i++)
-        if (beats(t, ev->shapes, nu, ev->led, &ev->best, &plays[i], &cur)) {
+        if (beats(t, ev->shapes, nu, ev->wide_cards, ev->led, &ev->best, &plays[i], &cur)) {
             ev->best = cur;
             ev->winner = i;
         }
@@ -125,7 +149,7 @@ int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_
 int sj_trick_eval_beats(const sj_trump *t, const sj_trick_eval *ev, const sj_cards *play) {
     if (ev->tuple_w) return tuple_beats(t, ev->tuple_w, ev->led, ev->best.eff, ev->best_pos, play);
     sj_contender cur;
-    return beats(t, ev->shapes, ev->nshapes, ev->led, &ev->best, play, &cur);
+    return beats(t, ev->shapes, ev->nshapes, ev->wide_cards, ev->led, &ev->best, play, &cur);
 }
 
 int sj_trick_winner(const sj_trump *t, const sj_cards *plays, int nplays) {

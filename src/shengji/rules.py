@@ -39,8 +39,12 @@ Choices made where the seeds are silent or disagree (each an option, the default
   (the overturner deals) name the final one (``"final_declarer"``).
 - The 4-deck seed's ace-low tractors (AA2233) cannot occur in its own system, where 2s are constant
   trump: a plain suit holds no 2, and in trump the 2s sit above the ace. They are not modelled.
-- The 4-deck seed's "quad beats a joker tractor" (四条＞王连对) between different shapes is not
-  modelled: a trick is contested only by plays of the lead's shapes (RULES.md §3).
+- ``wider_shapes`` (the 4-deck post, 四、牌的大小顺序): against a lead of one unit (a two-pair tractor, a
+  three-pair tractor, a Titanic …) a play of one unit with as many cards and wider tuples contends and beats
+  every narrower play: 四条＞王连对 (a quad beats any two-pair tractor, the joker tractor included),
+  三条连拖＞三连拖 (666777 > QQKKAA), 四条连拖＞8连拖, 四条的三连拖＞三条的四连拖. Leads of several units
+  (throws) are compared as usual. The post's level-index tractors (2233 at level 3, 主级别指数连拖) are
+  not modelled yet.
 - ``level_table="attackers_early"`` is the second table in seed 004 (80-119 already gives the
   attackers a level); the 边锋 presets keep the first (standard) table that seed 004 gives for 边锋.
 """
@@ -80,6 +84,7 @@ class Rules:
     throw_penalty: str = _default("throw_penalty")
     failed_throw: str = _default("failed_throw")
     trick_compare: str = _default("trick_compare")
+    wider_shapes: bool = _default("wider_shapes")
     kitty_multiplier: str = _default("kitty_multiplier")
     level_table: str = _default("level_table")
     next_dealer: str = _default("next_dealer")
@@ -163,6 +168,7 @@ Rules.PRESETS = {
     "4deck": dict(
         decks=4, kitty=8, constant_ranks=("2",), follow_ladder="4deck", failed_throw="smallest_shape",
         throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="kitty_turnup",
+        wider_shapes=True,
         first_deal_no_bid="redeal", kitty_grab=True, first_deal_dealer="final_declarer", first_level="3",
     ),
     "taian": dict(
