@@ -443,3 +443,20 @@ def test_all_units_compares_every_grouping():
     t = Trump(Rules(trick_compare="all_units"), "2", "C")
     assert t.trick_winner(["8D 8D JD QD", "5C 5C AC 2S", "3D 4D 5D 6D", "6C 6C 2C 2C"]) == 3
     assert t.trick_winner(["8D 8D JD QD", "6C 6C 2C 2C", "7C 7C 3C 3C"]) == 1
+
+
+def test_level_index_tractor_order():
+    """4、主牌两连拖大小顺序：王连拖＞主级别指数连拖＞副级别指数连拖＞主牌拖拉机
+    比如级别指数为'3'，叫牌的花色为'方块'所以大小比较如下：
+    大小王＞方块2233（主级别指数连拖）＞黑桃2233＞红桃2233＞梅花2233＞方块aakk（主牌拖拉机）."""
+    t = Trump(Rules.preset("4deck"), "3", "D")
+    order = ["SJ SJ BJ BJ", "2D 2D 3D 3D", "2S 2S 3S 3S", "2H 2H 3H 3H", "2C 2C 3C 3C", "AD AD KD KD"]
+    assert all(t.is_tractor(x) for x in order)
+    for hi, lo in zip(order, order[1:], strict=False):
+        assert t.trick_winner([lo, hi]) == 1 and t.trick_winner([hi, lo]) == 0
+    # blocks of different suits never join; the trump block joins the jokers
+    assert not t.is_tractor("3C 3C 2H 2H") and not t.is_tractor("AD AD 2C 2C") and t.is_tractor("3D 3D SJ SJ")
+    qq = Trump(Rules.preset("4deck").replace(trump_order="qq"), "3", "D")
+    assert not qq.is_tractor("2S 2S 3S 3S") and qq.trick_winner(["3S", "3H"]) == 0
+    assert t.trick_winner(["3H", "3S"]) == 1  # the suit order ranks singles too (MODEL.md §2)
+

@@ -18,7 +18,7 @@ extern "C" {
 #define SJ_TRUMP 4          /* effective suit index of trump */
 #define SJ_NUM_EFF 5        /* effective suits: S H D C T */
 #define SJ_NO_SUIT (-1)     /* no trump suit (无主) */
-#define SJ_MAX_POS 24       /* positions in one effective suit (trump: 16 + constant ranks, sj_rules_check) */
+#define SJ_MAX_POS 32       /* positions in one effective suit (trump: sj_rules_trump_positions, sj_rules_check) */
 #define SJ_MAX_AT_POS 4     /* kinds sharing one position */
 
 typedef struct sj_trump {

@@ -93,9 +93,13 @@ static int popcount16(unsigned x) {
 }
 
 int sj_rules_trump_positions(const sj_rules *r) {
-    /* docs/MODEL.md §2, level not constant: (12 - |C|) trump-suit ranks, two positions per constant
-     * rank, the off-suit and trump-suit level cards, SJ, BJ. */
-    return 16 + popcount16(r->constant_ranks & 0x1FFFu);
+    int c = popcount16(r->constant_ranks & 0x1FFFu);
+    /* docs/MODEL.md §2, level not constant.  "level_index": (12 - |C|) trump-suit ranks and a gap, three
+     * off-suit blocks of |C| + 1 cards each followed by a gap, the trump-suit block, SJ, BJ. */
+    if (r->trump_order == SJ_ORDER_LEVEL_INDEX) return 22 + 3 * c;
+    /* "qq": (12 - |C|) trump-suit ranks, two positions per constant rank, the off-suit and trump-suit
+     * level cards, SJ, BJ. */
+    return 16 + c;
 }
 
 static int fail(char *msg, size_t cap, const char *fmt, ...) {
@@ -124,9 +128,11 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
                     "a kitty of %d cards leaves %d of the %d cards of %d deck(s), which do not split into four equal "
                     "hands",
                     r->kitty, npack - r->kitty, npack, r->decks);
-    if (sj_rules_trump_positions(r) > SJ_MAX_POS)
-        return fail(msg, cap, "constant_ranks: at most %d ranks fit the trump order, got %d", SJ_MAX_POS - 16,
-                    popcount16(r->constant_ranks));
+    /* 8 constant ranks at most (the tested range); the level-index order fits 3 in its position table */
+    if (popcount16(r->constant_ranks & 0x1FFFu) > 8 || sj_rules_trump_positions(r) > SJ_MAX_POS)
+        return fail(msg, cap, "constant_ranks: at most %d ranks fit the trump order '%s', got %d",
+                    r->trump_order == SJ_ORDER_LEVEL_INDEX ? (SJ_MAX_POS - 22) / 3 : 8,
+                    options[SJ_OPT_trump_order].values[r->trump_order].name, popcount16(r->constant_ranks));
     if (r->declaration == SJ_DECLARE_QQ3 && r->decks != 3)
         return fail(msg, cap, "declaration='qq3' is the 3-deck ladder; it needs decks=3, not %d", r->decks);
     if (r->declaration == SJ_DECLARE_4DECK && r->decks != 4)

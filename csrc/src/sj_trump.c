@@ -5,6 +5,12 @@
  * rank c ascending: the off-suit c cards (one shared position), then s-suit c; then the off-suit level
  * cards (shared), the s-suit level card, SJ, BJ.  No trump: each constant rank (all four suits shared),
  * the level cards (shared), SJ, BJ.
+ *
+ * trump_order="level_index" (the 4-deck post's 级别指数): trump runs the trump suit's plain ranks, a gap,
+ * then for each other suit by rank D < C < H < S a block of that suit's constant cards (ascending) and
+ * its level card, each block followed by a gap, then the trump suit's block, SJ, BJ; with no trump, the
+ * four suits' blocks (each followed by a gap), SJ, BJ.  A gap is an empty position: nothing spans it, so
+ * pairs of one block form tractors (2233 at level 3) and blocks of different suits never join.
  */
 #include "sj_trump.h"
 
@@ -46,6 +52,27 @@ int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
     }
     /* Trump. */
     int p = 0;
+    if (rules->trump_order == SJ_ORDER_LEVEL_INDEX) {
+        static const int by_rank[SJ_NUM_SUITS] = {2, 3, 1, 0}; /* D < C < H < S */
+        if (suit != SJ_NO_SUIT) {
+            for (int r = 0; r < SJ_NUM_RANKS; r++) {
+                if (r == level || (t->constants >> r & 1)) continue;
+                place(t, SJ_TRUMP, p++, sj_make_kind(suit, r));
+            }
+            p++; /* gap */
+        }
+        for (int i = 0; i <= SJ_NUM_SUITS; i++) {
+            int s = i < SJ_NUM_SUITS ? by_rank[i] : suit; /* the trump suit's block last */
+            if ((i < SJ_NUM_SUITS && s == suit) || s == SJ_NO_SUIT) continue;
+            for (int r = 0; r < SJ_NUM_RANKS; r++)
+                if (t->constants >> r & 1) place(t, SJ_TRUMP, p++, sj_make_kind(s, r));
+            place(t, SJ_TRUMP, p++, sj_make_kind(s, level));
+            if (i < SJ_NUM_SUITS) p++; /* gap after an off-suit block (and every block at no trump) */
+        }
+        place(t, SJ_TRUMP, p++, SJ_SMALL_JOKER);
+        place(t, SJ_TRUMP, p, SJ_BIG_JOKER);
+        return 0;
+    }
     if (suit != SJ_NO_SUIT) {
         for (int r = 0; r < SJ_NUM_RANKS; r++) {
             if (r == level || (t->constants >> r & 1)) continue;

@@ -37,14 +37,16 @@ Choices made where the seeds are silent or disagree (each an option, the default
 - ``first_deal_dealer``: who deals the first deal. Seeds 000/001 (先亮者为庄家) and 004 (由先亮主的玩家当庄)
   name the first declarer (``"first_declarer"``, the default); seed 003 (最终亮主的玩家) and the 4-deck post
   (the overturner deals) name the final one (``"final_declarer"``).
-- The 4-deck seed's ace-low tractors (AA2233) cannot occur in its own system, where 2s are constant
-  trump: a plain suit holds no 2, and in trump the 2s sit above the ace. They are not modelled.
 - ``wider_shapes`` (the 4-deck post, 四、牌的大小顺序): against a lead of one unit (a two-pair tractor, a
   three-pair tractor, a Titanic …) a play of one unit with as many cards and wider tuples contends and beats
   every narrower play: 四条＞王连对 (a quad beats any two-pair tractor, the joker tractor included),
   三条连拖＞三连拖 (666777 > QQKKAA), 四条连拖＞8连拖, 四条的三连拖＞三条的四连拖. Leads of several units
-  (throws) are compared as usual. The post's level-index tractors (2233 at level 3, 主级别指数连拖) are
-  not modelled yet.
+  (throws) are compared as usual.
+- ``trump_order="level_index"`` (the 4-deck post's 级别指数): each suit's constant cards and level card
+  form a block (2233 of one suit is a tractor at level 3), blocks ranked ♦ < ♣ < ♥ < ♠ with the trump
+  suit's block on top: 大小王＞方块2233＞黑桃2233＞红桃2233＞梅花2233＞方块aakk (level 3, trump ♦). The suit
+  order then ranks single level cards too (the post is silent there; ``"qq"`` keeps them equal). The
+  post's ace-low AA2233 cannot occur with 2 a constant trump in a plain suit and is not modelled in trump.
 - ``level_table="attackers_early"`` is the second table in seed 004 (80-119 already gives the
   attackers a level); the 边锋 presets keep the first (standard) table that seed 004 gives for 边锋.
 """
@@ -78,6 +80,7 @@ class Rules:
     kitty: int | None = _default("kitty")
     first_level: str = _default("first_level")
     constant_ranks: tuple[str, ...] = _default("constant_ranks")
+    trump_order: str = _default("trump_order")
     follow_protection: str = _default("follow_protection")
     follow_ladder: str = _default("follow_ladder")
     taian_trump_follow: bool = _default("taian_trump_follow")
@@ -168,7 +171,7 @@ Rules.PRESETS = {
     "4deck": dict(
         decks=4, kitty=8, constant_ranks=("2",), follow_ladder="4deck", failed_throw="smallest_shape",
         throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="kitty_turnup",
-        wider_shapes=True,
+        wider_shapes=True, trump_order="level_index",
         first_deal_no_bid="redeal", kitty_grab=True, first_deal_dealer="final_declarer", first_level="3",
     ),
     "taian": dict(
