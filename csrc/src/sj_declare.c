@@ -47,6 +47,37 @@ int sj_declared_trump(const sj_deal *d) {
 /* The 4-deck ladder's grade of a pair of level cards of suit s (S H D C = 0..3): ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5. */
 static const int pair_grade_4deck[SJ_NUM_SUITS] = {5, 4, 2, 3};
 
+/* The grade of `count` identical cards of `kind` (no choice), and the trump they set. */
+static int kind_grade(const sj_rules *rules, int level, int kind, int count, int *suit) {
+    int joker = kind >= 52;
+    if (!joker && sj_kind_rank(kind) != level) return 0;
+    *suit = joker ? SJ_NO_SUIT : sj_kind_suit(kind);
+    switch ((int)rules->declaration) {
+    case SJ_DECLARE_QQ:
+        if (!joker) return count == 1 ? 1 : count == 2 ? 2 : 0;
+        return count == 2 ? 3 : 0;
+    case SJ_DECLARE_QQ3:
+        if (!joker) return count == 1 ? 1 : count == 2 ? 2 : count == 3 ? 4 : 0;
+        return count == 2 ? 3 : count == 3 ? 5 : 0;
+    case SJ_DECLARE_4DECK:
+        if (!joker) return count == 1 ? 1 : count == 2 ? pair_grade_4deck[*suit] : 0;
+        return count == 2 ? (kind == SJ_BIG_JOKER ? 7 : 6) : 0;
+    default:
+        return 0;
+    }
+}
+
+/* May the seat to move show a declaration of this grade now (above the standing one; the 4-deck ladder's
+ * no self-overturn and joker pairs only overturning)? */
+static int grade_allowed(const sj_deal *d, int grade) {
+    if (grade <= d->decl_strength) return 0;
+    if (d->rules.declaration == SJ_DECLARE_4DECK) {
+        if (d->declarer == d->to_move) return 0;                     /* 不能自反 */
+        if ((grade == 6 || grade == 7) && d->declarer < 0) return 0; /* joker pairs only overturn */
+    }
+    return 1;
+}
+
 int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit) {
     uint64_t choice = shown->p[0] & SJ_CHOICE_MASK;
     uint64_t kinds = shown->p[0] & ~SJ_CHOICE_MASK;
@@ -66,23 +97,7 @@ int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown
         return 8;
     }
     if (choice || (kinds & (kinds - 1))) return 0; /* otherwise identical cards, no choice */
-    int kind = __builtin_ctzll(kinds);
-    int joker = kind >= 52;
-    if (!joker && sj_kind_rank(kind) != level) return 0;
-    *suit = joker ? SJ_NO_SUIT : sj_kind_suit(kind);
-    switch ((int)rules->declaration) {
-    case SJ_DECLARE_QQ:
-        if (!joker) return count == 1 ? 1 : count == 2 ? 2 : 0;
-        return count == 2 ? 3 : 0;
-    case SJ_DECLARE_QQ3:
-        if (!joker) return count == 1 ? 1 : count == 2 ? 2 : count == 3 ? 4 : 0;
-        return count == 2 ? 3 : count == 3 ? 5 : 0;
-    case SJ_DECLARE_4DECK:
-        if (!joker) return count == 1 ? 1 : count == 2 ? pair_grade_4deck[*suit] : 0;
-        return count == 2 ? (kind == SJ_BIG_JOKER ? 7 : 6) : 0;
-    default:
-        return 0;
-    }
+    return kind_grade(rules, level, __builtin_ctzll(kinds), count, suit);
 }
 
 int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit) {
@@ -91,11 +106,7 @@ int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, in
     sj_cards cards = *shown;
     cards.p[0] &= ~SJ_CHOICE_MASK;
     if (!sj_cards_contains(&d->hands[d->to_move], &cards)) return SJ_E_NOT_HELD;
-    if (g <= d->decl_strength) return SJ_E_DECLARATION;
-    if (d->rules.declaration == SJ_DECLARE_4DECK) {
-        if (d->declarer == d->to_move) return SJ_E_DECLARATION;             /* 不能自反 */
-        if ((g == 6 || g == 7) && d->declarer < 0) return SJ_E_DECLARATION; /* joker pairs only overturn */
-    }
+    if (!grade_allowed(d, g)) return SJ_E_DECLARATION;
     *grade = g;
     return SJ_OK;
 }
@@ -112,10 +123,12 @@ int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
     int grade, suit;
     for (int i = 0; i < 6; i++) { /* identical level cards or jokers, fewest first */
         int k = cand[i];
+        uint64_t bit = UINT64_C(1) << k;
+        if (!(h->p[0] & bit)) continue;
         sj_cards shown = sj_cards_empty();
         for (int c = 1, have = sj_cards_count(h, k); c <= have; c++) {
-            sj_cards_add_one(&shown, k);
-            if (sj_declaration_check(d, &shown, &grade, &suit) == SJ_OK) {
+            shown.p[c - 1] |= bit; /* c copies of k */
+            if (grade_allowed(d, kind_grade(&d->rules, d->level, k, c, &suit))) {
                 if (n < cap) out[n] = shown;
                 n++;
             }
