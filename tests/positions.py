@@ -2,13 +2,15 @@
 
 Positions are drawn from one shuffled pack, so no card ever has more copies than the decks hold.
 Half of them use a *compressed* pack (all copies of a few card kinds), which makes pairs, triples,
-tractors and Titanics common, so every rule path is exercised, not only singles.
+tractors and Titanics common, so every rule path is exercised, not only singles. ``wide_trick_position``
+makes the wider-shapes contests of docs/MODEL.md §6 (a quad against a two-pair tractor...) common.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 
 from shengji import OPTIONS as TABLE
 from shengji import Cards, Rules, Trump
@@ -23,7 +25,7 @@ def ready_values(name: str) -> list:
 
 
 CARD_RULES = ("follow_protection", "follow_ladder", "taian_trump_follow", "failed_throw", "trick_compare",
-              "kitty_multiplier")
+              "wider_shapes", "kitty_multiplier")
 OPTIONS = {"constant_ranks": [(), ("2",), ("2", "3", "5")], **{name: ready_values(name) for name in CARD_RULES}}
 
 
@@ -153,4 +155,84 @@ def trick_position(rng: random.Random, decks: int | None = None):
             target = ctx.eff(lead[0]) if mode < 0.45 else "T" if mode < 0.8 else None
             pool = [k for k in hand if target is None or ctx.eff(k) == target]
             plays.append(rng.sample(pool, n) if len(pool) >= n else rng.sample(hand, n))
+        return ctx, plays
+
+
+# Wider shapes (docs/MODEL.md §6): lead shapes (w, l) of one unit with w·l >= 4 and w < decks, and the
+# wider shapes (w', l') of as many cards (w' > w, w'·l' = w·l) that contend against them, per deck count.
+WIDE_LEADS = {
+    3: {(2, 3): [(3, 2)], (2, 6): [(3, 4)]},
+    4: {(2, 2): [(4, 1)], (2, 3): [(3, 2)], (2, 4): [(4, 2)], (3, 4): [(4, 3)], (2, 6): [(3, 4), (4, 3)]},
+}
+
+
+def _columns(ref: RefTrump) -> dict[str, list[list[int]]]:
+    """Per effective suit, the kinds at each position (low to high)."""
+    cols: dict[str, dict[int, list[int]]] = {}
+    for k in range(54):
+        cols.setdefault(ref.effective_suit(k), {}).setdefault(ref.position(k), []).append(k)
+    return {suit: [by_pos[p] for p in sorted(by_pos)] for suit, by_pos in cols.items()}
+
+
+def _unit(rng: random.Random, columns: list[list[int]], left: Counter, w: int, l: int,
+          high: bool = False) -> list[int] | None:
+    """A unit of shape (w, l) from the kinds still `left` (w copies of one kind at each of l consecutive
+    positions), taken out of `left`; None if there is none. With `high`, among the top positions (trump:
+    jokers, level cards and constant ranks)."""
+    starts = list(range(len(columns) - l + 1))
+    if high:
+        starts = starts[-6:]
+    rng.shuffle(starts)
+    for start in starts:
+        kinds = []
+        for p in range(start, start + l):
+            held = [k for k in columns[p] if left[k] >= w]
+            if not held:
+                break
+            kinds.append(rng.choice(held))
+        else:
+            out = [k for k in kinds for _ in range(w)]
+            left.subtract(out)
+            return out
+    return None
+
+
+def wide_trick_position(rng: random.Random, decks: int = 4):
+    """(ctx, plays) for the wider-shapes rule: a lead of one unit of a shape in WIDE_LEADS[decks] (two-,
+    three- and four-pair tractors, Titanics), answered by single wider units of as many cards (quads, triple
+    tractors, quad tractors) in the led suit or trump, mixed with plays of the lead's shape and ordinary
+    answers, under a random trump context (constant ranks and level cards occur inside the units).
+    wider_shapes is on in 85% of the contexts."""
+    assert decks in WIDE_LEADS
+    while True:
+        ctx = random_context(rng, decks)
+        rules = ctx.rules.replace(wider_shapes=rng.random() < 0.85)
+        ref = RefTrump(rules, ctx.level, ctx.suit)
+        ctx = replace(ctx, rules=rules, trump=Trump(rules, ctx.level, ctx.suit), ref=ref)
+        columns = _columns(ref)
+        left = Counter({k: decks for k in range(54)})
+        shape = rng.choice(sorted(WIDE_LEADS[decks]))
+        plain = sorted(s for s in columns if s != "T")
+        led = "T" if not plain or rng.random() < 0.25 else rng.choice(plain)
+        lead = _unit(rng, columns[led], left, *shape, high=led == "T" and rng.random() < 0.5)
+        if lead is None:
+            continue
+        n = len(lead)
+        plays = [lead]
+        for _ in range(rng.randint(1, 3)):
+            suit = led if led == "T" or rng.random() < 0.5 else "T"
+            mode = rng.random()
+            play = None
+            if mode < 0.5:  # a single wider unit
+                wide = rng.choice(WIDE_LEADS[decks][shape])
+                play = _unit(rng, columns[suit], left, *wide, high=suit == "T" and rng.random() < 0.5)
+            elif mode < 0.75:  # a unit of the lead's shape
+                play = _unit(rng, columns[suit], left, *shape, high=suit == "T" and rng.random() < 0.5)
+            if play is None:  # ordinary: any cards of the suit, or any cards at all
+                pool = [k for k in left.elements() if mode < 0.9 and ref.effective_suit(k) == suit]
+                if len(pool) < n:
+                    pool = list(left.elements())
+                play = rng.sample(pool, n)
+                left.subtract(play)
+            plays.append(play)
         return ctx, plays

@@ -2,7 +2,8 @@
 
 Every deck count (1-4), random levels and trump suits (no trump included) and random values of every
 rules option. The default run checks 5,000 positions per deck count and operation (20,000 per
-operation); ``--slow`` checks 10^6 per deck count.
+operation); ``--slow`` checks 10^6 per deck count. Tricks of the wider-shapes rule (a single wider unit
+against a lead of one tractor) are checked on their own generator, 2,000 per deck count (3 and 4).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from positions import (
     random_context,
     throw_position,
     trick_position,
+    wide_trick_position,
 )
 
 from shengji import Rules, Trump
@@ -34,7 +36,7 @@ def describe(ctx) -> str:
     r = ctx.rules
     return (f"decks={r.decks} level={ctx.level} suit={ctx.suit} constants={r.constant_ranks} "
             f"ladder={r.follow_ladder} protection={r.follow_protection} taian={r.taian_trump_follow} "
-            f"failed={r.failed_throw} compare={r.trick_compare} kitty={r.kitty_multiplier}")
+            f"failed={r.failed_throw} compare={r.trick_compare} wider={r.wider_shapes} kitty={r.kitty_multiplier}")
 
 
 def run(check, decks: int, n: int, seed: int):
@@ -259,3 +261,38 @@ def test_all_units_core_matches_reference(decks):
     print(f"{decisive} of {n} positions decided by the groupings")
     if decks >= 2:
         assert decisive >= n // 200, decisive
+
+
+def _decided_by_wider_play(ref, plays, winner):
+    """True iff the winner is a single unit wider than the lead's one unit, with as many cards (docs/MODEL.md
+    §6 wider shapes): a play that cannot win at all without the rule."""
+    lead_units, units = ref.units(plays[0]), ref.units(plays[winner])
+    return (winner > 0 and len(lead_units) == 1 and len(units) == 1 and units[0][1] > lead_units[0][1]
+            and len(plays[winner]) == len(plays[0]))
+
+
+WIDE_FAST = 2_000
+
+
+@pytest.mark.parametrize("decks", [3, 4])
+def test_wider_shapes_core_matches_reference(decks):
+    """wider_shapes (docs/MODEL.md §6): on tricks led by one tractor or Titanic and answered by quads, triple
+    tractors and quad tractors (wide_trick_position), core and reference agree, and a good share of the tricks
+    is won by a wider play (so the rule is really exercised: without it such a play never wins)."""
+    rng = random.Random(8000 + decks)
+    wide_on = wide_won = changed = 0
+    for i in range(WIDE_FAST):
+        ctx, plays = wide_trick_position(rng, decks)
+        got, want = ctx.trump.trick_winner([c(p) for p in plays]), ctx.ref.trick_winner(plays)
+        assert got == want, f"position {i}: {[str(c(p)) for p in plays]}: C {got} != reference {want}; {describe(ctx)}"
+        if ctx.rules.wider_shapes:
+            wide_on += 1
+            wide_won += _decided_by_wider_play(ctx.ref, plays, want)
+            off = RefTrump(ctx.rules.replace(wider_shapes=False), ctx.level, ctx.suit)
+            changed += off.trick_winner(plays) != want
+        else:
+            assert not _decided_by_wider_play(ctx.ref, plays, want), plays
+    print(f"decks={decks}: {wide_won} of {wide_on} tricks with wider_shapes won by a wider play, "
+          f"{changed} decided differently without the rule")
+    assert wide_won >= wide_on // 5, (wide_won, wide_on)
+    assert changed >= wide_on // 5, (changed, wide_on)

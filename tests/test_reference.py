@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from shengji import reference
+from shengji import Cards, Rules, Trump, reference
 from shengji.reference import RefRules, RefTrump, level_outcome, parse
 
 
@@ -918,6 +918,147 @@ def test_all_units_against_naive_brute_force(decks, ladder):
     assert sum(stats.values()) >= 10, stats
     assert stats[True, False] + stats[True, True] >= 2, stats
     assert stats[False, True] + stats[True, True] >= 1, stats
+
+
+# ------------------------------------------------------------------------------------------------
+# §6 wider shapes: the 4-deck post's 四、牌的大小顺序 (examples at level 10), reference and core
+# ------------------------------------------------------------------------------------------------
+
+def _wide_contexts(rules, level="10", suit="H"):
+    return RefTrump(rules, level, suit), Trump(rules, level, suit)
+
+
+def wide_win(*plays, wider_shapes=True, rules=None, level="10", suit="H"):
+    """The winner of `plays` under the 4deck preset (or `rules`) with wider_shapes set: the reference's
+    answer, after checking that the C core gives the same."""
+    rules = (rules or Rules.preset("4deck")).replace(wider_shapes=wider_shapes)
+    ref, core = _wide_contexts(rules, level, suit)
+    kinds = [P(p) for p in plays]
+    want = ref.trick_winner(kinds)
+    assert core.trick_winner([Cards(k) for k in kinds]) == want, (plays, wider_shapes)
+    return want
+
+
+def quad(card):
+    return rep(card, 4)
+
+
+def test_wider_shapes_is_on_in_the_4deck_preset():
+    assert Rules.preset("4deck").wider_shapes is True
+    assert Rules().wider_shapes is False
+    assert RefRules().wider_shapes is False
+
+
+def test_wider_shapes_quad_beats_any_two_pair_tractor():
+    # 四条＞王连对: lead ♠4455; the trump joker tractor SJ SJ BJ BJ is beaten by a later trump quad
+    lead = "4S 4S 5S 5S"
+    assert wide_win(lead, "SJ SJ BJ BJ") == 1
+    assert wide_win(lead, "SJ SJ BJ BJ", quad("3H")) == 2
+    assert wide_win(lead, quad("3H"), "SJ SJ BJ BJ") == 1
+    # a plain quad in spades beats the lead and the highest spade tractor
+    assert wide_win(lead, quad("3S")) == 1
+    assert wide_win(lead, "KS KS AS AS", quad("3S")) == 2
+    assert wide_win(lead, quad("3S"), "KS KS AS AS") == 1
+    # a trump lead: the joker tractor led, a low trump quad wins
+    assert wide_win("SJ SJ BJ BJ", "AH AH KH KH", quad("3H")) == 2
+    # without the rule no quad ever wins: it does not match the lead's shape
+    assert wide_win(lead, "SJ SJ BJ BJ", quad("3H"), wider_shapes=False) == 1
+    assert wide_win(lead, quad("3S"), wider_shapes=False) == 0
+    assert wide_win(lead, quad("3S"), "6S 6S 7S 7S", wider_shapes=False) == 2
+    assert wide_win("SJ SJ BJ BJ", quad("3H"), wider_shapes=False) == 0
+
+
+def test_wider_shapes_triple_tractor_beats_three_pair_tractor():
+    # 三条连拖＞三连拖: 666777 > QQKKAA
+    lead = "QS QS KS KS AS AS"
+    assert wide_win(lead, "6S 6S 6S 7S 7S 7S") == 1
+    assert wide_win(lead, "6S 6S 6S 7S 7S 7S", "JS JS JS QS QS 9S") == 1  # not a unit: a discard
+    assert wide_win(lead, "6S 6S 6S 7S 7S 7S", wider_shapes=False) == 0
+    # trumped by a three-pair tractor, over-trumped by a trump Titanic with a lower top
+    lead = "3S 3S 4S 4S 5S 5S"
+    assert wide_win(lead, "QH QH KH KH AH AH", "6H 6H 6H 7H 7H 7H") == 2
+    assert wide_win(lead, "QH QH KH KH AH AH", "6H 6H 6H 7H 7H 7H", wider_shapes=False) == 1
+
+
+def test_wider_shapes_quad_tractor_beats_four_pair_tractor():
+    # 四条连拖＞8连拖: a quad tractor of two beats JJQQKKAA
+    lead = "JS JS QS QS KS KS AS AS"
+    assert wide_win(lead, quad("3S") + " " + quad("4S")) == 1
+    assert wide_win(lead, quad("3S") + " " + quad("4S"), wider_shapes=False) == 0
+
+
+def test_wider_shapes_three_quad_tractor_beats_four_triple_tractor():
+    # 四条的三连拖＞三条的四连拖: a quad tractor of three beats JJJQQQKKKAAA
+    lead = " ".join(rep(r + "S", 3) for r in "JQKA")
+    three_quads = " ".join(quad(r + "S") for r in "345")
+    assert wide_win(lead, three_quads) == 1
+    assert wide_win(lead, three_quads, wider_shapes=False) == 0
+
+
+def test_wider_shapes_twelve_card_pair_tractor_two_wider_widths():
+    # lead: a six-pair tractor; a Titanic of four (width 3) and a quad tractor of three (width 4) both
+    # contend; the quad tractor is wider, whatever the tops
+    lead = "3S 3S 4S 4S 5S 5S 6S 6S 7S 7S 8S 8S"
+    titanic = " ".join(rep(r + "H", 3) for r in "9JQK")
+    quads = " ".join(quad(r + "H") for r in "345")
+    assert wide_win(lead, titanic) == 1
+    assert wide_win(lead, titanic, quads) == 2
+    assert wide_win(lead, quads, titanic) == 1
+    assert wide_win(lead, titanic, quads, wider_shapes=False) == 0
+
+
+def test_wider_shapes_equal_width_by_top():
+    lead = "4S 4S 5S 5S"
+    assert wide_win(lead, quad("7S"), quad("8S")) == 2
+    assert wide_win(lead, quad("8S"), quad("7S")) == 1
+    assert wide_win(lead, quad("7H"), quad("3H"), quad("AH")) == 3
+    lead = "3S 3S 4S 4S 5S 5S"
+    assert wide_win(lead, "6S 6S 6S 7S 7S 7S", "JS JS JS QS QS QS") == 2
+    assert wide_win(lead, "JS JS JS QS QS QS", "6S 6S 6S 7S 7S 7S") == 1
+    # off-suit level cards share one position (trump_order "qq"): the first of two equal quads keeps
+    # the trick, the trump-suit level card is higher
+    rules = Rules(decks=4, constant_ranks=("2",), follow_ladder="4deck")
+    lead = "3H 3H 4H 4H"
+    assert wide_win(lead, quad("10S"), quad("10D"), rules=rules) == 1
+    assert wide_win(lead, quad("10S"), quad("10D"), quad("10H"), rules=rules) == 3
+    assert wide_win(lead, quad("10S"), quad("2H"), rules=rules) == 1
+    # the lead's own width compares as usual among plays matching the lead
+    assert wide_win(lead, "5H 5H 6H 6H", quad("3D"), "7H 7H 8H 8H") == 3
+
+
+def test_wider_shapes_trump_over_plain_first():
+    lead = "4S 4S 5S 5S"
+    # a plain quad does not beat a trump two-pair tractor that trumped the plain lead
+    assert wide_win(lead, "3H 3H 4H 4H", quad("AS")) == 1
+    # and a trump two-pair tractor beats a plain quad winner; a trump quad then beats it
+    assert wide_win(lead, quad("AS"), "3H 3H 4H 4H") == 2
+    assert wide_win(lead, quad("AS"), "3H 3H 4H 4H", quad("5H")) == 3
+    # a quad of another plain suit never wins
+    assert wide_win(lead, quad("AD")) == 0
+
+
+def test_wider_shapes_only_for_a_lead_of_one_unit():
+    # a throw (pair tractor + pair) is compared as usual: a Titanic of as many cards is a discard
+    assert wide_win("4S 4S 5S 5S 7S 7S", "JS JS JS QS QS QS") == 0
+    # a lead of one unit of width >= 3 (no wider unit of as many cards exists in four decks) and pairs
+    assert wide_win("4S 4S 4S 5S 5S 5S", quad("AS") + " KS KS") == 0
+    assert wide_win("4S 4S", "AS AS") == 1
+    # a quad and a single against a two-pair tractor plus a single: not one unit
+    assert wide_win("4S 4S 5S 5S 8S", quad("AS") + " 9S") == 0
+    # a wider play must be exactly one unit: a quad of pairs at one position is two pairs, not a quad
+    rules = Rules(decks=4, constant_ranks=("2",), follow_ladder="4deck")
+    assert wide_win("3H 3H 4H 4H", "10S 10S 10D 10D", rules=rules) == 0
+
+
+def test_wider_shapes_three_decks():
+    # in three decks a two-pair tractor has no wider answer (w < decks, but no quad), a three-pair
+    # tractor has the Titanic of two
+    rules = Rules(decks=3, constant_ranks=("2",), follow_ladder="4deck")
+    assert wide_win("3S 3S 4S 4S 5S 5S", "6S 6S 6S 7S 7S 7S", rules=rules) == 1
+    assert wide_win("3S 3S 4S 4S 5S 5S", "6S 6S 6S 7S 7S 7S", rules=rules, wider_shapes=False) == 0
+    # two decks: a pair tractor's width is the deck count, nothing is wider
+    rules = Rules(decks=2, constant_ranks=("2",))
+    assert wide_win("3S 3S 4S 4S 5S 5S", "6S 6S 7S 7S 8S 8S", rules=rules) == 1
 
 
 # ------------------------------------------------------------------------------------------------

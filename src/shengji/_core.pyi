@@ -65,9 +65,9 @@ class Trump:
 
 class Deal:
     rules: Any
-    def __init__(self, rules: Any, seed: int = 0, dealer: int = 0, level: str = "2", trump: str | None = "declare",
-                 hands: Sequence[CardsLike] | None = None, kitty: CardsLike | None = None,
-                 first_deal: bool = False, stream: int = 0) -> None: ...
+    def __init__(self, rules: Any, seed: int = 0, dealer: int = 0, level: str | None = None,
+                 trump: str | None = "declare", hands: Sequence[CardsLike] | None = None,
+                 kitty: CardsLike | None = None, first_deal: bool = False, stream: int = 0) -> None: ...
     @property
     def phase(self) -> str: ...
     @property

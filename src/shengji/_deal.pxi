@@ -71,8 +71,8 @@ def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_d
 
 
 cdef class Deal:
-    """One deal, step by step: ``Deal(rules, seed=0, dealer=0, level="2", trump="declare", hands=None,
-    kitty=None, first_deal=False, stream=0)``.
+    """One deal, step by step: ``Deal(rules, seed=0, dealer=0, level=None, trump="declare", hands=None,
+    kitty=None, first_deal=False, stream=0)``; ``level=None`` is the rules' ``first_level``.
 
     With ``hands`` (four Cards) and optionally ``kitty``, that exact deal; else the pack is shuffled
     from stream (``seed``, ``stream``). ``trump="declare"`` runs the declaring phase while the cards are
@@ -94,7 +94,7 @@ cdef class Deal:
     cdef object _turned
     cdef list _failed
 
-    def __init__(self, rules, seed=0, dealer=0, level="2", trump="declare", hands=None, kitty=None,
+    def __init__(self, rules, seed=0, dealer=0, level=None, trump="declare", hands=None, kitty=None,
                  first_deal=False, stream=0):
         cdef sj_rules r = _rules_struct(rules)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
@@ -115,7 +115,7 @@ cdef class Deal:
     cdef _start(self, rules, bytes order, int dealer, level, trump, bint first_deal, const sj_rules *checked=NULL):
         """Start from a pack order; ``checked``: the rules' struct when the caller already built it."""
         cdef sj_rules r = checked[0] if checked != NULL else _rules_struct(rules)
-        cdef int li = rank_index(level)
+        cdef int li = rank_index(rules.first_level if level is None else level)
         cdef int ti = _trump_arg(trump)
         cdef const uint8_t *o = order
         if len(order) != 54 * r.decks:

@@ -110,18 +110,19 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
     random legal choices; returns the number of plays made."""
     from .reference_deal import RefDeal
 
-    run = _core.NativeRun(rules, games, [_core.policy_index("random")] * 4, seed, 0, 1, -1, "2", trump, [None] * 4,
+    level = rules.first_level
+    run = _core.NativeRun(rules, games, [_core.policy_index("random")] * 4, seed, 0, 1, -1, level, trump, [None] * 4,
                           None, None)
     rng = random.Random(seed)
     plays = 0
     for g in range(games):
         d = run.deal(g)
         ref_trump = "declare" if trump == "declare" else d.trump
-        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level="2", trump=ref_trump)
+        ref = RefDeal(rules, list(d.order), dealer=d.dealer, level=level, trump=ref_trump)
         while ref.phase != "done":  # every phase through the one protocol
             playing = ref.phase == "play"
             if ref.phase == "bury":
-                ref.act(rng.sample(list(ref.hand(ref.dealer)), rules.kitty or 0))
+                ref.act(rng.sample(list(ref.hand(ref.to_move)), rules.kitty or 0))
             else:
                 ref.act(rng.choice(sorted(ref.legal_actions())))
             plays += playing
@@ -203,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
-    sim.add_argument("--level", default="2")
+    sim.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
     sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
     sim.add_argument("--dealer", type=int, default=None, help="fixed dealer seat (default: random per deal)")
     sim.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")

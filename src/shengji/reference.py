@@ -29,6 +29,12 @@ Summary of the model:
   winner some grouping C of the challenger beats it (each top of C strictly above the top of W in
   the same place). Only distinct tops-by-shape are enumerated (memoized), and only the groupings no
   other grouping of the same play dominates are compared. Equal plays keep the earlier one.
+  With ``wider_shapes`` (the 4-deck post's 四条＞王连对, 三条连拖＞三连拖 …), when the lead is one unit
+  (w, l) with w·l >= 4 and w < decks, a play whose decomposition is exactly one unit (w', l') with
+  w' > w and w'·l' = w·l contends too (same suit rule). Every contending play then has a width (w
+  for plays of the lead's shapes, w' for a wider unit); between plays of one suit the wider is
+  higher, plays of the lead's width compare by ``trick_compare`` and two wider units by their tops.
+  Trump over a plain-suit winner still comes first.
 
 Where MODEL.md left a question open, the most literal reading is implemented and the spot is marked
 with a ``MODEL-QUESTION`` comment.
@@ -138,7 +144,7 @@ class RefRules:
 
     def __init__(self, decks=2, constant_ranks=(), follow_protection="none", follow_ladder="qq",
                  taian_trump_follow=False, failed_throw="lowest", trick_compare="largest_unit",
-                 kitty_multiplier="power", level_table="standard"):
+                 wider_shapes=False, kitty_multiplier="power", level_table="standard"):
         self.decks = decks
         self.constant_ranks = tuple(constant_ranks)
         self.follow_protection = follow_protection
@@ -146,6 +152,7 @@ class RefRules:
         self.taian_trump_follow = taian_trump_follow
         self.failed_throw = failed_throw
         self.trick_compare = trick_compare
+        self.wider_shapes = wider_shapes
         self.kitty_multiplier = kitty_multiplier
         self.level_table = level_table
 
@@ -650,6 +657,28 @@ class RefTrump:
 
         return search(0, None)
 
+    def _wider_unit(self, play, lead_units):
+        """§6 wider shapes: (width, top) if `play` (one effective suit) decomposes into exactly one
+        unit of shape (w', l') with w' > w and w'·l' = w·l, where the lead `lead_units` is one unit
+        (w, l) with w·l >= 4 and w < decks; else None (also when the option is off)."""
+        if not getattr(self.rules, "wider_shapes", False) or len(lead_units) != 1:
+            return None
+        lead = lead_units[0]
+        if lead.size < 4 or lead.w >= self.decks:
+            return None
+        # Cheap necessary condition (a unit of width w' holds each of its kinds exactly w' times),
+        # then the §3 decomposition itself.
+        widths = set(Counter(play).values())
+        if len(play) != lead.size or len(widths) != 1 or widths.pop() <= lead.w:
+            return None
+        _, units = self._decompose(play)
+        if len(units) != 1:
+            return None
+        unit = units[0]
+        if unit.w > lead.w and unit.size == lead.size:
+            return unit.w, unit.top
+        return None
+
     def trick_winner(self, plays):
         """MODEL.md §6: index of the winning play (plays[0] is the lead)."""
         plays = [list(p) for p in plays]
@@ -659,6 +688,11 @@ class RefTrump:
         compare = self.rules.trick_compare
         if compare not in ("largest_unit", "all_units", "highest_card"):
             raise ValueError(f"bad trick_compare: {compare!r}")
+        # §6 wider shapes: every contending play has a width, the lead's shapes width w (plays that
+        # match F), a wider single unit its own w'. Between plays of one suit the wider is higher;
+        # two plays of the lead's width compare by `compare`, two wider units (of one width, hence
+        # of one shape) by their tops.
+        lead_width = lead_units[0].w if len(lead_units) == 1 else None
 
         def strength(suit, play):
             """None if the play does not match the lead's shapes, else what `compare` reads."""
@@ -675,6 +709,7 @@ class RefTrump:
 
         winner = 0
         win_suit = lead_suit
+        win_width = lead_width
         win_strength = strength(lead_suit, plays[0])
         for i in range(1, len(plays)):
             play = plays[i]
@@ -685,20 +720,28 @@ class RefTrump:
             suit = suits.pop()
             if not (suit == lead_suit or (lead_suit != TRUMP and suit == TRUMP)):
                 continue
+            width = lead_width
             value = strength(suit, play)
             if value is None:
-                continue  # does not match the lead's shapes
+                wider = self._wider_unit(play, lead_units)
+                if wider is None:
+                    continue  # matches neither the lead's shapes nor a wider shape
+                width, value = wider
             if suit == TRUMP and win_suit != TRUMP:
                 higher = True
             elif suit != win_suit:
                 higher = False
+            elif width != win_width:
+                higher = width > win_width  # only when wider_shapes applies: widths are ints
+            elif width != lead_width:
+                higher = value > win_strength  # two wider units of one shape: by their tops
             elif compare == "all_units":
                 # every grouping of the winner is beaten by some grouping of the challenger
                 higher = all(any(_beats(c, w) for c in value) for w in win_strength)
             else:
                 higher = value > win_strength
             if higher:
-                winner, win_suit, win_strength = i, suit, value
+                winner, win_suit, win_width, win_strength = i, suit, width, value
         return winner
 
     # -- §7 kitty multiplier -------------------------------------------------------------------

@@ -10,7 +10,7 @@ games starting at 0 and 1,000 merge into exactly the run of 2,000).
 Setup (everything not fixed is dealt uniformly from the cards left):
 
 - ``dealer``: a seat, or None for a uniformly random dealer per game;
-- ``level``: the level rank (default "2");
+- ``level``: the level rank (default: the rules' ``first_level``, "2" unless the system starts elsewhere);
 - ``trump``: "declare" (the declaring phase, played by the policies), a suit letter, or None (no trump);
 - ``hands``: fixed dealt hands, ``{seat: cards}`` or a list of four (None for a dealt hand);
 - ``kitty``: the kitty as dealt (before burying);
@@ -283,7 +283,7 @@ def _hands(rules: Any, hands: Any) -> list[Cards | None]:
 
 def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              progress: bool = False, first_game: int = 0, executor: Any = None, dealer: int | None = None,
-             level: str = "2", trump: str | None = "declare", hands: Any = None, kitty: Any = None,
+             level: str | None = None, trump: str | None = "declare", hands: Any = None, kitty: Any = None,
              buried: Any = None) -> SimResult:
     """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring)."""
     if not isinstance(games, int) or isinstance(games, bool):
@@ -296,6 +296,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if level is None:
+        level = rules.first_level if hasattr(rules, "first_level") else "2"
     if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer <= 3):
         raise ValueError(f"dealer must be a seat 0..3 or None, got {dealer!r}")
     pols, players = _policies(policy)
