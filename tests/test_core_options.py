@@ -27,6 +27,8 @@ class CoreTrump:
             trick_compare=rules.trick_compare,
             kitty_multiplier=rules.kitty_multiplier,
             level_table=rules.level_table,
+            wider_shapes=getattr(rules, "wider_shapes", False),
+            trump_order=getattr(rules, "trump_order", "qq"),
         )
         self.t = Trump(self.rules, level, suit)
         self.decks = rules.decks
