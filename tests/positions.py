@@ -2,8 +2,12 @@
 
 Positions are drawn from one shuffled pack, so no card ever has more copies than the decks hold.
 Half of them use a *compressed* pack (all copies of a few card kinds), which makes pairs, triples,
-tractors and Titanics common, so every rule path is exercised, not only singles. ``wide_trick_position``
-makes the wider-shapes contests of docs/MODEL.md §6 (a quad against a two-pair tractor...) common.
+tractors and Titanics common, so every rule path is exercised, not only singles. Under
+``trump_order="level_index"`` 60% of the contexts use a *block* pack instead (the constant-rank and level
+cards of one or two suits, often the jokers), with more leads of neighbouring kinds, so that the tractors
+inside a block of docs/MODEL.md §2 (♠2♠2♠3♠3 at level 3) and pairs on both sides of a gap are common.
+``wide_trick_position`` makes the wider-shapes contests of docs/MODEL.md §6 (a quad against a two-pair
+tractor...) common.
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ def ready_values(name: str) -> list:
     return [v.value for v in TABLE[name].values if v.status == "ready"]
 
 
-CARD_RULES = ("follow_protection", "follow_ladder", "taian_trump_follow", "failed_throw", "trick_compare",
-              "wider_shapes", "kitty_multiplier")
+CARD_RULES = ("trump_order", "follow_protection", "follow_ladder", "taian_trump_follow", "failed_throw",
+              "trick_compare", "wider_shapes", "kitty_multiplier")
 OPTIONS = {"constant_ranks": [(), ("2",), ("2", "3", "5")], **{name: ready_values(name) for name in CARD_RULES}}
 
 
@@ -38,6 +42,7 @@ class Context:
     ref: RefTrump
     pack: list[int]
     rng: random.Random
+    block_pack: bool = False  # the pack is a level-index block pack (_block_kinds)
 
     def eff(self, k: int) -> str:
         return self.ref.effective_suit(k)
@@ -48,8 +53,9 @@ class Context:
         return out
 
     def draw_leader(self, n: int) -> list[int]:
-        """Cards for a leader: a third of the time all copies of a run of kinds (quads, Titanics...)."""
-        if self.rng.random() < 0.33:
+        """Cards for a leader: a third of the time (with a block pack 60%) all copies of a run of kinds (quads,
+        Titanics...)."""
+        if self.rng.random() < (0.6 if self.block_pack else 0.33):
             self.pack.sort()
             start = self.rng.randrange(len(self.pack))
             self.pack = self.pack[start:] + self.pack[:start]
@@ -66,7 +72,10 @@ def random_context(rng: random.Random, decks: int | None = None) -> Context:
     level = rng.choice(RANKS)
     suit = rng.choice(("S", "H", "D", "C", None))
     kinds = list(range(54))
-    if rng.random() < 0.5:
+    block_pack = rules.trump_order == "level_index" and rng.random() < 0.6
+    if block_pack:
+        kinds = _block_kinds(rng, rules, level, suit)
+    elif rng.random() < 0.5:
         # A compressed pack: a window of adjacent ranks in one or two suits, plus a few other kinds
         # (jokers, level cards...), so that tractors and Titanics are common.
         lo = rng.randint(0, 9)
@@ -75,7 +84,24 @@ def random_context(rng: random.Random, decks: int | None = None) -> Context:
         kinds = sorted({s * 13 + r for s in suits for r in window} | set(rng.sample(kinds, rng.randint(0, 8))))
     pack = [k for k in kinds for _ in range(decks)]
     rng.shuffle(pack)
-    return Context(rules, level, suit, Trump(rules, level, suit), RefTrump(rules, level, suit), pack, rng)
+    return Context(rules, level, suit, Trump(rules, level, suit), RefTrump(rules, level, suit), pack, rng,
+                   block_pack)
+
+
+def _block_kinds(rng: random.Random, rules: Rules, level: str, suit: str | None) -> list[int]:
+    """A compressed pack for the level-index order (docs/MODEL.md §2): the constant-rank and level cards
+    (the *blocks*) of one or two suits, often the jokers and the top ranks of the trump suit, and a few
+    other kinds, so that tractors inside a block (♠2♠2♠3♠3 at level 3), pairs of neighbouring blocks
+    across a gap (not tractors) and the trump block joined to the jokers are common."""
+    ranks = {RANKS.index(r) for r in rules.constant_ranks} | {RANKS.index(level)}
+    kinds = {x * 13 + r for x in rng.sample(range(4), 1 if rng.random() < 0.6 else 2) for r in ranks}
+    if rng.random() < 0.5:
+        kinds |= {52, 53}
+    if suit is not None and rng.random() < 0.3:
+        s = "SHDC".index(suit)
+        kinds |= set([s * 13 + r for r in range(13) if r not in ranks][-rng.randint(1, 2):])
+    kinds |= set(rng.sample(range(54), rng.randint(0, 2)))
+    return sorted(kinds)
 
 
 def one_suit_subset(ctx: Context, cards: list[int], max_size: int) -> list[int]:
@@ -84,9 +110,17 @@ def one_suit_subset(ctx: Context, cards: list[int], max_size: int) -> list[int]:
         return []
     suit = ctx.eff(ctx.rng.choice(cards))
     pool = [k for k in cards if ctx.eff(k) == suit]
-    if ctx.rng.random() < 0.4:
+    if ctx.rng.random() < (0.7 if ctx.block_pack else 0.4):
         # whole copies of a few kinds: pairs, triples, quads and their chains
-        chosen = set(ctx.rng.sample(sorted(set(pool)), ctx.rng.randint(1, min(4, len(set(pool))))))
+        kinds = sorted(set(pool))
+        size = ctx.rng.randint(1, min(4, len(kinds)))
+        if ctx.block_pack and ctx.rng.random() < 0.7:
+            # neighbouring kinds (by position): tractors inside a block, pairs on both sides of a gap
+            kinds.sort(key=ctx.ref.position)
+            start = ctx.rng.randrange(len(kinds) - size + 1)
+            chosen = set(kinds[start:start + size])
+        else:
+            chosen = set(ctx.rng.sample(kinds, size))
         out = [k for k in pool if k in chosen][:max_size]
         if out:
             return out
@@ -167,11 +201,12 @@ WIDE_LEADS = {
 
 
 def _columns(ref: RefTrump) -> dict[str, list[list[int]]]:
-    """Per effective suit, the kinds at each position (low to high)."""
+    """Per effective suit, the kinds at each position (low to high); an empty list at a gap (a position
+    no kind occupies, trump_order="level_index"), which no unit spans."""
     cols: dict[str, dict[int, list[int]]] = {}
     for k in range(54):
         cols.setdefault(ref.effective_suit(k), {}).setdefault(ref.position(k), []).append(k)
-    return {suit: [by_pos[p] for p in sorted(by_pos)] for suit, by_pos in cols.items()}
+    return {suit: [by_pos.get(p, []) for p in range(max(by_pos) + 1)] for suit, by_pos in cols.items()}
 
 
 def _unit(rng: random.Random, columns: list[list[int]], left: Counter, w: int, l: int,

@@ -1,9 +1,10 @@
 """Differential tests: the C core against the pure-Python reference on random positions.
 
 Every deck count (1-4), random levels and trump suits (no trump included) and random values of every
-rules option. The default run checks 5,000 positions per deck count and operation (20,000 per
-operation); ``--slow`` checks 10^6 per deck count. Tricks of the wider-shapes rule (a single wider unit
-against a lead of one tractor) are checked on their own generator, 2,000 per deck count (3 and 4).
+rules option (trump_order included: the level-index blocks and gaps of docs/MODEL.md §2). The default
+run checks 5,000 positions per deck count and operation (20,000 per operation); ``--slow`` checks 10^6
+per deck count. Tricks of the wider-shapes rule (a single wider unit against a lead of one tractor) are
+checked on their own generator, 2,000 per deck count (3 and 4).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ SLOW = 1_000_000
 
 def describe(ctx) -> str:
     r = ctx.rules
-    return (f"decks={r.decks} level={ctx.level} suit={ctx.suit} constants={r.constant_ranks} "
+    return (f"decks={r.decks} level={ctx.level} suit={ctx.suit} constants={r.constant_ranks} order={r.trump_order} "
             f"ladder={r.follow_ladder} protection={r.follow_protection} taian={r.taian_trump_follow} "
             f"failed={r.failed_throw} compare={r.trick_compare} wider={r.wider_shapes} kitty={r.kitty_multiplier}")
 
@@ -168,6 +169,53 @@ def test_positions_exercise_every_rule_path():
     for key, count in seen.items():
         assert count >= n // 100, (key, seen)
     print(seen)
+
+
+def _level_index_tractor(ctx, qq: RefTrump, cards: list[int]) -> bool:
+    """True iff the trump cards among `cards` decompose (in the core) into a tractor that the QQ order would
+    not form: one inside a level-index block (♠2♠2♠3♠3 at level 3, ♦ trump), docs/MODEL.md §2."""
+    trumps = [k for k in cards if ctx.eff(k) == "T"]
+    return bool(trumps) and any(u.kind == "tractor" and not qq.is_tractor(list(u.cards.indices()))
+                                for u in ctx.trump.units(c(trumps)))
+
+
+def test_level_index_positions_have_block_tractors():
+    """trump_order="level_index" (docs/MODEL.md §2) is really exercised: a good share of the generated
+    positions under it hold a tractor inside a block (a tractor the QQ order would not form), in a lead, a
+    hand, a play or another hand. Such a tractor needs two decks, a trump suit and a constant rank other than
+    the level (at no trump the blocks' tractors are QQ tractors too), so the share is taken over those
+    contexts; leads holding one are counted on their own."""
+    rng = random.Random(4242)
+    generators = {"follow": follow_position, "throw": throw_position, "trick": trick_position}
+    stats = {}
+    for name, generate in generators.items():
+        eligible = holding = leading = 0
+        for _ in range(1500):
+            position = generate(rng)
+            ctx = position[0]
+            r = ctx.rules
+            if (r.trump_order != "level_index" or r.decks < 2 or ctx.suit is None
+                    or not set(r.constant_ranks) - {ctx.level}):
+                continue
+            qq = RefTrump(r.replace(trump_order="qq"), ctx.level, ctx.suit)
+            if name == "follow":
+                _, hand, lead, play = position
+                sets = [lead, hand, play]
+            elif name == "throw":
+                _, lead, others = position
+                sets = [lead, *others]
+            else:
+                _, sets = position
+                lead = sets[0]
+            eligible += 1
+            holding += any(_level_index_tractor(ctx, qq, cs) for cs in sets)
+            leading += _level_index_tractor(ctx, qq, lead)
+        stats[name] = (eligible, holding, leading)
+    print(stats)
+    for name, (eligible, holding, leading) in stats.items():
+        assert eligible >= 100, (name, stats)
+        assert holding >= eligible // 10, (name, stats)
+        assert leading >= eligible // 30, (name, stats)
 
 
 def _lexicographic_all_units(ref, plays):

@@ -79,9 +79,8 @@ def test_positions_model_example_level10_hearts_constant2():
 
 
 def test_model_example_positions_literal_numbers():
-    # MODEL.md §2 quotes: ♥3…♥A 0-11, off-suit 2s 12, ♥2 13, off 10s 14, ♥10 15, SJ 16, BJ 17.
-    # ♥3..♥A without ♥10 are 11 ranks (0..10), so the literal table below is what the definition
-    # gives; the doc's numbers are off by one from the definition (see report).
+    # MODEL.md §2 example: ♥3…♥A (without ♥10) 0-10, off-suit 2s 11, ♥2 12, off 10s 13, ♥10 14, SJ 15,
+    # BJ 16.
     t = trump("10", "H", constant_ranks=("2",))
     order = P("3H 4H 5H 6H 7H 8H 9H JH QH KH AH 2S 2H 10S 10H SJ BJ")
     assert [t.position(k) for k in order] == list(range(17))
@@ -200,6 +199,208 @@ def test_is_tractor_on_bad_input_is_false():
     t = trump("10", "H")
     assert not t.is_tractor([])
     assert not t.is_tractor(P("JS JS 10S 10S AH AH"))  # mixed: JS plain, 10S trump
+
+
+# ------------------------------------------------------------------------------------------------
+# §2 level-index order (trump_order="level_index", the 4-deck post's 级别指数), reference and core
+# ------------------------------------------------------------------------------------------------
+
+def li(level="3", suit="D", rules=None, **replace):
+    """(reference, core) under the 4deck preset (constant rank 2, trump_order="level_index") or `rules`,
+    with the given options replaced."""
+    rules = rules or Rules.preset("4deck")
+    if replace:
+        rules = rules.replace(**replace)
+    return RefTrump(rules, level, suit), Trump(rules, level, suit)
+
+
+def both(pair, method, *texts):
+    """`method` of the reference on the parsed `texts`, after checking that the core answers the same.
+    trick_winner takes the plays, check_throw the lead and the other hands, the others their arguments."""
+    ref, core = pair
+    args = [P(t) for t in texts]
+    if method == "trick_winner":
+        want = ref.trick_winner(args)
+        got = core.trick_winner([Cards(a) for a in args])
+    elif method == "check_throw":
+        want = ref.check_throw(args[0], args[1:])
+        r = core.check_throw(Cards(args[0]), [Cards(a) for a in args[1:]])
+        got = (r.ok, r.played.indices())
+    else:
+        want = getattr(ref, method)(*args)
+        got = getattr(core, method)(*[Cards(a) for a in args])
+        if method == "units":
+            got = [(u.kind, u.width, u.length, u.cards.indices()) for u in got]
+    assert got == want, (method, texts, got, want)
+    return want
+
+
+# The post, at level 3 with trump ♦: 主牌两连拖大小顺序：王连拖＞主级别指数连拖＞副级别指数连拖＞主牌拖拉机,
+# 大小王＞方块2233＞黑桃2233＞红桃2233＞梅花2233＞方块aakk (lowest last).
+LI_TRACTORS = ["SJ SJ BJ BJ", "2D 2D 3D 3D", "2S 2S 3S 3S", "2H 2H 3H 3H", "2C 2C 3C 3C", "KD KD AD AD"]
+
+
+def test_level_index_is_the_4deck_preset_order():
+    assert Rules.preset("4deck").trump_order == "level_index"
+    assert Rules.preset("4deck").constant_ranks == ("2",)
+    assert Rules().trump_order == "qq" and RefRules().trump_order == "qq"
+
+
+def test_level_index_positions_model_example():
+    # MODEL.md §2: ♦4 … ♦A 0–10, gap 11, ♣2 12, ♣3 13, gap 14, ♥2 15, ♥3 16, gap 17, ♠2 18, ♠3 19, gap 20,
+    # ♦2 21, ♦3 22, SJ 23, BJ 24
+    ref, core = li()
+    expected = {k: i for i, k in enumerate(P("4D 5D 6D 7D 8D 9D 10D JD QD KD AD"))}
+    expected.update(zip(P("2C 3C 2H 3H 2S 3S 2D 3D SJ BJ"), [12, 13, 15, 16, 18, 19, 21, 22, 23, 24], strict=True))
+    trumps = [k for k in range(54) if ref.is_trump(k)]
+    assert sorted(trumps) == sorted(expected)
+    assert [core.is_trump(k) for k in range(54)] == [ref.is_trump(k) for k in range(54)]
+    for k in trumps:
+        assert ref.effective_suit(k) == core.effective_suit(k) == "T"
+        assert ref.position(k) == core.position(k) == expected[k], reference.card_text(k)
+    # nothing sits at the gaps
+    assert not {11, 14, 17, 20} & {ref.position(k) for k in trumps}
+    # plain suits are as in the QQ order: ♠4 … ♠A 0–10
+    qq = RefTrump(Rules.preset("4deck").replace(trump_order="qq"), "3", "D")
+    for k in range(54):
+        if not ref.is_trump(k):
+            assert ref.position(k) == core.position(k) == qq.position(k)
+            assert ref.effective_suit(k) == core.effective_suit(k) == qq.effective_suit(k)
+
+
+def test_level_index_post_tractor_order():
+    pair = li()
+    for text in LI_TRACTORS:
+        assert both(pair, "is_tractor", text), text
+        assert both(pair, "units", text) == [("tractor", 2, 2, S(text))]
+    # each tractor of the list beats every one after it, whichever is led
+    for i, high in enumerate(LI_TRACTORS):
+        for low in LI_TRACTORS[i + 1:]:
+            assert both(pair, "trick_winner", low, high) == 1, (low, high)
+            assert both(pair, "trick_winner", high, low) == 0, (high, low)
+    # and over a plain two-pair tractor, the highest trump tractor wins
+    assert both(pair, "trick_winner", "4S 4S 5S 5S", "KD KD AD AD", "2C 2C 3C 3C", "2H 2H 3H 3H") == 3
+
+
+def test_level_index_gaps_break_tractors():
+    pair = li()
+    for text in ["3C 3C 2H 2H", "AD AD 2C 2C", "3S 3S 2D 2D", "3H 3H 2S 2S", "2C 2C 2H 2H", "2S 2S 2D 2D"]:
+        assert not both(pair, "is_tractor", text), text
+        assert [u[0] for u in both(pair, "units", text)] == ["pair", "pair"], text
+    # the trump suit's block joins the jokers, as in the QQ order
+    for text in ["3D 3D SJ SJ", "2D 2D 3D 3D SJ SJ", "2D 2D 3D 3D SJ SJ BJ BJ"]:
+        assert both(pair, "is_tractor", text), text
+    assert both(pair, "units", "2D 2D 3D 3D SJ SJ BJ BJ") == [("tractor", 2, 4, S("2D 2D 3D 3D SJ SJ BJ BJ"))]
+    # three copies: a Titanic inside a block, not across a gap
+    assert both(pair, "units", "2S 2S 2S 3S 3S 3S") == [("tractor", 3, 2, S("2S 2S 2S 3S 3S 3S"))]
+    assert [u[:3] for u in both(pair, "units", "3H 3H 3H 2S 2S 2S")] == [("triple", 3, 1), ("triple", 3, 1)]
+    # a long run across the blocks splits into the block tractors (higher top first at equal size)
+    assert [u[:3] for u in both(pair, "units", "2C 2C 3C 3C 2H 2H 3H 3H AD AD")] == [
+        ("tractor", 2, 2), ("tractor", 2, 2), ("pair", 2, 1)]
+    assert both(pair, "units", "2C 2C 3C 3C 2H 2H 3H 3H")[0][3] == S("2H 2H 3H 3H")
+
+
+def test_level_index_singles_and_pairs_by_suit_order():
+    pair = li()
+    # one order for every shape: ♠3 beats ♥3, ♠2 beats ♥3, the trump-suit ♦2 beats ♠3; ♥2 beats ♦A
+    assert both(pair, "trick_winner", "3H", "3S") == 1
+    assert both(pair, "trick_winner", "3S", "3H") == 0
+    assert both(pair, "trick_winner", "3H", "2S") == 1
+    assert both(pair, "trick_winner", "3S", "2D") == 1
+    assert both(pair, "trick_winner", "AD", "2C") == 1
+    assert both(pair, "trick_winner", "3C 3C", "2H 2H", "2S 2S", "3D 3D", "SJ SJ") == 4
+    assert both(pair, "trick_winner", "3C 3C", "2H 2H", "3S 3S", "2D 2D") == 3
+    # QQ: off-suit level cards are equal, the earlier keeps the trick; ♦2 (12) < off-suit 3s (13)
+    qq = li(trump_order="qq")
+    assert both(qq, "trick_winner", "3H", "3S") == 0
+    assert both(qq, "trick_winner", "3S", "2D") == 0
+    assert both(qq, "trick_winner", "2D", "3S") == 1
+
+
+def test_level_index_no_trump():
+    # the four blocks by suit rank ♦ < ♣ < ♥ < ♠, each followed by a gap, then SJ, BJ
+    ref, core = pair = li(suit=None)
+    expected = dict(zip(P("2D 3D 2C 3C 2H 3H 2S 3S SJ BJ"), [0, 1, 3, 4, 6, 7, 9, 10, 12, 13], strict=True))
+    assert sorted(k for k in range(54) if ref.is_trump(k)) == sorted(expected)
+    for k, p in expected.items():
+        assert ref.position(k) == core.position(k) == p, reference.card_text(k)
+    for text in ["2D 2D 3D 3D", "2S 2S 3S 3S", "SJ SJ BJ BJ"]:
+        assert both(pair, "is_tractor", text), text
+    # a gap before the jokers: no level pair + SJ pair tractor at no trump (the QQ order has one)
+    for text in ["3S 3S SJ SJ", "3D 3D SJ SJ", "3C 3C 2H 2H", "3D 3D 2C 2C"]:
+        assert not both(pair, "is_tractor", text), text
+    qq = li(suit=None, trump_order="qq")
+    assert both(qq, "is_tractor", "3S 3S SJ SJ") and both(qq, "is_tractor", "3C 3C 2H 2H")
+
+
+def test_level_index_blocks_constants_then_level():
+    # a block is its suit's constant cards in ascending rank order, then its level card: at level 4 with
+    # constants 2, 3, 5 the ♠ block is ♠2 ♠3 ♠5 ♠4
+    rules = Rules(decks=2, constant_ranks=("2", "3", "5"), trump_order="level_index")
+    pair = li("4", "H", rules=rules)
+    assert both(pair, "is_tractor", "2S 2S 3S 3S 5S 5S 4S 4S")
+    assert both(pair, "is_tractor", "3S 3S 5S 5S")
+    assert both(pair, "is_tractor", "5S 5S 4S 4S")
+    assert not both(pair, "is_tractor", "3S 3S 4S 4S")
+    # the ♥ (trump) block sits above ♠ and joins SJ through the level card; ♥A … gap … ♦ block
+    assert both(pair, "is_tractor", "5H 5H 4H 4H SJ SJ")
+    assert not both(pair, "is_tractor", "AH AH 2D 2D")
+    assert not both(pair, "is_tractor", "4S 4S 2H 2H")
+    # the constant rank that is the level is just the level: at level 2 each block is one level card
+    pair = li("2", "H", rules=rules)
+    assert both(pair, "is_tractor", "3S 3S 5S 5S 2S 2S")
+    assert not both(pair, "is_tractor", "2S 2S 3H 3H")
+
+
+def test_level_index_follow_throw_kitty():
+    pair = li()
+    lead = "2S 2S 3S 3S"
+    # a block tractor in the hand must answer a tractor lead (4deck ladder)
+    hand = "2H 2H 3H 3H 5D 6D"
+    assert both(pair, "is_legal_follow", hand, lead, "2H 2H 3H 3H")
+    assert not both(pair, "is_legal_follow", hand, lead, "2H 2H 5D 6D")
+    # pairs on both sides of a gap are two pairs, not a tractor
+    hand = "3C 3C 2H 2H 5D 6D"
+    assert both(pair, "is_legal_follow", hand, lead, "3C 3C 2H 2H")
+    assert not both(pair, "is_legal_follow", hand, lead, "3C 3C 5D 6D")
+    ref, core = pair
+    assert ref.legal_follows(P(hand), P(lead)) == {S("3C 3C 2H 2H")}
+    assert {cs.indices() for cs in core.legal_follows(Cards(P(hand)), Cards(P(lead)))} == {S("3C 3C 2H 2H")}
+    # throws: a block tractor is beaten only by a higher block (or joker) tractor, not by pairs across a gap
+    throw = "2S 2S 3S 3S SJ"
+    for others in (["2H 2H 3H 3H"], ["3C 3C 2H 2H", "AD AD 2C 2C"], ["3S 3S 2D 2D"]):
+        assert both(pair, "check_throw", throw, *others) == (True, S(throw)), others
+    for others in (["2D 2D 3D 3D"], ["3D 3D SJ SJ"]):
+        assert both(pair, "check_throw", throw, *others) == (False, S("2S 2S 3S 3S")), others
+    # kitty multiplier reads the tractor
+    bianfeng = li(kitty_multiplier="bianfeng")
+    assert both(bianfeng, "kitty_multiplier", "2S 2S 3S 3S") == 8
+    assert both(bianfeng, "kitty_multiplier", "3C 3C 2H 2H") == 4
+
+
+def test_level_index_qq_unchanged():
+    # trump_order="qq": the same rules give the QQ positions and tractors
+    ref, core = pair = li(trump_order="qq")
+    default = RefTrump(RefRules(decks=4, constant_ranks=("2",), follow_ladder="4deck"), "3", "D")
+    assert [ref.position(k) for k in range(54)] == [core.position(k) for k in range(54)] == \
+        [default.position(k) for k in range(54)]
+    assert ref.position(P("2S")[0]) == ref.position(P("2H")[0]) == ref.position(P("2C")[0]) == 11
+    for text in ["2S 2S 2D 2D", "AD AD 2C 2C", "2D 2D 3S 3S", "3S 3S 3D 3D SJ SJ"]:
+        assert both(pair, "is_tractor", text), text
+    for text in ["2S 2S 3S 3S", "2D 2D 3D 3D", "2H 2H 3H 3H"]:
+        assert not both(pair, "is_tractor", text), text
+
+
+def test_level_index_bad_options():
+    with pytest.raises(ValueError):
+        RefTrump(RefRules(trump_order="bogus"), "3", "D")
+    with pytest.raises(ValueError):
+        RefTrump(RefRules(trump_order="level_index", constant_ranks=("2", "3", "5", "6")), "3", "D")
+    with pytest.raises(ValueError):
+        Rules(constant_ranks=("2", "3", "5", "6"), trump_order="level_index")
+    # at most three: fine, in both
+    pair = li("7", "S", rules=Rules(decks=2, constant_ranks=("2", "3", "5"), trump_order="level_index"))
+    assert both(pair, "is_tractor", "2H 2H 3H 3H 5H 5H 7H 7H")
 
 
 # ------------------------------------------------------------------------------------------------

@@ -12,9 +12,18 @@ Summary of the model:
 * A trump context (§2) = (rules, level rank, trump suit or none). It gives every kind an effective
   suit ("S", "H", "D", "C" or "T") and a position inside that suit; several kinds may share one
   position (off-suit level cards, off-suit constant trumps) and are then equal but never a pair.
-* A unit (§3) of shape (w, l) is l consecutive positions with one kind held w times at each.
-  ``units()`` splits cards greedily: most cards first, then the unit-order key (``follow_ladder``),
-  then the higher top; at a shared position the lowest kind index.
+  The trump order below the jokers is the rules' ``trump_order``: ``"qq"`` (default) as just said;
+  ``"level_index"`` (the 4-deck post's 级别指数) gives each suit a *block* of its own, its constant
+  cards (ascending) then its level card, one position each: with a trump suit s, s's other ranks,
+  a *gap*, then the blocks of the other suits by suit rank D < C < H < S, each followed by a gap,
+  then s's block (which joins SJ, BJ); with no trump, the four blocks by suit rank, each followed by
+  a gap. A gap is a position no kind occupies (an empty column), so no unit spans it: 2S2S3S3S is a
+  tractor at level 3, 3C3C2H2H is two pairs. At most 3 constant ranks with this order.
+* A unit (§3) of shape (w, l) is l consecutive positions with, at each, one kind held w times (a
+  gap holds nothing, so it breaks a run). ``units()`` splits cards greedily: most cards first, then
+  the unit-order key (``follow_ladder``), then the higher top; at a shared position the lowest kind
+  index. Everything below (follow requirements, throws, trick profiles, kitty multipliers) places
+  units through the same columns of kinds per position, so gaps need no special case.
 * Following (§4) compares the strongest *requirement* (multiset of shapes derived from the lead's
   units) that the play meets against the strongest one the hand meets. Requirements are enumerated
   exhaustively and checked by exhaustive backtracking over unit placements.
@@ -142,11 +151,13 @@ class RefRules:
     """Plain holder of the rule options the rules core reads (any object with these attributes
     may be used instead)."""
 
-    def __init__(self, decks=2, constant_ranks=(), follow_protection="none", follow_ladder="qq",
-                 taian_trump_follow=False, failed_throw="lowest", trick_compare="largest_unit",
-                 wider_shapes=False, kitty_multiplier="power", level_table="standard"):
+    def __init__(self, decks=2, constant_ranks=(), trump_order="qq", follow_protection="none",
+                 follow_ladder="qq", taian_trump_follow=False, failed_throw="lowest",
+                 trick_compare="largest_unit", wider_shapes=False, kitty_multiplier="power",
+                 level_table="standard"):
         self.decks = decks
         self.constant_ranks = tuple(constant_ranks)
+        self.trump_order = trump_order
         self.follow_protection = follow_protection
         self.follow_ladder = follow_ladder
         self.taian_trump_follow = taian_trump_follow
@@ -217,6 +228,13 @@ class RefTrump:
         self.ladder = rules.follow_ladder
         if self.ladder not in ("qq", "4deck"):
             raise ValueError(f"bad follow_ladder: {self.ladder!r}")
+        self.trump_order = getattr(rules, "trump_order", "qq")
+        if self.trump_order not in ("qq", "level_index"):
+            raise ValueError(f"bad trump_order: {self.trump_order!r}")
+        if (self.trump_order == "level_index"
+                and len({rank_index(r) for r in rules.constant_ranks}) > 3):
+            # §2: at most 3 constant ranks fit the level-index order (Rules refuses more).
+            raise ValueError("at most 3 constant ranks fit trump_order 'level_index'")
         self._build_positions()
         self._requirement_cache = {}
         self._best_cache = {}
@@ -224,7 +242,10 @@ class RefTrump:
     # -- §2 positions ---------------------------------------------------------------------------
 
     def _build_positions(self):
-        """Fill self._suit[kind], self._pos[kind] and self._kinds_at[suit][position]."""
+        """Fill self._suit[kind], self._pos[kind] and self._kinds_at[suit][position].
+
+        self._kinds_at[suit] lists, for every position of the suit from 0 up, the kinds at it; an
+        empty entry is a *gap* (level-index order): no kind sits there, so no unit spans it."""
         self._suit = {}
         self._pos = {}
         self._kinds_at = {}
@@ -238,9 +259,19 @@ class RefTrump:
             self._assign(SUITS[x], groups)
 
         # Trump, from low to high.
-        # MODEL-QUESTION: the §2 example (level 10, ♥, constant 2) numbers ♥3…♥A as 0-11, but
-        # ♥3…♥A without ♥10 are 11 ranks, i.e. 0-10 by the definition; everything after is one
-        # lower than the example says too (off-suit 2s 11 … BJ 16). The definition is followed.
+        if self.trump_order == "level_index":
+            groups = self._level_index_groups()
+        else:
+            groups = self._qq_groups()
+        groups.append([SJ])
+        groups.append([BJ])
+        self._assign(TRUMP, groups)
+        assert len(self._pos) == 54
+
+    def _qq_groups(self):
+        """§2 QQ trump order below the jokers: off-suit level cards (and each off-suit constant
+        rank) share one position."""
+        L, s, C = self.level, self.trump_suit, self.constants
         groups = []
         if s is not None:
             groups += [[s * 13 + r] for r in range(13) if r != L and r not in C]
@@ -253,10 +284,30 @@ class RefTrump:
             for c in C:
                 groups.append([x * 13 + c for x in range(4)])
             groups.append([x * 13 + L for x in range(4)])
-        groups.append([SJ])
-        groups.append([BJ])
-        self._assign(TRUMP, groups)
-        assert len(self._pos) == 54
+        return groups
+
+    def _level_index_groups(self):
+        """§2 level-index order below the jokers: with a trump suit s, s's other ranks, a gap, then
+        per other suit (by suit rank D < C < H < S) a block (its constant cards ascending, then its
+        level card, one position each) followed by a gap, then the block of s; with no trump suit,
+        the four blocks by suit rank, each followed by a gap. A gap is an empty group."""
+        L, s, C = self.level, self.trump_suit, self.constants
+
+        def block(x):
+            return [[x * 13 + c] for c in C] + [[x * 13 + L]]
+
+        by_suit_rank = [SUITS.index(x) for x in "DCHS"]
+        groups = []
+        if s is not None:
+            groups += [[s * 13 + r] for r in range(13) if r != L and r not in C]
+            groups.append([])  # gap
+        for x in by_suit_rank:
+            if x != s:
+                groups += block(x)
+                groups.append([])  # gap
+        if s is not None:
+            groups += block(s)
+        return groups
 
     def _assign(self, suit, groups):
         self._kinds_at[suit] = [tuple(sorted(g)) for g in groups]
@@ -314,44 +365,35 @@ class RefTrump:
                 for kinds in product(*choices):
                     yield top, kinds
 
-    def _shapes_possible(self, suit):
-        """All shapes (w, l) that can exist in a suit, w = 1..decks (no width-1 tractors)."""
-        npos = len(self._kinds_at[suit])
-        shapes = []
-        for w in range(1, self.decks + 1):
-            max_l = 1 if w == 1 else npos
-            for l in range(1, max_l + 1):
-                shapes.append((w, l))
-        return shapes
-
     def _decompose(self, cards):
         """§3 greedy decomposition -> (suit, [ _Unit, ... ]) in the order taken."""
         counts = _counts(cards)
         if not counts:
             raise ValueError("empty card multiset")
         suit = self._one_suit(counts)
-        shapes = self._shapes_possible(suit)
         columns = self._kinds_at[suit]
         units = []
         while sum(counts.values()) > 0:
             best = None
-            for w, l in shapes:
-                for top in range(l - 1, len(columns)):
-                    kinds = []
-                    for p in range(top - l + 1, top + 1):
-                        held = [k for k in columns[p] if counts.get(k, 0) >= w]
-                        if not held:
-                            break
-                        kinds.append(min(held))  # lowest kind index at a shared position
-                    else:
+            for w in range(1, self.decks + 1):
+                # At each position, the lowest kind held at least w times (None: nothing, or a gap).
+                lowest = [min((k for k in column if counts.get(k, 0) >= w), default=None)
+                          for column in columns]
+                run = 0  # number of consecutive positions ending at `top` that have such a kind
+                for top, kind in enumerate(lowest):
+                    run = run + 1 if kind is not None else 0
+                    # a unit (w, l) with this top exists iff l <= run; no width-1 tractors
+                    for l in range(1, (min(run, 1) if w == 1 else run) + 1):
                         score = (w * l, self.unit_key(w, l), top)
                         if best is None or score > best[0]:
-                            best = (score, _Unit(w, l, top, kinds))
+                            best = (score, (w, l, top))
             if best is None:
-                # Only possible if a kind is held more often than allowed and w=1 is impossible,
-                # which cannot happen: every card is at least a single.
+                # Impossible: every card held is at least a single.
                 raise AssertionError("no unit found")
-            unit = best[1]
+            w, l, top = best[1]
+            # at a shared position, the lowest kind index held often enough
+            kinds = [min(k for k in columns[p] if counts.get(k, 0) >= w) for p in range(top - l + 1, top + 1)]
+            unit = _Unit(w, l, top, kinds)
             for k in unit.kinds:
                 counts[k] -= unit.w
             units.append(unit)
