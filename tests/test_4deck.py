@@ -414,3 +414,65 @@ def test_a_4deck_match_is_played_to_a_winner():
     m.play_all(max_deals=400)
     assert m.winner in (0, 1)
     assert m.history[0].level == "3"
+
+
+# --- the C core against the pure-Python reference, whole 4-deck deals ------------------------------------
+
+def _ref_action(action: Cards):
+    from shengji.reference_deal import Choice
+
+    if isinstance(action, Declaration):
+        return Choice(tuple(action.indices()), action.trump)
+    return list(action.indices())
+
+
+def _ref_listed(actions) -> set:
+    from shengji.reference_deal import Choice
+
+    return {Choice(tuple(a.indices()), a.trump) if isinstance(a, Declaration) else tuple(a.indices())
+            for a in actions}
+
+
+@pytest.mark.parametrize("seed0", [0, 100])
+def test_same_4deck_deals_as_reference(seed0):
+    """Declaring (rarely, so that kitties are turned up and grabbed), first-deal redeals, 炒底 and the play,
+    fed the same choices: core and reference agree at every step."""
+    from shengji.reference_deal import RefDeal
+
+    grabbed = turned = redealt = 0
+    for seed in range(seed0, seed0 + 6):
+        rng = random.Random(seed)
+        rules = FOUR if seed % 3 else FOUR.replace(trick_compare="all_units", first_deal_dealer="first_declarer")
+        deal = Deal(rules, seed=seed, level=rng.choice(["3", "10", "A"]), dealer=seed % 4, first_deal=seed % 2 == 0)
+        ref = RefDeal(rules, list(deal.order), dealer=deal.dealer, level=deal.level, trump="declare",
+                      first_deal=deal.first_deal)
+        while deal.phase != "done":
+            assert (ref.phase, ref.to_move) == (deal.phase, deal.to_move)
+            if deal.phase in ("declare", "grab"):
+                listed = deal.legal_actions()
+                assert _ref_listed(listed) == set(ref.legal_actions())
+                declare = rng.random() < (0.003 if deal.phase == "declare" else 0.5)
+                action = rng.choice(listed[1:]) if declare and len(listed) > 1 else listed[0]
+            elif deal.phase == "bury":
+                action = Cards(rng.sample(deal.hand(deal.to_move).indices(), rules.kitty))
+            else:
+                action = deal.policy_action("greedy" if seed % 2 else "random", seed)
+            redeals = deal.redeals
+            played = deal.act(action)
+            got = ref.act(_ref_action(action))
+            if played is not None:
+                assert tuple(got) == played.cards.indices()
+            if deal.redeals != redeals:
+                assert tuple(ref.order) == deal.order
+            assert [ref.hand(s) for s in range(4)] == [deal.hand(s).indices() for s in range(4)]
+            assert (ref.dealer, ref.declarer) == (deal.dealer, deal.declarer)
+            if deal.phase not in ("declare",):
+                assert ref.trump_suit == deal.trump and ref.burier == deal.burier
+        grabbed += len(deal.grabs)
+        turned += deal.turned_up_kitty is not None
+        redealt += deal.redeals
+        want, res = ref.result(), deal.result()
+        assert (res.attacker_points, res.kitty_points, res.kitty_multiplier, res.kitty_captured, res.dealer_levels,
+                res.attacker_levels) == (want["attacker_points"], want["kitty_points"], want["multiplier"],
+                                         want["kitty_captured"], want["dealer_levels"], want["attacker_levels"])
+    assert grabbed > 0 and turned > 0 and redealt > 0

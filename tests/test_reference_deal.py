@@ -2,8 +2,10 @@
 
 Random playthroughs (seeded, 1/2/3 decks, trump given or declared, varied rule options) check the
 invariants of docs/MODEL.md §9 after every move, also driven through the one-protocol ``act()``;
-hand-written cases cover the declaration ladders, no_bid, first_deal (first_deal_dealer), failed
-throws and their penalty, voids and bad inputs.
+hand-written cases cover the declaration ladders (``"qq"``, ``"qq3"``, the 4-deck ladder with its
+four-joker trump choice), no_bid (``kitty_turnup`` too), first_deal (first_deal_dealer, the
+first-deal redeal and its shuffle), 炒底 kitty grabs, failed throws and their penalty, voids and bad
+inputs; random whole 4-deck deals with grabs check the invariants.
 """
 
 import copy
@@ -20,7 +22,7 @@ from shengji import OPTIONS
 from shengji.reference import RANKS, RefRules, RefTrump, level_outcome, parse
 
 try:
-    from shengji.reference_deal import RefDeal
+    from shengji.reference_deal import Choice, RefDeal, fnv1a64, shuffled_pack
 except ImportError:  # an installed package older than this module: load it from the source tree
     _path = pathlib.Path(__file__).resolve().parents[1] / "src" / "shengji" / "reference_deal.py"
     _spec = importlib.util.spec_from_file_location("shengji.reference_deal", _path)
@@ -28,6 +30,7 @@ except ImportError:  # an installed package older than this module: load it from
     sys.modules["shengji.reference_deal"] = _module
     _spec.loader.exec_module(_module)
     RefDeal = _module.RefDeal
+    Choice, fnv1a64, shuffled_pack = _module.Choice, _module.fnv1a64, _module.shuffled_pack
 
 
 # ------------------------------------------------------------------------------------------------
@@ -35,12 +38,13 @@ except ImportError:  # an installed package older than this module: load it from
 # ------------------------------------------------------------------------------------------------
 
 def make_rules(decks=2, kitty=None, throw_penalty=None, declaration=None, no_bid=None,
-               first_deal_dealer=None, **options):
+               first_deal_dealer=None, first_deal_no_bid=None, kitty_grab=None, **options):
     """A RefRules with the deal options set as attributes (left out: the engine's defaults)."""
     rules = RefRules(decks=decks, **options)
     for name, value in (("kitty", kitty), ("throw_penalty", throw_penalty),
                         ("declaration", declaration), ("no_bid", no_bid),
-                        ("first_deal_dealer", first_deal_dealer)):
+                        ("first_deal_dealer", first_deal_dealer), ("first_deal_no_bid", first_deal_no_bid),
+                        ("kitty_grab", kitty_grab)):
         if value is not None:
             setattr(rules, name, value)
     return rules
@@ -159,6 +163,13 @@ def pass_until(d, seat, declaration):
 
 def pass_all(d):
     while d.phase == "declare":
+        d.declare([])
+
+
+def pass_round(d):
+    """Pass through one declaring phase (until it ends or the pack is redealt)."""
+    redeals = d.redeals
+    while d.phase == "declare" and d.redeals == redeals:
         d.declare([])
 
 
@@ -451,10 +462,10 @@ def test_declaration_ladder_qq():
     order = build_order(2, 8, fixed, seed=1, banned=set(spades))
     d = RefDeal(make_rules(decks=2), order, dealer=0, level="2")
     assert d.to_move == 0 and d.hand(0) == (0,)
-    assert d.legal_declarations() == {(), (0,)}
+    assert d.legal_declarations() == [(), (0,)]
     d.declare([0])
     assert (d.declaration, d.declarer, d.trump_suit) == ((0,), 0, "S")
-    assert d.to_move == 1 and d.legal_declarations() == {()}  # one 2H is not stronger
+    assert d.to_move == 1 and d.legal_declarations() == [()]  # one 2H is not stronger
     with pytest.raises(ValueError):
         d.declare([13])
     pass_until(d, 1, (13, 13))
@@ -467,7 +478,7 @@ def test_declaration_ladder_qq():
     assert (d.declaration, d.declarer, d.trump_suit) == ((52, 52), 2, None)
     # BJ BJ is as strong as SJ SJ: it cannot overturn it
     while d.phase == "declare":
-        assert d.legal_declarations() == {()}
+        assert d.legal_declarations() == [()]
         d.declare(())
     assert d.phase == "bury" and d.declarer == 2 and d.trump_suit is None and d.dealer == 0
     assert d.declaration == (52, 52)
@@ -480,13 +491,13 @@ def test_declaration_reinforce_by_declarer_and_partner():
     kitty = [13, 13, 26, 26, 39, 39, 52, 53]
     order = build_order(2, 8, {0: [0, 0, 52], 2: [53]}, seed=2, banned=banned, kitty=kitty)
     d = RefDeal(make_rules(decks=2), order, dealer=0, level="2")
-    assert d.legal_declarations() == {(), (0,)}
+    assert d.legal_declarations() == [(), (0,)]
     d.declare((0,))
     pass_until(d, 0, (0, 0))
     d.declare((0, 0))
     assert (d.declaration, d.declarer, d.trump_suit) == ((0, 0), 0, "S")
     while d.phase == "declare":
-        assert d.legal_declarations() == {()}
+        assert d.legal_declarations() == [()]
         d.declare(())
     assert (d.trump_suit, d.declarer, d.dealer) == ("S", 0, 0)
     # the partner: seat 2 holds one 2S (cannot reinforce one card with one card) and 2D 2D
@@ -528,7 +539,7 @@ def test_declaration_ladder_qq3_three_decks():
     d.declare((53, 53, 53))
     assert (d.declaration, d.declarer, d.trump_suit) == ((53, 53, 53), 0, None)
     while d.phase == "declare":
-        assert d.legal_declarations() == {()}
+        assert d.legal_declarations() == [()]
         d.declare(())
     assert d.phase == "bury" and d.trump_suit is None and d.declarer == 0
 
@@ -536,7 +547,7 @@ def test_declaration_ladder_qq3_three_decks():
     d = RefDeal(make_rules(decks=3, declaration="qq"), order, dealer=0, level="2")
     seen = set()
     while d.phase == "declare":
-        seen |= d.legal_declarations()
+        seen.update(d.legal_declarations())
         d.declare(())
     assert all(len(x) <= 2 for x in seen) and (26, 26) in seen and (53, 53) in seen
 
@@ -567,17 +578,15 @@ def test_no_bid_kitty_card_skips_jokers():
 
 def test_not_implemented_options():
     order = pack(2)
-    for declaration in ("taian", "4deck"):
-        with pytest.raises(NotImplementedError):
-            RefDeal(make_rules(decks=2, declaration=declaration), order)
-        d = RefDeal(make_rules(decks=2, declaration=declaration), order, trump="H")  # not needed
-        assert d.phase == "bury"
-    # redeal / dealer_loses: refused when the declaring phase starts, i.e. at construction
-    for no_bid in ("redeal", "dealer_loses"):
-        with pytest.raises(NotImplementedError):
-            RefDeal(make_rules(decks=2, no_bid=no_bid), order)
-        d = RefDeal(make_rules(decks=2, no_bid=no_bid), order, trump="S")  # not needed
-        assert d.phase == "bury" and d.trump_suit == "S"
+    with pytest.raises(NotImplementedError):
+        RefDeal(make_rules(decks=2, declaration="taian"), order)
+    d = RefDeal(make_rules(decks=2, declaration="taian"), order, trump="H")  # not needed
+    assert d.phase == "bury"
+    # dealer_loses: refused when the declaring phase starts, i.e. at construction
+    with pytest.raises(NotImplementedError):
+        RefDeal(make_rules(decks=2, no_bid="dealer_loses"), order)
+    d = RefDeal(make_rules(decks=2, no_bid="dealer_loses"), order, trump="S")  # not needed
+    assert d.phase == "bury" and d.trump_suit == "S"
 
 
 def test_declaration_none_needs_a_given_trump():
@@ -591,13 +600,15 @@ def test_declaration_none_needs_a_given_trump():
 
 def test_bad_declaring_options():
     order = pack(2)
-    for options in ({"declaration": "shout"}, {"no_bid": "random"}, {"first_deal_dealer": "last"},
-                    {"first_deal_dealer": "first"}):
+    for options in ({"declaration": "shout"}, {"no_bid": "random"}, {"no_bid": "redeal"},
+                    {"first_deal_dealer": "last"}, {"first_deal_dealer": "first"},
+                    {"first_deal_no_bid": "never"}, {"first_deal_no_bid": "Redeal"}, {"kitty_grab": "yes"},
+                    {"kitty_grab": True}, {"kitty_grab": True, "declaration": "qq3"}):
         for trump in ("declare", "S"):
             with pytest.raises(ValueError):
                 RefDeal(make_rules(decks=2, **options), order, trump=trump, first_deal=True)
-    # the kitty rules need a kitty of at least three cards
-    for no_bid in ("kitty_card", "kitty_card_notrump"):
+    # the kitty rules need a kitty of at least three cards (kitty_turnup: one card)
+    for no_bid in ("kitty_card", "kitty_card_notrump", "kitty_turnup"):
         with pytest.raises(ValueError):
             RefDeal(make_rules(decks=2, kitty=0, no_bid=no_bid), order)
     assert RefDeal(make_rules(decks=2, kitty=0), order).phase == "declare"
@@ -955,3 +966,661 @@ def test_defaults_from_refrules():
         d = RefDeal(RefRules(decks=decks), order, trump="S")
         assert d.kitty_size == kitty and len(d.kitty) == kitty
         assert len(d.hand(1)) == (54 * decks - kitty) // 4
+
+
+# ------------------------------------------------------------------------------------------------
+# the 4-deck ladder (level 2: the level cards are 2S=0, 2H=13, 2D=26, 2C=39)
+# ------------------------------------------------------------------------------------------------
+
+S2, H2, D2, C2 = 0, 13, 26, 39
+SPECIAL = (S2, H2, D2, C2, 52, 53)  # level cards and jokers at level 2
+CHOICES = (None, "S", "H", "D", "C")
+GRADES = {  # MODEL §9 4-deck ladder: one declaration of each grade
+    1: (D2,), 2: (D2, D2), 3: (C2, C2), 4: (H2, H2), 5: (S2, S2), 6: (52, 52), 7: (53, 53),
+    8: Choice((52, 52, 52, 52), "D"),
+}
+
+
+def shown_cards(action):
+    return action.cards if isinstance(action, Choice) else action
+
+
+def grade4(action, level=0):
+    """The test's own reading of the 4-deck ladder (MODEL §9): the grade of an action, 0 if none."""
+    if isinstance(action, Choice):
+        return 8 if len(action.cards) == 4 and all(k >= 52 for k in action.cards) else 0
+    cards = tuple(sorted(action))
+    if len(cards) == 1 and cards[0] < 52 and cards[0] % 13 == level:
+        return 1
+    if len(cards) == 2 and cards[0] == cards[1]:
+        kind = cards[0]
+        if kind >= 52:
+            return 6 if kind == 52 else 7
+        if kind % 13 == level:
+            return {2: 2, 3: 3, 1: 4, 0: 5}[kind // 13]  # D < C < H < S
+    return 0
+
+
+def expected_declarations(d, standing, level=0):
+    """MODEL §9 "Legal actions" for the 4-deck ladder, from the hand of the seat to move."""
+    seat = d.to_move
+    hand = Counter(d.hand(seat))
+    candidates = [(kind,) * k for kind in [s * 13 + level for s in range(4)] + [52, 53]
+                  for k in range(1, hand[kind] + 1)]
+    for big in range(5):
+        if hand[52] >= 4 - big and hand[53] >= big:
+            candidates += [Choice((52,) * (4 - big) + (53,) * big, t) for t in CHOICES]
+    legal = [()]
+    for c in candidates:
+        g = grade4(c, level)
+        if g > standing and seat != d.declarer and not (g in (6, 7) and standing == 0):
+            legal.append(c)
+    return legal
+
+
+def rules4(**options):
+    options.setdefault("declaration", "4deck")
+    return make_rules(decks=4, kitty=8, **options)
+
+
+def special_order(fixed, dump=(3, 2), kitty=None, dealer=0, seed=0):
+    """A 4-deck order where every level-2 card and joker is placed: `fixed[s]` to seat s, the rest to
+    the seats in `dump` (in that order, as many as fit); the kitty as given (or random plain cards)."""
+    fixed = {s: list(c) for s, c in fixed.items()}
+    left = Counter({k: 4 for k in SPECIAL})
+    for cards in fixed.values():
+        left.subtract(cards)
+    if kitty is not None:
+        left.subtract(kitty)
+    assert min(left.values()) >= 0
+    left = sorted(left.elements())
+    for seat in dump:
+        cards = fixed.setdefault(seat, [])
+        take = min(len(left), 52 - len(cards))
+        cards += left[:take]
+        del left[:take]
+    assert not left
+    return build_order(4, 8, fixed, dealer=dealer, seed=seed, banned=set(SPECIAL), kitty=kitty)
+
+
+def to_final_round(d):
+    """Pass until every card is dealt and the dealer opens the final round of the declaring."""
+    while not (d.to_move == d.dealer and all(len(d.hand(s)) == d.hand_size for s in range(4))):
+        assert d.phase == "declare"
+        d.act(())
+
+
+def assert_unchanged(d, method, *args):
+    """The call raises ValueError and leaves every attribute as it was (compared with a deepcopy)."""
+    before = copy.deepcopy(d)
+    with pytest.raises(ValueError):
+        getattr(d, method)(*args)
+    assert vars(d) == vars(before)
+
+
+@pytest.mark.parametrize("grade", range(1, 8))
+def test_4deck_ladder_adjacent_grades(grade):
+    """Seat 0 shows grade g; seat 1, holding grade g again and grade g + 1, may show only g + 1 (a joker
+    pair needs a standing declaration: there seat 3, the dealer, declares a single level card first)."""
+    low, high = GRADES[grade], GRADES[grade + 1]
+    same = (C2,) if grade == 1 else low  # grade 1: any single level card
+    d = RefDeal(rules4(), special_order({0: low, 1: same + shown_cards(high)}, dealer=3), dealer=3, level="2")
+    to_final_round(d)
+    if grade >= 6:
+        single = d.legal_actions()[1]
+        assert grade4(single) == 1
+        d.act(single)
+    else:
+        d.act(())
+    assert d.to_move == 0 and low in d.legal_actions()
+    d.act(low)
+    assert (d.declaration, d.declarer, d.to_move, d.trump_suit) == (low, 0, 1, "SHDC"[low[0] // 13]
+                                                                      if low[0] < 52 else None)
+    legal = d.legal_actions()
+    assert legal == expected_declarations(d, grade) and high in legal
+    assert same not in legal and low not in legal
+    assert all(grade4(a) > grade for a in legal[1:])
+    assert_unchanged(d, "act", same)
+    d.act(high)
+    assert (d.declaration, d.declarer) == (high, 1)
+    assert d.trump_suit == ("D" if grade + 1 == 8 else None if grade + 1 >= 6 else "SHDC"[high[0] // 13])
+    pass_all(d)
+    assert d.phase == "bury" and d.declarer == 1 and d.dealer == 3
+    assert d.declarations[-2:] == [(0, low), (1, high)]
+
+
+def test_4deck_ladder_listing_order_and_non_grades():
+    # seat 1 holds 2S 2S 2S, 2H, 2C 2C 2C 2C, SJ SJ SJ, BJ BJ; nothing stands
+    d = RefDeal(rules4(), special_order({1: [S2] * 3 + [H2] + [C2] * 4 + [52] * 3 + [53] * 2}, dealer=1),
+                dealer=1, level="2")
+    to_final_round(d)
+    assert d.to_move == 1
+    mixes = [(52, 52, 52, 53), (52, 52, 53, 53)]  # fewest big jokers first
+    assert d.legal_actions() == (
+        [(), (S2,), (S2, S2), (H2,), (C2,), (C2, C2)]
+        + [Choice(m, t) for m in mixes for t in CHOICES])
+    assert d.legal_actions() == expected_declarations(d, 0)
+    for bad in ([S2] * 3, [C2] * 3, [C2] * 4, [52], [52, 52, 52], [52, 53], [S2, H2], [52, 52]):
+        assert_unchanged(d, "declare", bad)  # three/four level cards, odd jokers; no joker pair yet
+    d.declare([C2, C2])
+    assert d.trump_suit == "C"
+
+
+def test_4deck_joker_pair_only_overturns():
+    d = RefDeal(rules4(), special_order({0: [52, 52, 53, 53], 1: [H2]}), dealer=0, level="2")
+    to_final_round(d)
+    legal = d.legal_actions()
+    assert (52, 52) not in legal and (53, 53) not in legal  # nothing stands
+    assert legal == [()] + [Choice((52, 52, 53, 53), t) for t in CHOICES]
+    assert_unchanged(d, "declare", [52, 52])
+    assert_unchanged(d, "declare", [53, 53])
+    d.act(())
+    d.act([H2])  # seat 1 declares; seat 0 is not asked again
+    pass_all(d)
+    assert d.phase == "bury" and d.trump_suit == "H"
+    # seat 3 declares before seat 0 is asked in the final round: now a joker pair overturns
+    d = RefDeal(rules4(), special_order({0: [52, 52, 53, 53], 3: [H2]}, dump=(2, 1), dealer=1), dealer=1,
+                level="2")
+    to_final_round(d)
+    d.act(())  # seat 1
+    d.act(())  # seat 2
+    d.act([H2])  # seat 3
+    assert d.legal_actions()[:3] == [(), (52, 52), (53, 53)]
+    d.act([53, 53])
+    assert (d.phase, d.declaration, d.declarer, d.trump_suit) == ("bury", (53, 53), 0, None)
+
+
+def test_4deck_no_self_overturn():
+    # cards are dealt in ascending kind order per seat: seat 0 gets 2S, then 2S (its first two cards)
+    d = RefDeal(rules4(), special_order({0: [S2, S2]}), dealer=0, level="2")
+    d.act([S2])
+    while d.to_move != 0:
+        d.act(())
+    assert d.hand(0)[:2] == (S2, S2)
+    assert d.legal_actions() == [()]  # 2S 2S is higher, but the declarer cannot overturn himself
+    assert_unchanged(d, "act", [S2, S2])
+    # under "qq" the declarer reinforces
+    q = RefDeal(rules4(declaration="qq"), special_order({0: [S2, S2]}), dealer=0, level="2")
+    q.act([S2])
+    while q.to_move != 0:
+        q.act(())
+    assert (S2, S2) in q.legal_actions()
+    # after someone else overturns, the first declarer may again; the partner may overturn too
+    d = RefDeal(rules4(), special_order({0: [H2, C2, C2], 1: [D2, D2], 2: [S2, S2]}, dump=(3,)),
+                dealer=0, level="2")
+    pass_until(d, 0, (H2,))
+    d.act([H2])
+    while not (d.to_move == 1 and (D2, D2) in d.legal_actions()):
+        if d.to_move == 0:
+            assert d.legal_actions() == [()]
+        d.act(())
+    d.act([D2, D2])  # grade 2 over a single
+    pass_until(d, 0, (C2, C2))
+    d.act([C2, C2])  # seat 0 again (grade 3): seat 1 overturned it in between
+    pass_until(d, 2, (S2, S2))
+    d.act([S2, S2])  # seat 2, seat 0's partner, overturns (grade 5)
+    pass_all(d)
+    assert (d.declarer, d.trump_suit, d.first_declarer) == (2, "S", 0)
+    assert d.declarations == [(0, (H2,)), (1, (D2, D2)), (0, (C2, C2)), (2, (S2, S2))]
+
+
+def test_4deck_four_joker_choices():
+    mixes = [(52, 52, 52, 53), (52, 52, 53, 53)]
+    for trump in CHOICES:
+        d = RefDeal(rules4(), special_order({2: [53, 52, 53, 52, 52], 0: [H2]}, dump=(3, 1)),
+                    dealer=0, level="2")
+        to_final_round(d)
+        d.act([H2])
+        d.act(())
+        assert d.legal_actions() == [(), (52, 52), (53, 53)] + [Choice(m, t) for m in mixes for t in CHOICES]
+        # four jokers need a choice; a choice goes with four jokers only; the choice is a suit or None
+        assert_unchanged(d, "act", (52, 52, 53, 53))
+        assert_unchanged(d, "act", Choice((52, 52), "S"))
+        assert_unchanged(d, "act", Choice((H2,), "S"))
+        assert_unchanged(d, "act", Choice((), None))
+        assert_unchanged(d, "act", Choice((52, 52, 53, 53), "T"))
+        assert_unchanged(d, "act", Choice((52, 52, 53, 53), 1))
+        assert_unchanged(d, "act", ((52, 52, 53, 53), "S"))  # a plain pair, not a Choice
+        assert_unchanged(d, "act", Choice((53, 53, 53, 53), "S"))  # not held
+        d.act(Choice([53, 52, 53, 52], trump))  # the cards in any order
+        assert d.declaration == Choice((52, 52, 53, 53), trump) and d.declarer == 2
+        assert d.trump_suit == trump
+        assert d.legal_actions() == [()]  # the top of the ladder
+        pass_all(d)
+        assert d.phase == "bury" and d.trump_suit == trump
+        assert d.trump.trump_suit == (None if trump is None else "SHDC".index(trump))
+        assert d.declarations[-1] == (2, Choice((52, 52, 53, 53), trump))
+    # four jokers with nothing standing are legal (the only no-trump declaration without one)
+    d = RefDeal(rules4(), special_order({0: [52] * 4}), dealer=0, level="2")
+    to_final_round(d)
+    assert d.legal_actions() == [()] + [Choice((52,) * 4, t) for t in CHOICES]
+    # the other ladders take no choice
+    for ladder in ("qq", "qq3"):
+        d = RefDeal(rules4(declaration=ladder), special_order({0: [52] * 4}), dealer=0, level="2")
+        to_final_round(d)
+        assert all(not isinstance(a, Choice) for a in d.legal_actions())
+        assert_unchanged(d, "act", Choice((52, 52, 52, 52), None))
+        assert_unchanged(d, "act", Choice((52, 52), None))
+
+
+# ------------------------------------------------------------------------------------------------
+# no_bid="kitty_turnup"
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kitty,trump", [
+    ("3S 4H SJ 5D 2C 7S 2H 8D", "C"),   # the first level card (2C) in pack order
+    ("BJ 4H SJ 5D 6C 7S 9H 8D", None),  # no level card, the first card a joker: no trump
+    ("9H 4S SJ 5D 6C 7S 9H BJ", "H"),   # no level card: the first card's suit
+    ("2S 4H SJ 5D 2C 7S 2H 8D", "S"),
+])
+def test_no_bid_kitty_turnup(kitty, trump):
+    kitty = parse(kitty)
+    order = build_order(2, 8, {}, seed=21, kitty=kitty)
+    for grab in (False, True):
+        rules = make_rules(decks=2, declaration="4deck", no_bid="kitty_turnup", kitty_grab=grab)
+        d = RefDeal(rules, order, dealer=2, level="2")
+        assert d.turned_up is False
+        pass_all(d)
+        assert (d.phase, d.trump_suit, d.turned_up, d.declarer, d.dealer, d.burier) == (
+            "bury", trump, True, None, 2, 2)
+        d.act(d.hand(2)[:8])
+        assert d.phase == "play" and d.to_move == 2  # a turned-up trump cannot be grabbed
+
+
+def test_no_bid_kitty_turnup_not_after_a_declaration():
+    kitty = parse("3S 4H SJ 5D 2C 7S 2H 8D")
+    order = build_order(2, 8, {1: [D2], 3: [S2, S2, H2, D2, C2]}, seed=22, kitty=kitty,
+                        banned={S2, H2, D2, C2})
+    rules = make_rules(decks=2, declaration="4deck", no_bid="kitty_turnup", kitty_grab=True)
+    d = RefDeal(rules, order, dealer=0, level="2")
+    pass_until(d, 1, (D2,))
+    d.act([D2])
+    pass_all(d)
+    assert (d.trump_suit, d.turned_up) == ("D", False)
+    d.act(d.hand(0)[:8])
+    assert d.phase == "grab" and d.to_move == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# the seeded shuffle and the first-deal redeal
+# ------------------------------------------------------------------------------------------------
+
+def _fnv(order):
+    h = 0xCBF29CE484222325
+    for b in order:
+        h = ((h ^ b) * 0x100000001B3) % 2 ** 64
+    return h
+
+
+def test_fnv1a64_vectors():
+    assert fnv1a64(b"") == 0xCBF29CE484222325
+    assert fnv1a64(b"a") == 0xAF63DC4C8601EC8C
+    assert fnv1a64(b"foobar") == 0x85944171F73967E8
+    order = pack(2)
+    assert fnv1a64(bytes(order)) == _fnv(order)
+
+
+def test_shuffled_pack_is_a_permutation_per_stream():
+    packs = [shuffled_pack(decks, seed, stream) for decks in (1, 4) for seed in (0, 1, 2 ** 64 - 1)
+             for stream in (0, 1)]
+    for p in packs:
+        assert sorted(p) == sorted(pack(len(p) // 54))
+    assert len({tuple(p) for p in packs}) == len(packs)
+    assert shuffled_pack(2, 7, 3) == shuffled_pack(2, 7, 3)
+
+
+def test_shuffled_pack_matches_the_core():
+    """MODEL §9's shuffle (implemented in the reference from the text) reproduces the core's seeded
+    deal: a check of the spec, not of the code."""
+    try:
+        import shengji
+        order = list(shengji.Deal(shengji.Rules(), seed=1, trump="S").order)
+    except Exception as exc:  # the extension being rebuilt
+        pytest.skip(f"shengji core not importable: {exc!r}")
+    assert order == shuffled_pack(2, 1, 0)
+
+
+def test_first_deal_redeal():
+    rules = make_rules(decks=1, first_deal_no_bid="redeal")
+    order = pack(1)
+    random.Random(30).shuffle(order)
+    d = RefDeal(rules, order, dealer=2, level="2", first_deal=True)
+    assert d.redeals == 0 and d.order == tuple(order)
+    pass_round(d)
+    # nobody declared: a fresh pack from stream (FNV-1a of the order, 0); the same dealer starts again
+    assert (d.phase, d.redeals, d.dealer, d.to_move) == ("declare", 1, 2, 2)
+    first = shuffled_pack(1, _fnv(order), 0)
+    assert d.order == tuple(first) and d.hand(2) == (first[0],) and d.hand(3) == ()
+    assert d.kitty == tuple(sorted(first[-6:]))
+    e = RefDeal(rules, order, dealer=2, level="2", first_deal=True)
+    pass_round(e)
+    assert e.order == d.order  # deterministic
+    while len(d.hand(1)) < 12:
+        d.act(())
+    assert [d.hand(s) for s in range(4)] != [tuple(sorted(order[(s - 2) % 4:48:4])) for s in range(4)]
+    pass_round(d)
+    assert d.redeals == 2 and d.order == tuple(shuffled_pack(1, _fnv(first), 1))
+    # a declaration ends the redealing: the deal goes on as usual
+    level = next(k for k in d.order[:48] if k < 52 and k % 13 == 0)
+    seat = (2 + d.order.index(level)) % 4
+    pass_until(d, seat, (level,))
+    d.act([level])
+    pass_round(d)
+    assert (d.phase, d.redeals, d.declarer, d.trump_suit) == ("bury", 2, seat, "SHDC"[level // 13])
+    # not a first deal, or first_deal_no_bid="same" (the default): no_bid applies at once
+    for rules_, first_deal in ((rules, False), (make_rules(decks=1), True),
+                               (make_rules(decks=1, first_deal_no_bid="same"), True)):
+        d = RefDeal(rules_, order, dealer=2, level="2", first_deal=first_deal)
+        pass_round(d)
+        assert (d.phase, d.redeals, d.order, d.trump_suit) == ("bury", 0, tuple(order), None)
+
+
+def test_first_deal_redeal_falls_back_after_64():
+    rules = make_rules(decks=1, first_deal_no_bid="redeal", no_bid="kitty_card")
+    order = pack(1)
+    random.Random(31).shuffle(order)
+    d = RefDeal(rules, order, dealer=1, level="2", first_deal=True)
+    orders = [tuple(order)]
+    for r in range(64):
+        pass_round(d)
+        assert d.phase == "declare" and d.redeals == r + 1 and d.dealer == 1
+        assert d.order == tuple(shuffled_pack(1, _fnv(orders[-1]), r))
+        orders.append(d.order)
+    pass_round(d)  # the 65th silent declaring: no_bid applies
+    assert d.phase == "bury" and d.redeals == 64 and d.dealer == 1 and d.order == orders[-1]
+    third = next(k for k in d.order[-4:] if k < 52)
+    assert d.trump_suit == "SHDC"[third // 13]
+
+
+# ------------------------------------------------------------------------------------------------
+# 炒底: grabbing the kitty
+# ------------------------------------------------------------------------------------------------
+
+GRAB_KITTY = (S2, S2, H2, H2, C2, C2, 52, 52)
+
+
+def _grab_deal(first_deal=False, first_deal_dealer=None, dealer=0, declare=True):
+    """4 decks, level 2, every special card placed: seat 0 holds 2D 2S 2S BJ BJ BJ BJ, seat 1 2D 2D
+    2C 2C, seat 2 2H 2H, seat 3 SJ SJ 2D, the kitty 2S 2S 2H 2H 2C 2C SJ SJ. Seat 0 declares 2D in the
+    final round (unless `declare` is False); the others pass."""
+    fixed = {0: [D2, S2, S2, 53, 53, 53, 53], 1: [D2, D2, C2, C2], 2: [H2, H2], 3: [52, 52, D2]}
+    rules = rules4(kitty_grab=True, first_deal_dealer=first_deal_dealer)
+    d = RefDeal(rules, special_order(fixed, dump=(), kitty=GRAB_KITTY, dealer=dealer), dealer=dealer,
+                level="2", first_deal=first_deal)
+    to_final_round(d)
+    while d.phase == "declare":
+        d.act([D2] if declare and d.to_move == 0 else ())
+    return d
+
+
+def plain(d, seat, n=8):
+    """The seat's n lowest cards that are no level card or joker."""
+    return tuple(k for k in d.hand(seat) if k not in SPECIAL)[:n]
+
+
+def test_grab_asks_the_three_others_then_play():
+    d = _grab_deal()
+    assert (d.phase, d.burier, d.to_move, d.declarer, d.trump_suit) == ("bury", 0, 0, 0, "D")
+    with pytest.raises(ValueError):
+        d.legal_actions()
+    buried = plain(d, 0)
+    d.act(buried)
+    asked = []
+    while d.phase == "grab":
+        asked.append(d.to_move)
+        assert d.legal_actions() == expected_declarations(d, 1)
+        d.act(())
+    assert asked == [1, 2, 3]
+    assert (d.phase, d.to_move, d.dealer, d.burier, d.kitty, d.grabs) == ("play", 0, 0, 0, buried, [])
+
+
+def test_grab_rebury_and_regrab():
+    d = _grab_deal()
+    d.act(GRAB_KITTY)  # seat 0 buries the kitty as dealt
+    assert (d.phase, d.to_move) == ("grab", 1)
+    assert d.legal_actions() == [(), (D2, D2), (C2, C2)]
+    d.act([C2, C2])  # seat 1 grabs (grade 3 over a single 2D)
+    assert (d.phase, d.to_move, d.burier, d.declarer, d.trump_suit, d.dealer) == ("bury", 1, 1, 1, "C", 0)
+    assert d.declaration == (C2, C2) and d.grabs == [(1, (C2, C2))] and d.declarations == [(0, (D2,))]
+    assert len(d.hand(1)) == 52 + 8 and Counter(GRAB_KITTY) <= Counter(d.hand(1))
+    assert d.kitty == GRAB_KITTY  # the buried kitty, now in the grabber's hand
+    assert d.trump.trump_suit == "SHDC".index("C")
+    assert_unchanged(d, "act", plain(d, 0))  # not in the burier's hand
+    assert_unchanged(d, "act", ())
+    second = plain(d, 1)
+    d.act(second)
+    assert d.kitty == second and d.phase == "grab"
+    assert Counter(d.unseen(1)) == Counter(pack(4)) - Counter(d.hand(1)) - Counter(second)
+    assert Counter(d.unseen(0)) == Counter(pack(4)) - Counter(d.hand(0))  # seat 0 no longer buried it last
+    # asked from the seat after the grabber: 2, 3, 0
+    assert d.to_move == 2 and d.legal_actions() == [(), (H2, H2)]
+    d.act(())
+    assert d.to_move == 3 and d.legal_actions() == [(), (52, 52)]
+    d.act(())
+    # seat 0 may grab again, seat 1 having overturned it
+    assert d.to_move == 0
+    assert d.legal_actions() == [(), (S2, S2), (53, 53)] + [Choice((53,) * 4, t) for t in CHOICES]
+    d.act([S2, S2])
+    assert (d.phase, d.burier, d.declarer, d.trump_suit, d.dealer) == ("bury", 0, 0, "S", 0)
+    assert Counter(second) <= Counter(d.hand(0))
+    third = plain(d, 0)
+    d.act(third)
+    asked = []
+    while d.phase == "grab":
+        asked.append(d.to_move)
+        assert d.legal_actions() == expected_declarations(d, 5)
+        if d.to_move == 3:
+            assert d.legal_actions() == [(), (52, 52)]
+            assert_unchanged(d, "act", [53, 53])  # not held
+        d.act(())
+    assert asked == [1, 2, 3]
+    assert (d.phase, d.to_move, d.dealer, d.burier, d.kitty) == ("play", 0, 0, 0, third)
+    assert d.grabs == [(1, (C2, C2)), (0, (S2, S2))] and d.declarations == [(0, (D2,))]
+    assert d.is_attacker(1) and not d.is_attacker(2)
+
+
+def test_grab_self_overturn_forbidden():
+    # dealer 3: seat 0 declares in the final round and stays the declarer while seat 3 buries
+    d = _grab_deal(dealer=3)
+    assert (d.declarer, d.burier, d.phase) == (0, 3, "bury")
+    d.act(plain(d, 3))
+    assert d.to_move == 0
+    assert d.legal_actions() == [()]  # 2S 2S and the jokers are higher, but seat 0 is the standing declarer
+    assert_unchanged(d, "act", [S2, S2])
+    assert_unchanged(d, "grab", Choice((53,) * 4, None))
+    d.act(())
+    assert d.to_move == 1 and d.legal_actions() == [(), (D2, D2), (C2, C2)]
+
+
+def test_grab_after_no_bid_and_with_four_jokers():
+    # nobody declared (no trump): any declaration grabs, a joker pair excepted
+    d = _grab_deal(declare=False)
+    assert (d.declarer, d.trump_suit, d.turned_up, d.phase) == (None, None, False, "bury")
+    d.act(plain(d, 0))
+    assert d.legal_actions() == [(), (D2,), (D2, D2), (C2,), (C2, C2)]
+    d.act(())
+    assert d.legal_actions() == [(), (H2,), (H2, H2)]
+    d.act(())
+    assert d.to_move == 3 and d.legal_actions() == [(), (D2,)]
+    assert_unchanged(d, "act", [52, 52])
+    # four jokers grab with a trump choice
+    d = _grab_deal()
+    d.act(plain(d, 0))  # seat 0 keeps the kitty's SJ SJ: it holds SJ SJ BJ BJ BJ BJ
+    d.act([D2, D2])  # seat 1 grabs (grade 2)
+    d.act(plain(d, 1))
+    d.act(())  # seat 2
+    d.act(())  # seat 3
+    assert d.to_move == 0
+    mixes = [(52, 52, 53, 53), (52, 53, 53, 53), (53, 53, 53, 53)]
+    assert d.legal_actions() == ([(), (S2, S2), (H2, H2), (C2, C2), (52, 52), (53, 53)]
+                                 + [Choice(m, t) for m in mixes for t in CHOICES])
+    d.act(Choice((52, 53, 53, 53), "H"))
+    assert (d.phase, d.burier, d.declarer, d.trump_suit) == ("bury", 0, 0, "H")
+    assert d.grabs[-1] == (0, Choice((52, 53, 53, 53), "H"))
+    assert d.trump.trump_suit == "SHDC".index("H")
+    d.act(plain(d, 0))
+    for seat in (1, 2, 3):
+        assert d.to_move == seat and d.legal_actions() == [()]  # nothing is above four jokers
+        d.act(())
+    assert (d.phase, d.to_move, d.trump_suit) == ("play", 0, "H")
+
+
+def test_grab_changes_dealer_only_in_first_deal_final_declarer():
+    for first_deal, rule, dealer_after in ((True, "final_declarer", 1), (True, "first_declarer", 0),
+                                            (False, "final_declarer", 0), (False, None, 0)):
+        d = _grab_deal(first_deal=first_deal, first_deal_dealer=rule)
+        assert d.dealer == 0 and d.burier == 0  # seat 0 declared: it deals under both rules
+        d.act(plain(d, 0))
+        d.act([D2, D2])  # seat 1 grabs
+        assert (d.dealer, d.burier, d.to_move) == (dealer_after, 1, 1)
+        d.act(plain(d, 1))
+        for _ in range(3):
+            d.act(())
+        assert d.phase == "play" and d.to_move == dealer_after
+        assert d.is_attacker((dealer_after + 1) % 4) and not d.is_attacker((dealer_after + 2) % 4)
+        lead = sorted(d.legal_actions())[0]
+        d.act(lead)
+        assert d.trick == [lead] and d.to_move == (dealer_after + 1) % 4
+
+
+def test_no_grab_phase_with_a_given_trump():
+    order = pack(4)
+    random.Random(40).shuffle(order)
+    for trump in ("S", None):
+        d = RefDeal(rules4(kitty_grab=True), order, dealer=1, level="2", trump=trump)
+        assert d.phase == "bury" and d.burier == 1
+        d.act(d.hand(1)[:8])
+        assert d.phase == "play" and d.to_move == 1
+
+
+def test_bad_moves_unchanged_in_grab_and_bury():
+    d = _grab_deal()
+    assert_unchanged(d, "grab", ())
+    assert_unchanged(d, "declare", ())
+    assert_unchanged(d, "play", [d.hand(0)[0]])
+    assert_unchanged(d, "bury", d.hand(0)[:7])
+    d.act(plain(d, 0))
+    assert d.phase == "grab" and d.to_move == 1
+    assert_unchanged(d, "bury", plain(d, 1))
+    assert_unchanged(d, "declare", ())
+    assert_unchanged(d, "play", [d.hand(1)[0]])
+    assert_unchanged(d, "result")
+    for bad in ([D2], [C2, C2, C2], [H2, H2], [52, 52], [S2, S2], "2D", [99], [D2, C2], None,
+                Choice((52, 52, 53, 53), None), Choice((D2, D2), "S"), Choice((C2, C2), None)):
+        assert_unchanged(d, "act", bad)
+        assert_unchanged(d, "grab", bad)
+    d.act([D2, D2])
+    assert d.phase == "bury"
+    assert_unchanged(d, "act", ())
+    assert_unchanged(d, "grab", ())
+    assert_unchanged(d, "legal_actions")
+    assert_unchanged(d, "legal_declarations")
+    assert_unchanged(d, "act", d.hand(1)[:9])
+
+
+# ------------------------------------------------------------------------------------------------
+# random whole 4-deck deals: the 4-deck ladder with grabs
+# ------------------------------------------------------------------------------------------------
+
+def _runs(phases):
+    runs = []
+    for p in phases:
+        if not runs or runs[-1] != p:
+            runs.append(p)
+    return runs
+
+
+def grab_playthrough(seed, check_legal=True):
+    """One whole 4-deck deal with random legal choices (declaration="4deck", kitty_grab=True);
+    invariants after every move. Returns a Counter of what happened (grabs, redeals, turned_up,
+    choices: four-joker declarations)."""
+    rng = random.Random(seed)
+    rules = rules4(kitty_grab=True, follow_ladder=rng.choice(["qq", "4deck"]),
+                   no_bid=rng.choice(["notrump", "kitty_card", "kitty_card_notrump", "kitty_turnup"]),
+                   first_deal_no_bid=rng.choice(["same", "redeal"]),
+                   first_deal_dealer=rng.choice(["first_declarer", "final_declarer"]),
+                   throw_penalty=rng.choice(["none", "ten_per_card"]))
+    order = pack(4)
+    rng.shuffle(order)
+    level = rng.choice(RANKS)
+    d = RefDeal(rules, order, dealer=rng.randrange(4), level=level, first_deal=rng.random() < 0.5)
+    lv = RANKS.index(level)
+    H = d.hand_size
+    p_declare = rng.choice([0.002, 0.005, 0.02])  # rarely: some deals redeal (64 times: see the test above)
+    phases, asked = [], []
+    grade = 0
+    stats = Counter()
+    while d.phase != "done":
+        phase, seat = d.phase, d.to_move
+        phases.append(phase)
+        sizes = [len(d.hand(s)) for s in range(4)]
+        if phase == "declare":
+            assert sum(sizes) <= 4 * H and max(sizes) - min(sizes) <= 1
+        elif phase == "bury":
+            assert seat == d.burier and sizes == [H + 8 if s == seat else H for s in range(4)]
+            assert sum(points(d.hand(s)) for s in range(4)) == 400
+        elif phase == "grab":
+            assert sizes == [H] * 4 and seat != d.burier
+            assert sum(points(d.hand(s)) for s in range(4)) + points(d.kitty) == 400
+        else:
+            check_totals(d)
+        if phase == "bury":
+            action = tuple(sorted(rng.sample(d.hand(seat), 8)))
+        elif phase in ("declare", "grab"):
+            legal = d.legal_actions()
+            assert legal == expected_declarations(d, grade, lv)
+            if check_legal:
+                for a in legal[1:]:
+                    e = copy.deepcopy(d)
+                    e.act(a)
+                    assert (e.declarer, e.declaration) == (seat, a)
+            p = p_declare if phase == "declare" else 0.3
+            action = rng.choice(legal[1:]) if len(legal) > 1 and rng.random() < p else ()
+            choices = [a for a in legal if isinstance(a, Choice)]
+            if choices and rng.random() < 0.2:
+                action = rng.choice(choices)
+        else:
+            action = rng.choice(sorted(d.legal_actions()))
+        if phase == "grab":
+            asked.append(seat)
+        redeals = d.redeals
+        d.act(action)
+        if phase in ("declare", "grab") and action:
+            stats["choices"] += isinstance(action, Choice)
+            grade = grade4(action, lv)
+            assert d.declaration == action and d.declarer == seat
+            assert d.trump_suit == (action.trump if isinstance(action, Choice)
+                                    else None if action[0] >= 52 else "SHDC"[action[0] // 13])
+        if phase == "grab":
+            if action:
+                assert (d.phase, d.burier, d.to_move, d.grabs[-1]) == ("bury", seat, seat, (seat, action))
+                if d.first_deal and rules.first_deal_dealer == "final_declarer":
+                    assert d.dealer == seat
+                asked = []
+            assert len(asked) <= 3
+        if phase == "bury" and d.phase == "grab":
+            assert d.to_move == (seat + 1) % 4
+        if d.redeals != redeals:
+            assert d.redeals == redeals + 1 and d.first_deal and grade == 0 and d.phase == "declare"
+            phases.append("redeal")
+    runs = _runs(phases)
+    assert d.redeals == runs.count("redeal")
+    runs = _runs([p for p in runs if p != "redeal"])
+    if d.turned_up:
+        assert runs == ["declare", "bury", "play"] and not d.grabs and d.declarer is None
+    else:
+        assert runs == ["declare"] + ["bury", "grab"] * (len(d.grabs) + 1) + ["play"]
+        assert asked == [(d.burier + i) % 4 for i in (1, 2, 3)]
+    assert d.tricks[0][0] == d.dealer and d.to_move is None
+    assert all(len(d.hand(s)) == 0 for s in range(4))
+    assert d.attacker_captured + d.defender_captured + points(d.kitty) == 400
+    assert d.result()["attacker_points"] >= 0
+    stats.update(grabs=len(d.grabs), redeals=d.redeals, turned_up=d.turned_up)
+    return stats
+
+
+def test_random_4deck_deals_with_grabs():
+    stats = Counter()
+    for seed in range(30):
+        stats += grab_playthrough(9000 + seed, check_legal=seed < 4)
+    assert stats["grabs"] > 0 and stats["redeals"] > 0 and stats["turned_up"] > 0 and stats["choices"] > 0

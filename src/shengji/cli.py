@@ -123,8 +123,10 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
             playing = ref.phase == "play"
             if ref.phase == "bury":
                 ref.act(rng.sample(list(ref.hand(ref.to_move)), rules.kitty or 0))
-            else:
+            elif playing:
                 ref.act(rng.choice(sorted(ref.legal_actions())))
+            else:  # declare, grab: a list, in the order MODEL.md §9 gives
+                ref.act(rng.choice(list(ref.legal_actions())))
             plays += playing
     return plays
 

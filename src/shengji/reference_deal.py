@@ -1,42 +1,84 @@
 """Pure-Python reference deal engine: MODEL.md §9 "A deal", built on ``reference.py``.
 
-The slow, plain twin of the C deal engine. It deals a given pack order, runs the declaring phase
-(declaration ladders ``"qq"`` and ``"qq3"``), the bury phase and the tricks, and scores the deal.
+The slow, plain twin of the C deal engine, written from MODEL.md §9 (never translated from C). It
+deals a given pack order, runs the declaring phase (declaration ladders ``"qq"``, ``"qq3"`` and
+``"4deck"``), the bury phase, the 炒底 grab phase (``kitty_grab``) and the tricks, and scores the deal.
 Everything about cards (units, follow legality, throw checks, trick winner, kitty multiplier, level
 outcome) comes from :mod:`shengji.reference` (``RefTrump`` and ``level_outcome``); nothing else of
 the package is imported, so the engine stays independent of the C core. Standard library only.
 
-Card kinds are ints 0..53 (``suit * 13 + rank``, 52 = SJ, 53 = BJ); multisets are lists/tuples of
-kinds; every multiset returned is a sorted tuple.
+Card kinds are ints 0..53 (``suit * 13 + rank``, suits ``S H D C`` = 0..3, ranks ``2 .. A`` = 0..12,
+52 = SJ, 53 = BJ); multisets are lists/tuples of kinds; every multiset returned is a sorted tuple.
 
-Phases: ``"declare"`` -> ``"bury"`` -> ``"play"`` -> ``"done"``. One action protocol for every phase:
-``act(cards)`` passes or declares, buries or plays, by phase (``declare``, ``bury`` and ``play`` stay
-available); ``legal_actions()`` lists the declarations or the plays of the seat to move (none when
-done; it raises in the bury phase, where the dealer names the cards). Every move made in the wrong
-phase or with bad input raises ``ValueError`` and leaves the state unchanged.
+Phases: ``"declare"`` -> ``"bury"`` -> (``"grab"`` -> ``"bury"`` ->)* ``"grab"`` -> ``"play"`` ->
+``"done"`` (the grab phases only with ``kitty_grab``). One action protocol for every phase:
+``act(action)`` passes or declares, buries, passes or grabs, or plays, by phase (``declare``, ``bury``,
+``grab`` and ``play`` stay available); ``legal_actions()`` lists the actions of the seat to move (in
+the declare and grab phases a list: the pass ``()`` first, then the legal declarations in MODEL §9
+"Legal actions" order: level cards by suit S, H, D, C, each count held fewest first, then small
+jokers by count, then big jokers by count, then (4-deck ladder) each four-joker mix, fewest big
+jokers first, each with its five choices None, "S", "H", "D", "C"; in the play phase a set; none
+when done; it raises in the bury phase, where the burier names the cards). Every move made in the
+wrong phase or with bad input raises ``ValueError`` and leaves the state unchanged.
+
+A declaration is a sorted tuple of kinds, except four jokers under the 4-deck ladder: they carry the
+trump their declarer chooses, as a :data:`Choice` ``(cards, trump)`` (``cards`` the sorted four jokers,
+``trump`` ``"S" "H" "D" "C"`` or ``None`` for no trump). Four jokers without a choice, or a choice on
+anything else, is a ``ValueError``.
 
 Declaring options read from the rules (``getattr`` with the defaults in brackets):
 
-* ``declaration`` [``"qq"``]: ``"qq"`` and ``"qq3"`` are implemented; ``"4deck"`` and ``"taian"`` raise
-  ``NotImplementedError`` when a deal with ``trump="declare"`` is constructed; ``"none"`` (no
-  declaring phase) with ``trump="declare"`` is a ``ValueError``: the caller gives the trump.
+* ``declaration`` [``"qq"``]: ``"qq"`` and ``"qq3"`` (strength ladders: anyone, the declarer too, may
+  make a strictly stronger declaration) and ``"4deck"`` (the grade ladder: one level card 1; a pair of
+  identical level cards by suit ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5; SJ SJ 6; BJ BJ 7; four jokers in any SJ/BJ mix
+  8, with a trump choice. A declaration is legal when its grade is strictly above the standing one and
+  the seat to move is not the standing declarer; a joker pair only while a declaration stands; three
+  or four identical level cards are no declaration). ``"taian"`` raises ``NotImplementedError`` when a
+  deal with ``trump="declare"`` is constructed; ``"none"`` (no declaring phase) with
+  ``trump="declare"`` is a ``ValueError``: the caller gives the trump.
 * ``no_bid`` [``"notrump"``], when nobody declared: ``"notrump"`` no trump; ``"kitty_card"`` the suit of
   the kitty's third card in pack order, or of the next card that is not a joker (no trump when all
   from the third on are jokers); ``"kitty_card_notrump"`` the suit of the kitty's third card, no
-  trump when it is a joker (both need a kitty of at least three cards). ``"redeal"`` and
-  ``"dealer_loses"`` raise ``NotImplementedError`` when a deal with ``trump="declare"`` is constructed.
+  trump when it is a joker (both need a kitty of at least three cards); ``"kitty_turnup"`` the kitty
+  is turned up: the suit of its first level card in pack order, else the suit of its first card, no
+  trump when that card is a joker (``turned_up`` becomes True, and there is no grab phase; needs a
+  kitty of at least one card). ``"dealer_loses"`` raises ``NotImplementedError`` when a deal with
+  ``trump="declare"`` is constructed.
 * ``first_deal_dealer`` [``"first_declarer"``], with ``first_deal=True``: ``"first_declarer"`` makes the
   seat of the first declaration of the deal the dealer (even if it was overturned),
-  ``"final_declarer"`` the seat of the standing declaration; with no declaration the dealer stays.
-  The trump is always the standing declaration's.
+  ``"final_declarer"`` the seat of the standing declaration, and a grab also takes the deal; with no
+  declaration the dealer stays. The trump is always the standing declaration's.
+* ``first_deal_no_bid`` [``"same"``]: ``"same"`` applies ``no_bid`` in a first deal too; ``"redeal"``:
+  when nobody declared in a first deal, a fresh pack is shuffled from stream ``(h, r)`` (``h`` the
+  64-bit FNV-1a hash of the current pack order, one byte per card, ``r`` the redeals so far; the
+  SplitMix64/Lemire/Fisher-Yates shuffle of MODEL §9 "Dealing" is :func:`shuffled_pack`), ``redeals``
+  is incremented and the declaring restarts with the same dealer. After 64 redeals ``no_bid``
+  applies.
+* ``kitty_grab`` [``False``] (炒底; True needs ``declaration="4deck"``): after each burial, phase
+  ``"grab"``: the three seats other than the burier are asked in play order from the seat after the
+  burier; each passes (``()``) or grabs with a legal declaration of the ladder. A grab makes it the
+  standing declaration (the trump changes), the grabber takes the kitty into the hand and buries
+  (phase ``"bury"``), then the grab phase starts again from the seat after the grabber. It ends when
+  the three seats asked since the last burial all passed; then play starts, the dealer leading. In a
+  first deal with ``first_deal_dealer="final_declarer"`` the grabber becomes the dealer. No grab
+  phase when the trump was given by the caller or turned up.
 
 Unknown option values raise ``ValueError`` at construction.
+
+Public attributes: ``phase``, ``to_move``, ``dealer``, ``burier`` (the seat that took up the kitty
+last: the dealer, or the last grabber; None while declaring), ``trump_suit``, ``declarer`` (seat of
+the standing declaration), ``first_declarer`` (seat of the deal's first declaration in the declaring
+phase), ``declaration`` (the standing one: a sorted tuple, or a Choice), ``declarations`` (every
+declaration of the declaring phase, ``(seat, shown)``), ``grabs`` (every grab, ``(seat, shown)``),
+``turned_up``, ``redeals``, ``order`` (the current pack order), ``tricks``, ``trick``, ``voids``,
+``failed_throws``, ``attacker_captured``, ``defender_captured``, ``penalty``, ``kitty`` (the kitty
+as dealt, then the last burial).
 
 Where MODEL.md §9 is ambiguous the most literal reading is implemented and the spot is marked with a
 ``MODEL-QUESTION`` comment.
 """
 
-from collections import Counter
+from collections import Counter, namedtuple
 from itertools import product
 
 from .reference import BJ, SJ, SUITS, RefTrump, level_outcome, rank_index, suit_index
@@ -44,8 +86,74 @@ from .reference import BJ, SJ, SUITS, RefTrump, level_outcome, rank_index, suit_
 _DEFAULT_KITTY = {1: 6, 2: 8, 3: 6, 4: 8}
 _PENALTIES = ("none", "ten_per_card", "match_point")
 _DECLARATIONS = ("qq", "qq3", "4deck", "taian", "none")
-_NO_BIDS = ("notrump", "kitty_card", "kitty_card_notrump", "redeal", "dealer_loses")
+_NO_BIDS = ("notrump", "kitty_card", "kitty_card_notrump", "kitty_turnup", "dealer_loses")
 _FIRST_DEAL_DEALERS = ("first_declarer", "final_declarer")
+_FIRST_DEAL_NO_BIDS = ("same", "redeal")
+_MAX_REDEALS = 64
+_PAIR_GRADES = {2: 2, 3: 3, 1: 4, 0: 5}  # 4-deck ladder: a pair of level cards by suit index, D < C < H < S
+_CHOICES = (None, "S", "H", "D", "C")  # the five trump choices of four jokers, in listing order
+
+Choice = namedtuple("Choice", "cards trump")
+Choice.__doc__ = """A four-joker declaration under the 4-deck ladder with its trump choice: ``cards`` the
+four jokers (a sorted tuple of 52/53), ``trump`` ``"S" "H" "D" "C"`` or ``None`` (no trump)."""
+
+# ----------------------------------------------------------------------------------------------
+# MODEL §9 "Dealing": the seeded shuffle, and the FNV-1a hash of a redeal
+# ----------------------------------------------------------------------------------------------
+
+_M64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z):
+    """The SplitMix64 finaliser (64-bit wrapping)."""
+    z &= _M64
+    z ^= z >> 30
+    z = (z * 0xBF58476D1CE4E5B9) & _M64
+    z ^= z >> 27
+    z = (z * 0x94D049BB133111EB) & _M64
+    z ^= z >> 31
+    return z
+
+
+class _Stream:
+    """Stream (seed, stream): SplitMix64 from mix(seed + golden) ^ mix(stream * 0xD1B54A32D192ED03 + 1)."""
+
+    def __init__(self, seed, stream):
+        self.state = _mix((seed + _GOLDEN) & _M64) ^ _mix((stream * 0xD1B54A32D192ED03 + 1) & _M64)
+
+    def draw(self):
+        self.state = (self.state + _GOLDEN) & _M64
+        return _mix(self.state)
+
+    def below(self, n):
+        """A uniform integer in 0..n-1 (Lemire: low 32 bits x of a draw, m = x * n, reject while the low
+        32 bits of m are below (2^32 - n) mod n)."""
+        threshold = ((1 << 32) - n) % n
+        while True:
+            m = (self.draw() & 0xFFFFFFFF) * n
+            if (m & 0xFFFFFFFF) >= threshold:
+                return m >> 32
+
+
+def shuffled_pack(decks, seed, stream=0):
+    """MODEL §9 "Dealing": kinds 0..53 once per deck, deck after deck, shuffled by Fisher-Yates from
+    the last position down (swap i with below(i + 1), i = n-1 .. 1) drawing from stream (seed, stream)."""
+    pack = [k for _ in range(decks) for k in range(54)]
+    rng = _Stream(seed & _M64, stream & _M64)
+    for i in range(len(pack) - 1, 0, -1):
+        j = rng.below(i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def fnv1a64(data):
+    """64-bit FNV-1a of a bytes-like object."""
+    h = 0xCBF29CE484222325
+    for b in bytes(data):
+        h ^= b
+        h = (h * 0x100000001B3) & _M64
+    return h
 
 
 def _points(cards):
@@ -100,13 +208,7 @@ class _Columns:
 
 
 class RefDeal:
-    """One deal (MODEL.md §9). See the module docstring and the attribute list below.
-
-    Public attributes: ``phase``, ``to_move``, ``dealer``, ``trump_suit``, ``declarer`` (seat of the
-    standing declaration), ``first_declarer`` (seat of the deal's first declaration),
-    ``declaration``, ``tricks``, ``trick``, ``voids``, ``failed_throws``, ``attacker_captured``,
-    ``defender_captured``, ``penalty``, ``kitty``.
-    """
+    """One deal (MODEL.md §9). See the module docstring for the options and the public attributes."""
 
     def __init__(self, rules, order, dealer=0, level="2", trump="declare", first_deal=False):
         decks = getattr(rules, "decks", None)
@@ -129,9 +231,19 @@ class RefDeal:
             raise ValueError(f"bad no_bid: {self._no_bid!r}")
         if self._no_bid in ("kitty_card", "kitty_card_notrump") and kitty_size < 3:
             raise ValueError(f"no_bid={self._no_bid!r} needs a kitty of at least 3 cards, got {kitty_size}")
+        if self._no_bid == "kitty_turnup" and kitty_size < 1:
+            raise ValueError("no_bid='kitty_turnup' needs a kitty of at least 1 card")
         self._first_deal_dealer = getattr(rules, "first_deal_dealer", "first_declarer")
         if self._first_deal_dealer not in _FIRST_DEAL_DEALERS:
             raise ValueError(f"bad first_deal_dealer: {self._first_deal_dealer!r}")
+        self._first_deal_no_bid = getattr(rules, "first_deal_no_bid", "same")
+        if self._first_deal_no_bid not in _FIRST_DEAL_NO_BIDS:
+            raise ValueError(f"bad first_deal_no_bid: {self._first_deal_no_bid!r}")
+        kitty_grab = getattr(rules, "kitty_grab", False)
+        if kitty_grab not in (True, False):
+            raise ValueError(f"kitty_grab must be True or False, got {kitty_grab!r}")
+        if kitty_grab and self._declaration_rule != "4deck":
+            raise ValueError(f"kitty_grab=True needs declaration='4deck', not {self._declaration_rule!r}")
 
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
@@ -149,10 +261,10 @@ class RefDeal:
         if trump == "declare":
             if self._declaration_rule == "none":
                 raise ValueError("declaration='none': no declaring phase: give the trump")
-            if self._declaration_rule not in ("qq", "qq3"):
+            if self._declaration_rule not in ("qq", "qq3", "4deck"):
                 raise NotImplementedError(
                     f"declaration={self._declaration_rule!r} is not implemented by the reference deal engine")
-            if self._no_bid in ("redeal", "dealer_loses"):
+            if self._no_bid == "dealer_loses":
                 raise NotImplementedError(
                     f"no_bid={self._no_bid!r} is not implemented by the reference deal engine")
         elif trump is not None:
@@ -165,14 +277,21 @@ class RefDeal:
         self.kitty_size = kitty_size
         self.hand_size = (total - kitty_size) // 4
         self.first_deal = bool(first_deal)
-        self._order = tuple(order)
-        self._kitty_order = tuple(order[total - kitty_size:])
-        self.kitty = tuple(sorted(self._kitty_order))
+        self._set_order(order)
+        self.redeals = 0
+        self.turned_up = False
+        # MODEL-QUESTION: "there is no grab phase when the trump was fixed by the caller": with a
+        # given trump (or None) kitty_grab is simply off, whatever the rules say.
+        self._grabbing = bool(kitty_grab) and trump == "declare"
+        self._asked = 0  # grab phase: seats asked since the last burial
 
         self.dealer = dealer
+        self.burier = None
         self.declarer = None
         self.first_declarer = None
         self.declaration = ()
+        self.declarations = []
+        self.grabs = []
         self._decl_strength = 0
         self.trump_suit = None
         self._trump = None
@@ -190,10 +309,7 @@ class RefDeal:
         self._played = Counter()  # every card of the completed tricks
 
         if trump == "declare":
-            self.phase = "declare"
-            self._act = 0  # acts 0..4H-1 follow card number act; acts 4H..4H+3: the final round
-            self._deal_card(0)
-            self.to_move = dealer
+            self._start_declaring()
         else:
             for i in range(4 * self.hand_size):
                 self._deal_card(i)
@@ -209,7 +325,7 @@ class RefDeal:
         memo[id(self)] = new
         for name, value in self.__dict__.items():
             if name in ("rules", "_trump", "_cols", "_order", "_kitty_order"):
-                new.__dict__[name] = value
+                new.__dict__[name] = value  # immutable (tuples) or shared on purpose
             elif name == "_hands":
                 new.__dict__[name] = [Counter(h) for h in value]
             elif name == "_played":
@@ -229,7 +345,7 @@ class RefDeal:
     # ------------------------------------------------------------------------------------------
 
     def hand(self, seat):
-        """Seat's cards, sorted (in the bury phase the dealer's hand includes the kitty)."""
+        """Seat's cards, sorted (in the bury phase the burier's hand includes the kitty)."""
         self._check_seat(seat)
         return _expand(self._hands[seat])
 
@@ -237,6 +353,11 @@ class RefDeal:
     def trump(self):
         """The RefTrump context (None while declaring)."""
         return self._trump
+
+    @property
+    def order(self):
+        """The current pack order (after a redeal, the new one)."""
+        return self._order
 
     def team_of(self, seat):
         return seat % 2
@@ -249,18 +370,45 @@ class RefDeal:
             raise ValueError(f"seat must be 0..3, got {seat!r}")
 
     def __repr__(self):
-        return (f"RefDeal(phase={self.phase!r}, dealer={self.dealer}, to_move={self.to_move}, "
-                f"trump_suit={self.trump_suit!r}, tricks={len(self.tricks)})")
+        return (f"RefDeal(phase={self.phase!r}, dealer={self.dealer}, burier={self.burier}, "
+                f"to_move={self.to_move}, trump_suit={self.trump_suit!r}, tricks={len(self.tricks)})")
 
     # ------------------------------------------------------------------------------------------
-    # dealing and declaring
+    # dealing
     # ------------------------------------------------------------------------------------------
+
+    def _set_order(self, order):
+        total = 54 * self.decks
+        self._order = tuple(order)
+        self._kitty_order = self._order[total - self.kitty_size:]
+        self.kitty = tuple(sorted(self._kitty_order))
 
     def _deal_card(self, i):
         self._hands[(self.dealer + i) % 4][self._order[i]] += 1
 
+    def _start_declaring(self):
+        self.phase = "declare"
+        self._act = 0  # acts 0..4H-1 follow card number act; acts 4H..4H+3: the final round
+        self._deal_card(0)
+        self.to_move = self.dealer
+
+    def _redeal(self):
+        """MODEL §9 first_deal_no_bid="redeal": a fresh pack from stream (FNV-1a of the pack order,
+        redeals so far); the declaring restarts with the same dealer."""
+        # MODEL-QUESTION: "the 64-bit FNV-1a hash of the current pack order" hashes one byte per
+        # card, the kind index 0..53, in pack order (the whole pack, kitty included).
+        h = fnv1a64(bytes(self._order))
+        self._set_order(shuffled_pack(self.decks, h, self.redeals))
+        self.redeals += 1
+        self._hands = [Counter() for _ in range(4)]
+        self._start_declaring()
+
+    # ------------------------------------------------------------------------------------------
+    # declarations: the ladders
+    # ------------------------------------------------------------------------------------------
+
     def _strength_of(self, kind, k):
-        """Strength of a declaration of k copies of `kind` (0 if it is not a declaration)."""
+        """Strength of a "qq"/"qq3" declaration of k copies of `kind` (0 if it is not one)."""
         rule = self._declaration_rule
         if kind in (SJ, BJ):
             if k == 2:
@@ -278,42 +426,131 @@ class RefDeal:
             return 4
         return 0
 
+    # MODEL-QUESTION: the 4-deck ladder is applied with any number of decks (the reference does
+    # not refuse declaration="4deck" with 1-3 decks); four jokers then need as many jokers held
+    # (with 2 decks only SJ SJ BJ BJ, with 1 deck none).
+    def _is_four_jokers(self, kinds):
+        return self._declaration_rule == "4deck" and len(kinds) == 4 and all(k >= SJ for k in kinds)
+
+    def _grade(self, kinds):
+        """(strength or grade, trump suit letter or None) of the sorted non-empty `kinds` shown, strength 0
+        when they are no declaration of the ladder. Four jokers give the suit None (the choice decides)."""
+        if self._declaration_rule != "4deck":
+            if len(set(kinds)) != 1:
+                return 0, None
+            kind = kinds[0]
+            strength = self._strength_of(kind, len(kinds))
+            return strength, (None if kind >= SJ else SUITS[kind // 13])
+        # the 4-deck ladder: exactly the cards of one grade
+        n = len(kinds)
+        if n == 1 and kinds[0] < SJ and kinds[0] % 13 == self._level:
+            return 1, SUITS[kinds[0] // 13]
+        if n == 2 and kinds[0] == kinds[1]:
+            kind = kinds[0]
+            if kind == SJ:
+                return 6, None
+            if kind == BJ:
+                return 7, None
+            if kind % 13 == self._level:
+                return _PAIR_GRADES[kind // 13], SUITS[kind // 13]
+            return 0, None
+        if self._is_four_jokers(kinds):
+            return 8, None
+        return 0, None
+
+    def _read_action(self, cards, what="declaration"):
+        """A declare/grab action as (sorted kinds, shown): `shown` is the sorted tuple, or the Choice
+        with sorted cards for four jokers. ValueError on a bad type, on four jokers without a
+        choice and on a choice with anything else."""
+        if isinstance(cards, Choice):
+            kinds = tuple(sorted(_as_kinds(cards.cards, what)))
+            trump = cards.trump
+            if trump is not None and not (isinstance(trump, str) and trump in SUITS and len(trump) == 1):
+                raise ValueError(f"a trump choice is 'S', 'H', 'D', 'C' or None, not {trump!r}")
+            if not self._is_four_jokers(kinds):
+                raise ValueError("a trump choice goes only with four jokers under declaration='4deck'")
+            return kinds, Choice(kinds, trump)
+        kinds = tuple(sorted(_as_kinds(cards, what)))
+        if self._is_four_jokers(kinds):
+            raise ValueError("four jokers carry a trump choice: give a Choice(cards, trump)")
+        return kinds, kinds
+
+    def _check_declaration(self, seat, kinds, shown):
+        """Raise ValueError unless `seat` may show `kinds` now; return (grade, trump suit)."""
+        grade, suit = self._grade(kinds)
+        if grade == 0:
+            if self._declaration_rule == "4deck":
+                raise ValueError("not a declaration of the 4-deck ladder: one level card, a pair of identical "
+                                 "level cards, a pair of small or of big jokers, or four jokers")
+            if len(set(kinds)) != 1:
+                raise ValueError("a declaration shows identical cards (one kind)")
+            raise ValueError("not a declaration: show level cards of one suit or jokers of one kind")
+        if not _within(Counter(kinds), self._hands[seat]):
+            raise ValueError(f"seat {seat} does not hold the declared cards")
+        if grade <= self._decl_strength:
+            raise ValueError("a declaration must be strictly stronger than the standing one")
+        if self._declaration_rule == "4deck":
+            if seat == self.declarer:
+                raise ValueError("the standing declarer cannot overturn himself (4-deck ladder)")
+            if grade in (6, 7) and self._decl_strength == 0:
+                raise ValueError("a joker pair only overturns: no declaration stands (4-deck ladder)")
+        if isinstance(shown, Choice):
+            suit = shown.trump
+        return grade, suit
+
+    def _legal(self, seat, kinds, shown):
+        try:
+            self._check_declaration(seat, kinds, shown)
+        except ValueError:
+            return False
+        return True
+
     def legal_declarations(self):
-        """In the declare phase: {()} (pass) plus every legal declaration of to_move."""
-        if self.phase != "declare":
+        """In the declare and grab phases: the pass () first, then every legal declaration of to_move,
+        in MODEL §9 order (level cards by suit S H D C, each count held fewest first; small jokers by
+        count; big jokers by count; 4-deck ladder: each four-joker mix, fewest big jokers first, each
+        with its choices None, S, H, D, C)."""
+        if self.phase not in ("declare", "grab"):
             raise ValueError(f"no declarations in the {self.phase} phase")
-        result = {()}
-        hand = self._hands[self.to_move]
+        seat = self.to_move
+        hand = self._hands[seat]
+        result = [()]
         kinds = [s * 13 + self._level for s in range(4)] + [SJ, BJ]
         for kind in kinds:
             for k in range(1, hand.get(kind, 0) + 1):
-                if self._strength_of(kind, k) > self._decl_strength:
-                    result.add((kind,) * k)
+                cards = (kind,) * k
+                if not self._is_four_jokers(cards) and self._legal(seat, cards, cards):
+                    result.append(cards)
+        if self._declaration_rule == "4deck":
+            for big in range(5):
+                cards = (SJ,) * (4 - big) + (BJ,) * big
+                if self._legal(seat, cards, cards):
+                    result.extend(Choice(cards, t) for t in _CHOICES)
         return result
 
+    def _stand(self, seat, shown, grade, suit):
+        """Make `shown` (by `seat`) the standing declaration."""
+        self.declaration = shown
+        self._decl_strength = grade
+        self.declarer = seat
+        self.trump_suit = suit
+
+    # ------------------------------------------------------------------------------------------
+    # declaring
+    # ------------------------------------------------------------------------------------------
+
     def declare(self, cards):
-        """Pass ([] or ()) or declare `cards` (k identical level cards or jokers held by to_move)."""
+        """Pass ([] or ()) or declare `cards` (held by to_move; a Choice for four jokers)."""
         if self.phase != "declare":
             raise ValueError(f"cannot declare in the {self.phase} phase")
-        cards = tuple(sorted(_as_kinds(cards, "declaration")))
-        if cards:
-            if len(set(cards)) != 1:
-                raise ValueError("a declaration shows identical cards (one kind)")
-            kind, k = cards[0], len(cards)
-            if self._hands[self.to_move].get(kind, 0) < k:
-                raise ValueError(f"seat {self.to_move} does not hold the declared cards")
-            strength = self._strength_of(kind, k)
-            if strength == 0:
-                raise ValueError("not a declaration: show level cards of one suit or jokers of one kind")
-            if strength <= self._decl_strength:
-                raise ValueError("a declaration must be strictly stronger than the current one")
-        if cards:
-            self.declaration = cards
-            self._decl_strength = strength
-            self.declarer = self.to_move
+        seat = self.to_move
+        kinds, shown = self._read_action(cards)
+        if kinds:
+            grade, suit = self._check_declaration(seat, kinds, shown)
+            self._stand(seat, shown, grade, suit)
+            self.declarations.append((seat, shown))
             if self.first_declarer is None:
-                self.first_declarer = self.to_move
-            self.trump_suit = None if kind in (SJ, BJ) else SUITS[kind // 13]
+                self.first_declarer = seat
         self._act += 1
         if self._act < 4 * self.hand_size:
             self._deal_card(self._act)
@@ -327,6 +564,12 @@ class RefDeal:
 
     def _finish_declaring(self):
         if self._decl_strength == 0:
+            # MODEL-QUESTION: "after 64 redeals no_bid applies": at most 64 redeals (streams 0..63);
+            # the 65th declaring phase in which nobody declares ends with no_bid.
+            if (self.first_deal and self._first_deal_no_bid == "redeal"
+                    and self.redeals < _MAX_REDEALS):
+                self._redeal()
+                return
             self.trump_suit = None
             if self._no_bid == "kitty_card":
                 # MODEL-QUESTION: the kitty's third card, else the next card that is not a joker, in
@@ -340,6 +583,14 @@ class RefDeal:
                 kind = self._kitty_order[2]
                 if kind not in (SJ, BJ):
                     self.trump_suit = SUITS[kind // 13]
+            elif self._no_bid == "kitty_turnup":
+                # The kitty's first level card in pack order gives its suit; else its first card
+                # does, no trump when that card is a joker.
+                self.turned_up = True
+                level_cards = [k for k in self._kitty_order if k < SJ and k % 13 == self._level]
+                kind = level_cards[0] if level_cards else self._kitty_order[0]
+                if kind not in (SJ, BJ):
+                    self.trump_suit = SUITS[kind // 13]
         elif self.first_deal:
             # MODEL-QUESTION: the new dealer changes who buries, leads and defends; the cards already
             # dealt (from the old dealer) stay where they are.
@@ -350,30 +601,73 @@ class RefDeal:
         self._start_bury()
 
     # ------------------------------------------------------------------------------------------
-    # burying
+    # burying and grabbing (炒底)
     # ------------------------------------------------------------------------------------------
 
-    def _start_bury(self):
+    def _set_trump(self):
         self._trump = RefTrump(self.rules, self._level_token, self.trump_suit)
         self._cols = _Columns(self._trump)
+
+    def _start_bury(self):
+        self._set_trump()
         self.phase = "bury"
+        self.burier = self.dealer
         self.to_move = self.dealer
         self._hands[self.dealer].update(self._kitty_order)
 
     def bury(self, cards):
-        """The dealer buries exactly `kitty` cards of his hand (which includes the kitty)."""
+        """The burier buries exactly `kitty` cards of his hand (which includes the kitty)."""
         if self.phase != "bury":
             raise ValueError(f"cannot bury in the {self.phase} phase")
         cards = _as_kinds(cards, "bury")
         if len(cards) != self.kitty_size:
             raise ValueError(f"bury exactly {self.kitty_size} cards, got {len(cards)}")
         counts = Counter(cards)
-        hand = self._hands[self.dealer]
+        hand = self._hands[self.burier]
         if not _within(counts, hand):
-            raise ValueError("buried cards are not in the dealer's hand")
+            raise ValueError("buried cards are not in the burier's hand")
         hand.subtract(counts)
-        self._hands[self.dealer] = +hand
+        self._hands[self.burier] = +hand
         self.kitty = tuple(sorted(cards))
+        # MODEL-QUESTION: under no_bid="kitty_turnup" the grab phase is skipped only when the
+        # turn-up found the trump (nobody declared); after a declaration the grab phase runs.
+        if self._grabbing and not self.turned_up:
+            self.phase = "grab"
+            self._asked = 0
+            self.to_move = (self.burier + 1) % 4
+        else:
+            self._start_play()
+
+    def grab(self, cards):
+        """Grab phase: pass ([] or ()) or grab the kitty by showing `cards` (a legal declaration of the
+        ladder held by to_move; a Choice for four jokers)."""
+        if self.phase != "grab":
+            raise ValueError(f"cannot grab in the {self.phase} phase")
+        seat = self.to_move
+        kinds, shown = self._read_action(cards, "grab")
+        if not kinds:
+            self._asked += 1
+            if self._asked == 3:
+                self._start_play()
+            else:
+                self.to_move = (seat + 1) % 4
+            return
+        grade, suit = self._check_declaration(seat, kinds, shown)
+        self._stand(seat, shown, grade, suit)
+        self.grabs.append((seat, shown))
+        self._set_trump()
+        # MODEL-QUESTION: a grab is not a declaration of the declaring phase: it is recorded in
+        # `grabs`, not in `declarations`, and never sets `first_declarer`; so in a first deal under
+        # first_deal_dealer="first_declarer" a grab never moves the deal, even when nobody declared
+        # while dealing (only "final_declarer" makes the grabber the dealer, as §9 says).
+        if self.first_deal and self._first_deal_dealer == "final_declarer":
+            self.dealer = seat  # 反庄: a grab in a first deal takes the deal
+        self._hands[seat].update(self.kitty)
+        self.burier = seat
+        self.phase = "bury"
+        self.to_move = seat
+
+    def _start_play(self):
         self.phase = "play"
         self.to_move = self.dealer
         self._trick_leader = self.dealer
@@ -384,13 +678,17 @@ class RefDeal:
 
     def act(self, cards):
         """MODEL §9 "Actions": apply the action `cards` of the seat to move, by phase: declare
-        (empty = pass) -> declare(); bury -> bury(); play -> play() (returns the cards actually
-        played; None in the other phases). ValueError when the deal is done."""
+        (empty = pass) -> declare(); bury -> bury(); grab (empty = pass) -> grab(); play -> play()
+        (returns the cards actually played; None in the other phases). ValueError when the deal is
+        done."""
         if self.phase == "declare":
             self.declare(cards)
             return None
         if self.phase == "bury":
             self.bury(cards)
+            return None
+        if self.phase == "grab":
+            self.grab(cards)
             return None
         if self.phase == "play":
             return self.play(cards)
@@ -401,13 +699,14 @@ class RefDeal:
     # ------------------------------------------------------------------------------------------
 
     def legal_actions(self):
-        """Declare phase: legal_declarations(); play phase: single units and safe throws for a
-        leader, legal follows for a follower (MODEL §9 "Legal actions"); done: empty set."""
-        if self.phase == "declare":
+        """Declare and grab phases: legal_declarations() (a list, the pass first); play phase (a set):
+        single units and safe throws for a leader, legal follows for a follower (MODEL §9 "Legal
+        actions"); done: empty set."""
+        if self.phase in ("declare", "grab"):
             return self.legal_declarations()
         if self.phase == "bury":
             # MODEL §9: "Burying: the caller names the cards" -- there is no list to give.
-            raise ValueError("in the bury phase the dealer names the cards to bury (see bury())")
+            raise ValueError("in the bury phase the burier names the cards to bury (see bury())")
         if self.phase == "done":
             return set()
         hand = self._hands[self.to_move]
@@ -446,13 +745,16 @@ class RefDeal:
 
     def unseen(self, seat):
         """MODEL §9: the pack minus seat's hand, minus every card played, minus the kitty if seat
-        buried it."""
+        buried it last (the burier; in the bury phase the kitty is inside the burier's hand)."""
         pack = Counter({k: self.decks for k in range(54)})
         pack.subtract(self._hands[seat])
         pack.subtract(self._played)
         for plays in self.trick:
             pack.subtract(plays)
-        if seat == self.dealer and self.phase in ("play", "done"):
+        # MODEL-QUESTION: a seat whose burial was grabbed afterwards does not count the kitty as
+        # seen ("the kitty if the leader buried it last"), although it saw those cards; the
+        # turned-up kitty (no_bid="kitty_turnup"), public to all, is not removed either.
+        if seat == self.burier and self.phase in ("grab", "play", "done"):
             pack.subtract(self.kitty)
         return +pack
 
@@ -667,4 +969,4 @@ class RefDeal:
         }
 
 
-__all__ = ["RefDeal"]
+__all__ = ["Choice", "RefDeal", "fnv1a64", "shuffled_pack"]
