@@ -327,8 +327,6 @@ def test_bad_construction():
         Deal(Rules(), hands=[hands[0] - Cards(hands[0].indices()[:1])] + hands[1:], kitty=kitty)
     with pytest.raises(ValueError, match="kitty"):
         Deal(Rules(), hands=hands, kitty=Cards(kitty.indices()[:-1]) + Cards(hands[0].indices()[:1]))
-    with pytest.raises(NotImplementedError, match="taian"):
-        Deal(Rules.preset("taian"), trump="declare")
     deal = Deal(Rules.preset("taian"), trump="H", level="A")
     assert deal.phase == "bury" and len(deal.hand(0)) == 26 + 4
 

@@ -78,13 +78,12 @@ def test_no_declaring_phase_lets_the_dealer_name_the_trump():
         assert rec.trump in ("S", "H", "D", "C")
 
 
-@pytest.mark.parametrize("preset", ["taian"])
-def test_declaring_not_implemented_is_refused_not_replaced(preset):
-    """No silent fallback: a Match of rules whose declaring phase is missing raises, naming the option."""
-    m = Match(Rules.preset(preset), seed=1)
-    with pytest.raises(NotImplementedError, match="declaration="):
-        m.play_deal()
-    assert m.history == []
+def test_a_taian_match_is_played_to_a_winner():
+    """泰安 declares (a joker and pairs), loses deals nobody declares (闷牌) and keeps the dealer while the dealer
+    team wins; a match runs to its end from A."""
+    m = Match(Rules.preset("taian"), seed=2, policy="random")
+    m.play_all(max_deals=600)
+    assert m.winner in (0, 1) and m.history[0].level == "A"
 
 
 def test_match_points_not_computed_yet():

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from shengji import Cards, Rules, SimResult, _core, points, simulate
+from shengji import Cards, Rules, SimResult, _core, bots, points, simulate
 from shengji.cli import main
 
 
@@ -92,11 +92,22 @@ def test_bad_input_raises_before_any_work(kwargs, exc, match):
     assert time.perf_counter() - t < 1.0
 
 
-def test_unsupported_declaring_is_reported():
-    with pytest.raises(NotImplementedError, match="declaration='taian'.*declaring phase is not implemented"):
-        simulate(Rules.preset("taian"), 10, trump="declare")
-    with pytest.raises(NotImplementedError, match="no_bid='dealer_loses'"):
-        simulate(Rules(no_bid="dealer_loses"), 10, trump="declare")
+def test_declaring_phases_run_and_lost_deals_are_flagged():
+    class Passer(bots.Greedy):  # never declares
+        def declare(self, deal):
+            return Cards()
+
+        def choose(self, deal):
+            return Cards() if deal.phase == "declare" else super().choose(deal)
+
+    lost = simulate(Rules(no_bid="dealer_loses"), 20, policy=[Passer()] * 4, trump="declare", seed=3)
+    assert lost.lost_deal.all() and (lost.attacker_points == 0).all() and (lost.plays == 0).all()
+    assert (lost.dealer_levels == 0).all() and (lost.attacker_levels == 0).all()
+    assert "lost deals" in lost.summary()
+    mixed = simulate(Rules(no_bid="dealer_loses"), 20, policy=[Passer(), Passer(), Passer(), "greedy"], seed=3)
+    assert not mixed.lost_deal.all() and (mixed.plays[~mixed.lost_deal] > 0).all()
+    played = simulate(Rules(), 400, policy="greedy", trump="declare", seed=3)
+    assert not played.lost_deal.any()
     with pytest.raises(ValueError, match="no declaring phase"):
         simulate(Rules(declaration="none"), 10, trump="declare")
     res = simulate(Rules.preset("taian"), 200, policy="random", trump="H", level="A")
@@ -106,7 +117,7 @@ def test_unsupported_declaring_is_reported():
 def test_cancel_stops_a_native_run_promptly():
     run = _core.NativeRun(Rules(), 10_000_000, [0] * 4, 1, 0, 2, -1, "2", "declare", [None] * 4, None, None)
     arrays = [np.zeros(10_000_000, dtype=dt) for dt in (np.int16, np.int16, np.int16, np.int16, np.uint8, np.int8,
-                                                        np.int8, np.int8, np.int8, np.int16)]
+                                                        np.int8, np.int8, np.int8, np.int16, np.uint8)]
     threading.Timer(0.3, run.cancel).start()
     t = time.perf_counter()
     done = run.run(*arrays)

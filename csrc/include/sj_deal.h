@@ -20,8 +20,8 @@ extern "C" {
 #define SJ_TRUMP_DECLARE (-2) /* trump argument: run the declaring phase */
 
 #define SJ_PHASES(X)                                                                             \
-    X(SJ_PHASE_DECLARE, "declare") X(SJ_PHASE_BURY, "bury") X(SJ_PHASE_GRAB, "grab") X(SJ_PHASE_PLAY, "play") \
-    X(SJ_PHASE_DONE, "done")
+    X(SJ_PHASE_DECLARE, "declare") X(SJ_PHASE_BURY, "bury") X(SJ_PHASE_GRAB, "grab") X(SJ_PHASE_SWAP, "swap") \
+    X(SJ_PHASE_PLAY, "play") X(SJ_PHASE_DONE, "done")
 
 /* A declaration's choice of trump (the 4-deck ladder's four jokers: no trump or any suit) rides in
  * bits 54..58 of plane 0 of the action, which no card uses: SJ_CHOICE_BIT(suit), suit 0..3, or
@@ -31,7 +31,7 @@ extern "C" {
 #define SJ_CHOICE_BIT(c) (UINT64_C(1) << (SJ_CHOICE_SHIFT + (c)))
 #define SJ_CHOICE_MASK (UINT64_C(0x1F) << SJ_CHOICE_SHIFT)
 #define SJ_MAX_REDEALS 64 /* first_deal_no_bid="redeal": then the no_bid rule applies */
-#define SJ_MAX_DECLARATIONS 64
+#define SJ_MAX_DECLARATIONS 768 /* 泰安, 4 decks: 2 jokers x 4 suits x 91 runs of pairs */
 
 typedef enum {
 #define SJ_PHASE_ENUM(name, text) name,
@@ -68,6 +68,9 @@ typedef struct sj_deal {
     int burier;                     /* the seat that took up the kitty last (-1 before) */
     int asked;                      /* grab phase: seats that passed since the last burial */
     int grabs;                      /* grabs (炒底) so far */
+    int kitty_public;               /* kitty_rule="taian": the buried kitty lies face up */
+    int swapped;                    /* 换底: cards swapped into the kitty */
+    int lost_deal;                  /* no_bid="dealer_loses": nobody declared, the deal ended unplayed */
     int to_move;
     /* play */
     int leader;
@@ -137,6 +140,18 @@ long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit
 
 /* Bury phase: the burier buries exactly `kitty` cards of the hand (which holds the kitty). */
 int sj_deal_bury(sj_deal *d, const sj_cards *cards);
+
+/* kitty_rule="taian": may `cards` be buried from `hand` (no points, no constant ranks, unless the hand
+ * lacks enough other cards)?  SJ_OK or SJ_E_ILLEGAL. */
+int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *cards);
+
+/* The cards of `hand` that kitty_rule="taian" lets go into the kitty: not points, not of a constant rank
+ * (and, with plain_only, not trump). */
+sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only);
+
+/* Swap phase (换底): the declarer passes (empty) or takes trump cards out of the kitty for as many
+ * allowed plain cards of its hand (one multiset: the trumps out and the cards in). */
+int sj_deal_swap(sj_deal *d, const sj_cards *action);
 
 /* Play phase: the seat to move plays `cards`.  *played receives what is actually played (the forced
  * unit of a failed throw); *failed is set to 1 for a failed throw. */

@@ -50,7 +50,11 @@ void sj_position_view(const sj_deal *d, int32_t *out);
 
 /* Declaring or grab phase: the cards shown (with their choice bits), empty to pass. */
 void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
-/* Bury phase: the cards the burier buries. */
+/* Swap phase (泰安 换底): the declarer's swap (trumps out of the kitty and as many allowed cards in), empty
+ * to pass.  random: pass half the time, else m random kitty trumps for m random allowed cards; greedy:
+ * every kitty trump it can take back for its weakest allowed cards, shortest suits first. */
+void sj_policy_swap(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
+/* Bury phase: the cards the burier buries (泰安: no points, no constant ranks while it can). */
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 /* Play phase: a legal lead or follow for the seat to move. Returns 0, or SJ_E_PHASE outside the play
  * phase (SJ_E_POLICY if the policy finds no move: a bug). */

@@ -91,12 +91,22 @@ static void settle_trump(sj_deal *d) {
     if (d->declarer >= 0 && d->first_deal)
         d->dealer = d->rules.first_deal_dealer == SJ_FIRST_DECLARER ? d->first_declarer : d->declarer;
     set_trump(d, suit);
-    take_kitty(d, d->dealer);
+    if (d->declarer < 0 && d->rules.no_bid == SJ_NOBID_DEALER_LOSES) { /* 闷牌: the dealer steps down unplayed */
+        d->lost_deal = 1;
+        d->outcome.dealer_keeps = 0;
+        d->outcome.dealer_levels = d->outcome.attacker_levels = 0;
+        d->phase = SJ_PHASE_DONE;
+        return;
+    }
+    int burier = d->dealer;
+    if (d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN && d->declarer >= 0 && sj_team(d->declarer) == sj_team(d->dealer))
+        burier = (d->declarer + 2) % 4; /* the dealer team's seat that did not declare */
+    take_kitty(d, burier);
 }
 
 static void start_play(sj_deal *d) {
     d->phase = SJ_PHASE_PLAY;
-    d->leader = d->to_move = d->dealer;
+    d->leader = d->to_move = d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN ? d->burier : d->dealer; /* 打底者首先出牌 */
     d->ntrick = 0;
 }
 
@@ -167,8 +177,23 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards) {
     if (sj_cards_size(cards) != d->rules.kitty) return SJ_E_COUNT;
     sj_cards rest;
     if (sj_cards_sub(&d->hands[d->burier], cards, &rest) < 0) return SJ_E_NOT_HELD;
+    if (d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN) {
+        int rc = sj_bury_allowed(d, &d->hands[d->burier], cards);
+        if (rc != SJ_OK) return rc;
+    }
     d->hands[d->burier] = rest;
     d->kitty = *cards;
+    if (d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN) { /* face up; 换底 when it holds trumps */
+        d->kitty_public = 1;
+        sj_cards trumps = sj_cards_mask(&d->kitty, d->trump.suit_mask[SJ_TRUMP]);
+        if (d->declarer >= 0 && !sj_cards_is_empty(&trumps)) {
+            d->phase = SJ_PHASE_SWAP;
+            d->to_move = d->declarer;
+        } else {
+            start_play(d);
+        }
+        return SJ_OK;
+    }
     if (d->rules.kitty_grab && d->declared && !d->turned_up) { /* 炒底: the others are asked in turn */
         d->phase = SJ_PHASE_GRAB;
         d->asked = 0;
@@ -196,6 +221,29 @@ int sj_deal_grab(sj_deal *d, const sj_cards *shown) {
     if (d->first_deal && d->rules.first_deal_dealer == SJ_FINAL_DECLARER) d->dealer = d->to_move; /* 反庄 */
     set_trump(d, suit);
     take_kitty(d, d->to_move);
+    return SJ_OK;
+}
+
+int sj_deal_swap(sj_deal *d, const sj_cards *action) {
+    if (d->phase != SJ_PHASE_SWAP) return SJ_E_PHASE;
+    if (sj_cards_is_empty(action)) {
+        start_play(d);
+        return SJ_OK;
+    }
+    sj_cards out = sj_cards_mask(action, d->trump.suit_mask[SJ_TRUMP]), in, kitty, hand, tmp;
+    if (sj_cards_sub(action, &out, &in) < 0 || sj_cards_size(&out) != sj_cards_size(&in)) return SJ_E_COUNT;
+    if (!sj_cards_contains(&d->kitty, &out)) return SJ_E_NOT_HELD;
+    if (!sj_cards_contains(&d->hands[d->to_move], &in)) return SJ_E_NOT_HELD;
+    sj_cards ok = sj_kitty_allowed(d, &in, 1);
+    if (!sj_cards_equal(&ok, &in)) return SJ_E_ILLEGAL; /* only plain cards, no points, no constant ranks go in */
+    sj_cards_sub(&d->kitty, &out, &tmp);
+    sj_cards_add(&tmp, &in, &kitty);
+    sj_cards_sub(&d->hands[d->to_move], &in, &tmp);
+    sj_cards_add(&tmp, &out, &hand);
+    d->kitty = kitty;
+    d->hands[d->to_move] = hand;
+    d->swapped = sj_cards_size(&in);
+    start_play(d);
     return SJ_OK;
 }
 
@@ -300,8 +348,9 @@ int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *faile
         if (rc == SJ_OK) *played = *action;
         return rc;
     }
-    case SJ_PHASE_BURY: {
-        int rc = sj_deal_bury(d, action);
+    case SJ_PHASE_BURY:
+    case SJ_PHASE_SWAP: {
+        int rc = d->phase == SJ_PHASE_BURY ? sj_deal_bury(d, action) : sj_deal_swap(d, action);
         if (rc == SJ_OK) *played = *action;
         return rc;
     }
@@ -312,12 +361,76 @@ int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *faile
     }
 }
 
+/* Every sub-multiset of `from` with `m` cards, kinds in ascending order, each passed to emit. */
+typedef struct submulti {
+    const sj_cards *from;
+    int (*emit)(void *ctx, const sj_cards *pick);
+    void *ctx;
+} submulti;
+
+static int each_submultiset(const submulti *s, int kind, int m, sj_cards *acc) {
+    if (m == 0) return s->emit(s->ctx, acc);
+    for (; kind < SJ_NUM_KINDS; kind++) {
+        int have = sj_cards_count(s->from, kind);
+        for (int c = 1; c <= have && c <= m; c++) {
+            sj_cards_add_one(acc, kind);
+            if (each_submultiset(s, kind + 1, m - c, acc)) {
+                for (int i = 0; i < c; i++) sj_cards_remove_one(acc, kind);
+                return 1;
+            }
+        }
+        for (int i = 0; i < have && i < m; i++) sj_cards_remove_one(acc, kind);
+    }
+    return 0;
+}
+
+typedef struct swap_list {
+    sj_cards *out;
+    long cap, limit, found;
+    sj_cards taken;      /* the trumps out of the kitty being combined */
+    const sj_cards *allowed;
+    int m;
+} swap_list;
+
+static int emit_swap(void *ctx, const sj_cards *in) {
+    swap_list *l = (swap_list *)ctx;
+    if (l->found < l->cap) sj_cards_add(&l->taken, in, &l->out[l->found]);
+    l->found++;
+    return l->limit > 0 && l->found >= l->limit;
+}
+
+static int emit_taken(void *ctx, const sj_cards *taken) {
+    swap_list *l = (swap_list *)ctx;
+    l->taken = *taken;
+    submulti s = {l->allowed, emit_swap, l};
+    sj_cards acc = sj_cards_empty();
+    return each_submultiset(&s, 0, l->m, &acc);
+}
+
+/* 换底: the pass, then for each size m each choice of m kitty trumps with each m allowed cards in. */
+static long legal_swaps(const sj_deal *d, sj_cards *out, long cap, long limit) {
+    sj_cards trumps = sj_cards_mask(&d->kitty, d->trump.suit_mask[SJ_TRUMP]);
+    sj_cards allowed = sj_kitty_allowed(d, &d->hands[d->to_move], 1);
+    swap_list l = {out, cap, limit, 0, sj_cards_empty(), &allowed, 0};
+    if (cap > 0) out[0] = sj_cards_empty();
+    l.found = 1;
+    int most = sj_cards_size(&trumps), can = sj_cards_size(&allowed);
+    for (int m = 1; m <= most && m <= can && !(limit > 0 && l.found >= limit); m++) {
+        l.m = m;
+        submulti s = {&trumps, emit_taken, &l};
+        sj_cards acc = sj_cards_empty();
+        if (each_submultiset(&s, 0, m, &acc)) break;
+    }
+    return l.found;
+}
+
 long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit) {
     switch (d->phase) {
     case SJ_PHASE_DECLARE:
     case SJ_PHASE_GRAB: {
         sj_cards decl[SJ_MAX_DECLARATIONS];
         int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
+        if (n > SJ_MAX_DECLARATIONS) n = SJ_MAX_DECLARATIONS; /* cannot happen: the bound is the worst case */
         long found = 0;
         for (int i = -1; i < n && !(limit > 0 && found >= limit); i++, found++)
             if (found < cap) out[found] = i < 0 ? sj_cards_empty() : decl[i];
@@ -326,6 +439,8 @@ long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit
     case SJ_PHASE_PLAY:
         if (d->ntrick == 0) return sj_deal_legal_leads(d, out, cap, limit);
         return sj_legal_follows(&d->trump, &d->hands[d->to_move], &d->trick[0], out, cap, limit);
+    case SJ_PHASE_SWAP:
+        return legal_swaps(d, out, cap, limit);
     case SJ_PHASE_BURY:
         return SJ_E_PHASE;
     default:

@@ -11,11 +11,16 @@
  * any mix 8, with the trump chosen (no trump or any suit, carried by the action's choice bits).
  * Strictly above the standing grade (抢亮) and never by the standing declarer (不能自反).
  *
+ * "taian" (seed 003): one joker plus a run of k pairs of one suit, consecutive in natural rank (2 < ... <
+ * A): grade k, the trump that suit.  Others need a higher grade (冲主); the standing declarer may only
+ * extend its own declaration (续牌: containing its cards, more pairs).  Shown face down (the Python layer
+ * hides it in observations until the kitty is buried).
+ *
  * Nobody declared (no_bid): "notrump" (seed 000); "kitty_card" (seed 001): the suit of the kitty's
  * third card in pack order, jokers skipped, no trump when only jokers remain; "kitty_card_notrump"
  * (seed 004): the suit of the kitty's third card, no trump when it is a joker; "kitty_turnup" (the
  * 4-deck post): the suit of the kitty's first level card, else of its first card, a joker meaning no
- * trump.  "dealer_loses" is not implemented yet (sj_options.def): its declaring phase does not start.
+ * trump.  "dealer_loses" (泰安 闷牌): the deal ends unplayed (sj_deal.c).
  */
 #include "sj_deal.h"
 
@@ -78,8 +83,27 @@ static int grade_allowed(const sj_deal *d, int grade) {
     return 1;
 }
 
+/* 泰安: one joker and a run of pairs of one suit in natural rank; the grade is the number of pairs. */
+static int taian_grade(const sj_cards *shown, int *suit) {
+    uint64_t jokers = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
+    uint64_t kinds = shown->p[0];
+    if (__builtin_popcountll(kinds & jokers) != 1 || (shown->p[1] & jokers)) return 0; /* exactly one joker */
+    uint64_t pairs = kinds & ~jokers;
+    if (!pairs || shown->p[1] != pairs || shown->p[2]) return 0; /* every other kind exactly twice */
+    int lo = __builtin_ctzll(pairs), s = sj_kind_suit(lo);
+    uint64_t run = pairs >> lo;
+    if (run & (run + 1)) return 0;                                     /* consecutive kinds */
+    if (sj_kind_suit(63 - __builtin_clzll(pairs)) != s) return 0;      /* of one suit */
+    *suit = s;
+    return __builtin_popcountll(pairs);
+}
+
 int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit) {
     uint64_t choice = shown->p[0] & SJ_CHOICE_MASK;
+    if (rules->declaration == SJ_DECLARE_TAIAN) {
+        *suit = SJ_NO_SUIT;
+        return choice ? 0 : taian_grade(shown, suit);
+    }
     uint64_t kinds = shown->p[0] & ~SJ_CHOICE_MASK;
     *suit = SJ_NO_SUIT;
     if (!kinds || (kinds & ~SJ_ALL_KINDS)) return 0;
@@ -106,14 +130,43 @@ int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, in
     sj_cards cards = *shown;
     cards.p[0] &= ~SJ_CHOICE_MASK;
     if (!sj_cards_contains(&d->hands[d->to_move], &cards)) return SJ_E_NOT_HELD;
-    if (!grade_allowed(d, g)) return SJ_E_DECLARATION;
+    if (d->rules.declaration == SJ_DECLARE_TAIAN && d->declarer == d->to_move) { /* 续牌: extend, never change */
+        if (g <= d->decl_strength || !sj_cards_contains(&cards, &d->decl_cards)) return SJ_E_DECLARATION;
+    } else if (!grade_allowed(d, g)) {
+        return SJ_E_DECLARATION;
+    }
     *grade = g;
     return SJ_OK;
+}
+
+/* 泰安: each joker held (small first), each suit, each run of pairs held (lowest rank first, shortest first). */
+static int taian_declarations(const sj_deal *d, sj_cards *out, int cap) {
+    const sj_cards *h = &d->hands[d->to_move];
+    int n = 0, grade, suit;
+    for (int j = SJ_SMALL_JOKER; j <= SJ_BIG_JOKER; j++) {
+        if (!sj_cards_count(h, j)) continue;
+        for (int s = 0; s < SJ_NUM_SUITS; s++)
+            for (int a = 0; a < SJ_NUM_RANKS; a++)
+                for (int b = a; b < SJ_NUM_RANKS && sj_cards_count(h, sj_make_kind(s, b)) >= 2; b++) {
+                    sj_cards shown = sj_cards_empty();
+                    sj_cards_add_one(&shown, j);
+                    for (int r = a; r <= b; r++) {
+                        sj_cards_add_one(&shown, sj_make_kind(s, r));
+                        sj_cards_add_one(&shown, sj_make_kind(s, r));
+                    }
+                    if (sj_declaration_check(d, &shown, &grade, &suit) == SJ_OK) {
+                        if (n < cap) out[n] = shown;
+                        n++;
+                    }
+                }
+    }
+    return n;
 }
 
 int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
     int n = 0;
     if (d->phase != SJ_PHASE_DECLARE && d->phase != SJ_PHASE_GRAB) return 0;
+    if (d->rules.declaration == SJ_DECLARE_TAIAN) return taian_declarations(d, out, cap);
     const sj_cards *h = &d->hands[d->to_move];
     uint64_t declarable = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
     for (int s = 0; s < SJ_NUM_SUITS; s++) declarable |= UINT64_C(1) << sj_make_kind(s, d->level);

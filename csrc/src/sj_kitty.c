@@ -4,8 +4,13 @@
  * a unit of width w and length l holding l*floor(w/2) pairs.   bianfeng (seed 004): Titanic 2*3^l,
  * triple 6, tractor 2*2^l, pair 4, else 2.   chinagame (seed 002): 6 per triple (width >= 3, per
  * position) plus 4 per pair, or 2 when there is neither.   copies (4-deck seed): 2^(widest unit).
+ *
+ * kitty_rule="taian" (seed 003: 底里不允许扣分，不允许扣常主; 不允许把分和常主换到底里): what may lie in the
+ * kitty: no point card and no card of a constant rank (and, swapped in, no trump).
  */
 #include "sj_kitty.h"
+
+#include "sj_deal.h"
 
 static int ipow(int b, int e) {
     int r = 1;
@@ -52,4 +57,24 @@ int sj_kitty_multiplier(const sj_trump *t, const sj_cards *last_lead) {
     default:
         return max_cards >= 6 ? 64 : ipow(2, max_cards);
     }
+}
+
+sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only) {
+    uint64_t bad = 0;
+    for (int s = 0; s < SJ_NUM_SUITS; s++) {
+        bad |= UINT64_C(1) << sj_make_kind(s, SJ_RANK_5);
+        bad |= UINT64_C(1) << sj_make_kind(s, SJ_RANK_10);
+        bad |= UINT64_C(1) << sj_make_kind(s, SJ_RANK_K);
+        for (int r = 0; r < SJ_NUM_RANKS; r++)
+            if (d->rules.constant_ranks >> r & 1) bad |= UINT64_C(1) << sj_make_kind(s, r);
+    }
+    if (plain_only) bad |= d->trump.suit_mask[SJ_TRUMP];
+    return sj_cards_mask(hand, SJ_ALL_KINDS & ~bad);
+}
+
+int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *cards) {
+    sj_cards ok = sj_kitty_allowed(d, hand, 0);
+    int have = sj_cards_size(&ok);
+    if (have >= sj_cards_size(cards)) return sj_cards_contains(&ok, cards) ? SJ_OK : SJ_E_ILLEGAL;
+    return sj_cards_contains(cards, &ok) ? SJ_OK : SJ_E_ILLEGAL; /* too few: all of them, then any */
 }

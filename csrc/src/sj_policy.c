@@ -10,6 +10,7 @@ void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) 
     *out = sj_cards_empty();
     if (p == SJ_POLICY_RANDOM && sj_rng_below(r, 2)) return; /* pass half the time */
     int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
+    if (n > SJ_MAX_DECLARATIONS) n = SJ_MAX_DECLARATIONS;
     if (!n) return;
     if (p == SJ_POLICY_RANDOM) {
         *out = decl[sj_rng_below(r, (uint32_t)n)];
@@ -51,8 +52,18 @@ static int is_point_kind(int k) {
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     const sj_cards *h = &d->hands[d->burier];
     *out = sj_cards_empty();
+    int taian = d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN;
+    sj_cards ok = taian ? sj_kitty_allowed(d, h, 0) : *h; /* 泰安: no points, no constant ranks */
     if (p == SJ_POLICY_RANDOM) {
-        sj_cards_draw(h, d->rules.kitty, r, out);
+        int have = sj_cards_size(&ok);
+        if (have >= d->rules.kitty) {
+            sj_cards_draw(&ok, d->rules.kitty, r, out);
+        } else { /* all the allowed cards, the rest at random */
+            sj_cards rest, more = sj_cards_empty();
+            sj_cards_sub(h, &ok, &rest);
+            sj_cards_draw(&rest, d->rules.kitty - have, r, &more);
+            sj_cards_add(&ok, &more, out);
+        }
         return;
     }
     /* Greedy: bury the cards worth least to keep: plain before trump, no points, singles before
@@ -68,7 +79,9 @@ void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
         int c = sj_cards_count(h, k);
         for (int i = 0; i < c; i++) {
             int e = t->eff[k];
-            keys[m] = ((e == SJ_TRUMP) << 24) | (is_point_kind(k) << 23) | ((c >= 2) << 22) | (len[e] << 8) | t->pos[k];
+            int banned = taian && !sj_cards_count(&ok, k);
+            keys[m] = (banned << 25) | ((e == SJ_TRUMP) << 24) | (is_point_kind(k) << 23) | ((c >= 2) << 22) |
+                      (len[e] << 8) | t->pos[k];
             kinds[m++] = k;
         }
     }
@@ -83,6 +96,43 @@ void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
         kinds[j] = kind;
     }
     for (int i = 0; i < d->rules.kitty && i < m; i++) sj_cards_add_one(out, kinds[i]);
+}
+
+/* ---- swapping (泰安 换底) ------------------------------------------------------------------------- */
+
+void sj_policy_swap(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    *out = sj_cards_empty();
+    sj_cards trumps = sj_cards_mask(&d->kitty, d->trump.suit_mask[SJ_TRUMP]);
+    sj_cards allowed = sj_kitty_allowed(d, &d->hands[d->to_move], 1);
+    int m = sj_cards_size(&trumps), can = sj_cards_size(&allowed);
+    if (m > can) m = can;
+    if (p == SJ_POLICY_RANDOM) { /* pass half the time, else m random trumps for m random allowed cards */
+        if (!m || sj_rng_below(r, 2)) return;
+        m = 1 + (int)sj_rng_below(r, (uint32_t)m);
+        sj_cards taken = sj_cards_empty(), given = sj_cards_empty();
+        sj_cards_draw(&trumps, m, r, &taken);
+        sj_cards_draw(&allowed, m, r, &given);
+        sj_cards_add(&taken, &given, out);
+        return;
+    }
+    /* Greedy: take back the kitty's highest trumps for the weakest allowed cards (shortest suits first). */
+    const sj_trump *t = &d->trump;
+    sj_cards taken = sj_cards_empty(), given = sj_cards_empty();
+    for (int i = 0; i < m; i++) {
+        int best = -1, worst = -1;
+        long best_key = -1, worst_key = 0;
+        for (int k = 0; k < SJ_NUM_KINDS; k++) {
+            if (sj_cards_count(&trumps, k) > sj_cards_count(&taken, k) && t->pos[k] > best_key) best = k, best_key = t->pos[k];
+            if (sj_cards_count(&allowed, k) > sj_cards_count(&given, k)) {
+                sj_cards in = sj_cards_mask(&d->hands[d->to_move], t->suit_mask[t->eff[k]]);
+                long key = ((long)sj_cards_size(&in) << 8) | t->pos[k];
+                if (worst < 0 || key < worst_key) worst = k, worst_key = key;
+            }
+        }
+        sj_cards_add_one(&taken, best);
+        sj_cards_add_one(&given, worst);
+    }
+    sj_cards_add(&taken, &given, out);
 }
 
 /* ---- playing ------------------------------------------------------------------------------------ */
@@ -300,6 +350,9 @@ int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
         return SJ_OK;
     case SJ_PHASE_BURY:
         sj_policy_bury(p, d, r, out);
+        return SJ_OK;
+    case SJ_PHASE_SWAP:
+        sj_policy_swap(p, d, r, out);
         return SJ_OK;
     case SJ_PHASE_PLAY:
         return sj_policy_play(p, d, r, out);

@@ -400,6 +400,73 @@ static void test_policy_deals(void) {
     CHECK(grabs > 0 && redeals > 0 && turned > 0);
 }
 
+/* 泰安: joker + pairs declarations, 闷牌, the kitty rules and 换底, with the C policies. */
+static void test_taian_deals(void) {
+    uint8_t order[SJ_MAX_PACK];
+    long lost = 0, swaps = 0, swap_phases = 0, declared = 0, partner_buries = 0, banned_kitties = 0;
+    for (int g = 0; g < 600; g++) {
+        sj_rules r = sj_rules_default();
+        r.decks = 2;
+        r.kitty = 4;
+        r.constant_ranks = (1u << 0) | (1u << 1) | (1u << 3); /* 2, 3, 5 */
+        r.declaration = SJ_DECLARE_TAIAN;
+        r.no_bid = SJ_NOBID_DEALER_LOSES;
+        r.first_deal_no_bid = (sj_first_deal_no_bid)(g % 2);
+        r.first_deal_dealer = SJ_FINAL_DECLARER;
+        r.kitty_rule = SJ_KITTY_RULE_TAIAN;
+        r.taian_trump_follow = 1;
+        sj_policy pol[4] = {(sj_policy)(g % 2), (sj_policy)((g / 2) % 2), (sj_policy)(g % 2), (sj_policy)((g / 3) % 2)};
+        sj_shuffle_pack(order, r.decks, 11, (uint64_t)g);
+        sj_deal d;
+        CHECK(sj_deal_init(&d, &r, order, g % 4, 12, SJ_TRUMP_DECLARE, g % 5 == 0) == SJ_OK);
+        sj_rng rng = sj_rng_stream(12, (uint64_t)g);
+        int guard = 0, saw_swap = 0;
+        while (d.phase != SJ_PHASE_DONE && guard++ < 100000) {
+            sj_cards a, played;
+            int failed;
+            CHECK(sj_policy_action(pol[d.to_move], &d, &rng, &a) == SJ_OK);
+            if (d.phase == SJ_PHASE_DECLARE || d.phase == SJ_PHASE_SWAP) {
+                static sj_cards acts[4096];
+                long na = sj_deal_legal_actions(&d, acts, 4096, 0), hit = 0;
+                CHECK(na >= 1 && na <= 4096 && sj_cards_is_empty(&acts[0]));
+                for (long i = 0; i < na; i++) hit |= sj_cards_equal(&acts[i], &a);
+                CHECK(hit);
+                if (d.phase == SJ_PHASE_SWAP) {
+                    saw_swap = 1;
+                    CHECK(d.to_move == d.declarer);
+                }
+            }
+            if (d.phase == SJ_PHASE_BURY) {
+                partner_buries += d.burier != d.dealer;
+                if (d.declarer >= 0 && sj_team(d.declarer) == sj_team(d.dealer)) CHECK(d.burier == (d.declarer + 2) % 4);
+                else CHECK(d.burier == d.dealer);
+            }
+            int rc = sj_deal_act(&d, &a, &played, &failed);
+            CHECK(rc == SJ_OK);
+            if (rc != SJ_OK) break;
+            if (d.phase == SJ_PHASE_PLAY && d.tricks_done == 0 && d.ntrick == 0) CHECK(d.leader == d.burier);
+        }
+        CHECK(d.phase == SJ_PHASE_DONE);
+        if (d.lost_deal) {
+            CHECK(d.declarer < 0 && !d.first_deal && d.outcome.dealer_levels == 0 && d.outcome.attacker_levels == 0 &&
+                  !d.outcome.dealer_keeps && d.tricks_done == 0);
+            lost++;
+            continue;
+        }
+        declared += d.declarer >= 0;
+        swap_phases += saw_swap;
+        swaps += d.swapped > 0;
+        CHECK(d.kitty_public);
+        CHECK(d.attacker_captured + d.defender_captured + d.kitty_points == 200);
+        sj_cards ok = sj_kitty_allowed(&d, &d.kitty, 0); /* no points or constant trumps went into the kitty */
+        banned_kitties += !sj_cards_equal(&ok, &d.kitty);
+    }
+    printf("泰安 policy deals: %ld lost, %ld declared, %ld swap phases, %ld swaps, %ld partner burials\n", lost,
+           declared, swap_phases, swaps, partner_buries);
+    CHECK(lost > 0 && declared > 0 && swap_phases > 0 && swaps > 0 && partner_buries > 0);
+    CHECK(banned_kitties == 0); /* a 26-card hand always holds 4 allowed cards in practice */
+}
+
 /* The 4-deck ladder (the post's 抄底牌条件) and its legality rules. */
 static void test_4deck_ladder(void) {
     sj_rules r = sj_rules_default();
@@ -681,6 +748,7 @@ int main(void) {
     test_random_positions();
     test_policy_deals();
     test_4deck_ladder();
+    test_taian_deals();
     test_determinize();
     test_rollouts();
     test_user_policies();

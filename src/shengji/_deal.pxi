@@ -232,6 +232,16 @@ cdef class Deal:
         return None if self.d.phase == SJ_PHASE_DECLARE else self.d.burier
 
     @property
+    def kitty_public(self):
+        """True once a 泰安 kitty lies face up (``kitty_rule="taian"``, after the burial)."""
+        return bool(self.d.kitty_public)
+
+    @property
+    def lost_deal(self):
+        """True when nobody declared under ``no_bid="dealer_loses"`` (泰安 闷牌): the deal ended unplayed."""
+        return bool(self.d.lost_deal)
+
+    @property
     def declared(self):
         """True when the trump was settled by the declaring phase (not given by the caller); with
         ``kitty_grab`` and no turned-up kitty, a grab phase follows each burial."""
@@ -356,6 +366,27 @@ cdef class Deal:
         new order)."""
         return tuple(self.d.order[i] for i in range(self.d.npack))
 
+    cdef _check_swap(self, Cards c, str what):
+        """Why the declarer may not make swap ``c`` (换底), as an IllegalMove (the core checks it again)."""
+        if not len(c):
+            return
+        cdef Cards out, put
+        t = self.trump_context
+        out = Cards([k for k in c.indices() if t.is_trump(k)])
+        put = c - out
+        if len(out) != len(put):
+            raise IllegalMove(f"{what}: a swap takes trumps out of the kitty ({out or 'none'}) for as many cards of the "
+                              f"hand ({put or 'none'})")
+        if not out.issubset(Cards._wrap(self.d.kitty)):
+            raise IllegalMove(f"{what}: the kitty does not hold {_missing(out, Cards._wrap(self.d.kitty))}")
+        if not put.issubset(Cards._wrap(self.d.hands[self.d.to_move])):
+            raise IllegalMove(f"{what}: seat {self.d.to_move} does not hold "
+                              f"{_missing(put, Cards._wrap(self.d.hands[self.d.to_move]))}")
+        cdef sj_cards ok = sj_kitty_allowed(&self.d, &put.c, 1)
+        if not sj_cards_equal(&ok, &put.c):
+            raise IllegalMove(f"{what}: only plain cards without points or constant trumps go into the kitty "
+                              f"(不允许把分和常主换到底里)")
+
     cdef _check_declaration(self, Cards c, sj_cards *a, str what):
         """Why the seat to move may not show ``c`` now, as an IllegalMove (the core checks it again)."""
         cdef int suit, grade
@@ -402,12 +433,18 @@ cdef class Deal:
             self._check_declaration(c, &a, what)
         elif isinstance(c, Declaration):
             raise IllegalMove(f"{what}: a choice of trump belongs to a declaration, not to the {self.phase} phase")
+        elif phase == SJ_PHASE_SWAP:
+            self._check_swap(c, what)
         elif phase == SJ_PHASE_BURY and len(c) != self.d.rules.kitty:
             raise IllegalMove(f"bury {len(c)} cards: the kitty holds {self.d.rules.kitty}")
         elif phase == SJ_PHASE_PLAY and self.d.ntrick and len(c) != sj_cards_size(&self.d.trick[0]):
             raise IllegalMove(f"{what}: the lead has {sj_cards_size(&self.d.trick[0])} cards, this play {len(c)}")
-        if not sj_cards_contains(&self.d.hands[mover], &c.c):
+        if phase != SJ_PHASE_SWAP and not sj_cards_contains(&self.d.hands[mover], &c.c):
             raise IllegalMove(f"{what}: seat {mover} does not hold {_missing(c, Cards._wrap(self.d.hands[mover]))}")
+        if phase == SJ_PHASE_BURY and self.rules.kitty_rule == "taian":
+            if sj_bury_allowed(&self.d, &self.d.hands[mover], &c.c) != SJ_OK:
+                raise IllegalMove(f"{what}: no points (5, 10, K) and no constant trumps may be buried "
+                                  f"(泰安: 底里不允许扣分，不允许扣常主) while the hand holds other cards")
         leader = self.d.leader
         rc = sj_deal_act(&self.d, &a, &played, &failed)
         if rc == SJ_E_ILLEGAL:
@@ -445,6 +482,13 @@ cdef class Deal:
         higher declaration (``act`` in the grab phase); ``trump=`` as in ``declare``."""
         self._require_phase(SJ_PHASE_GRAB, "grab")
         self.act(_with_choice(cards, trump), seat)
+
+    def swap(self, cards=None, seat=None):
+        """Swap phase (泰安 换底): the declarer passes (None or empty) or takes trumps out of the face-up kitty for
+        as many plain cards of its hand, no points, no constant trumps (one multiset of both; ``act`` in the
+        swap phase)."""
+        self._require_phase(SJ_PHASE_SWAP, "swap")
+        self.act(cards, seat)
 
     def bury(self, cards, seat=None):
         """Bury phase: the burier (the dealer, or the last grabber) buries exactly as many cards as the kitty
@@ -607,7 +651,7 @@ cdef class Deal:
         o = self.d.outcome
         return DealResult(self.d.attacker_points, self.d.defender_captured, self.d.kitty_points,
                           self.d.multiplier, bool(self.d.kitty_captured), bool(o.dealer_keeps), o.dealer_levels,
-                          o.attacker_levels, self.failed_throws)
+                          o.attacker_levels, self.failed_throws, bool(self.d.lost_deal))
 
     @property
     def failed_throw_log(self):

@@ -96,7 +96,8 @@ cdef class NativeRun:
 
     def run(self, int16_t[::1] attacker_points, int16_t[::1] defender_points, int16_t[::1] kitty_points,
             int16_t[::1] kitty_multiplier, uint8_t[::1] kitty_captured, int8_t[::1] dealer_levels,
-            int8_t[::1] attacker_levels, int8_t[::1] dealer, int8_t[::1] trump, int16_t[::1] plays):
+            int8_t[::1] attacker_levels, int8_t[::1] dealer, int8_t[::1] trump, int16_t[::1] plays,
+            uint8_t[::1] lost_deal):
         """Run all games; returns the number finished (fewer when cancelled)."""
         cdef sj_sim_out out
         if self.games == 0:
@@ -111,6 +112,7 @@ cdef class NativeRun:
         out.dealer = &dealer[0]
         out.trump = &trump[0]
         out.plays = &plays[0]
+        out.lost_deal = &lost_deal[0]
         cdef long done, failed_game = -1
         with nogil:
             done = sj_simulate(&self.r, &self.s, self.seed, self.first_game, self.games, self.threads, &out,

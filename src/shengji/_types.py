@@ -53,6 +53,7 @@ class DealResult(NamedTuple):
     dealer_levels: int
     attacker_levels: int
     failed_throws: tuple[int, int, int, int]
+    lost_deal: bool = False  # 泰安 闷牌: nobody declared, the deal ended unplayed (no_bid="dealer_loses")
 
     @property
     def outcome(self) -> LevelOutcome:

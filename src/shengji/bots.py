@@ -43,6 +43,8 @@ class Bot:
             return self.bury(deal)
         if phase == "grab":
             return self.grab(deal)
+        if phase == "swap":
+            return self.swap(deal)
         return self.play(deal)
 
     def play(self, deal: Deal) -> Cards:
@@ -55,6 +57,10 @@ class Bot:
         return Cards()
 
     def grab(self, deal: Deal) -> Cards:
+        return Cards()
+
+    def swap(self, deal: Deal) -> Cards:
+        """泰安 换底: the declarer's swap, or ``Cards()`` to keep the kitty (the default)."""
         return Cards()
 
     def start_game(self, seed: int, game: int, seat: int) -> None:
@@ -92,9 +98,11 @@ class Random(Bot):
     def declare(self, deal: Deal) -> Cards:
         return self.choose(deal)
 
-    grab = declare
+    grab = swap = declare
 
     def bury(self, deal: Deal) -> Cards:
+        if deal.rules.kitty_rule != "standard":  # 泰安: no points or constant trumps while it can
+            return deal.policy_action("random", seed=self.rng.getrandbits(32))
         hand = deal.hand(_seat(deal)).indices()
         return Cards(self.rng.sample(hand, deal.rules.kitty))
 
@@ -108,7 +116,7 @@ class Greedy(Bot):
     def choose(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")
 
-    play = bury = declare = grab = choose
+    play = bury = declare = grab = swap = choose
 
 
 class PIMC(Bot):
@@ -120,7 +128,10 @@ class PIMC(Bot):
     - Seeded per decision from ``seed`` and the mover's observation (its hand, the declarations, the tricks
       and the trick so far): no hidden state, so a run is the same for any thread count or batch split.
     - Burying: candidate burials (``bury_candidates``) are ranked with the same rollouts.
-    - Grabbing (炒底): each legal grab and the pass are rolled out the same way.
+    - Grabbing (炒底) and swapping (泰安 换底): each legal action (at most 128, the first in the core's order)
+      is rolled out the same way.
+    - 泰安 burying: the burier does not know the face-down trump, so sampled worlds cannot be drawn; it
+      buries by the greedy rule.
     - Declaring: the greedy rule (a search over the cards still to be dealt is not built).
     """
 
@@ -153,6 +164,8 @@ class PIMC(Bot):
         return self._search(deal)
 
     def bury(self, deal: Deal) -> Cards:
+        if deal.observation(_seat(deal)).trump_hidden:
+            return deal.policy_action("greedy")
         return self._search(deal, bury_candidates(deal))
 
     def declare(self, deal: Deal) -> Cards:
@@ -160,6 +173,8 @@ class PIMC(Bot):
 
     def grab(self, deal: Deal) -> Cards:
         return self._search(deal)
+
+    swap = grab
 
 
 def bury_candidates(deal: Deal) -> list[Cards]:

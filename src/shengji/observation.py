@@ -62,6 +62,9 @@ class Observation:
     turned_up: Cards | None = None
     first_deal: bool = False
     declared: bool = False
+    hidden_declarations: tuple[tuple[int, int], ...] = ()
+    trump_hidden: bool = False
+    swap: Cards | None = None
 
     def played_by(self, seat: int) -> Cards:
         """Every card the seat has played so far."""
@@ -75,19 +78,26 @@ class Observation:
 
 
 def observe(deal: Deal, seat: int) -> Observation:
-    kitty = deal.kitty if deal.burier == seat and deal.phase in ("grab", "play", "done") else None
+    own = deal.burier == seat and deal.phase in ("grab", "swap", "play", "done")
+    kitty = deal.kitty if own or deal.kitty_public else None
     burials = tuple((s, cards if s == seat else None, before) for s, cards, before in deal._burial_log)
+    # 泰安: declarations lie face down until the kitty is buried; the others see who showed how many cards
+    hidden = deal.rules.declaration == "taian" and not deal.kitty_public
+    declarations = tuple((s, c) for s, c in deal.declarations if not hidden or s == seat)
+    hidden_declarations = tuple((s, len(c)) for s, c in deal.declarations if hidden and s != seat)
+    trump_hidden = hidden and deal.declarer is not None and deal.declarer != seat
+    swaps = [c for phase, c, *_ in deal.moves if phase == "swap"]
     return Observation(
         seat=seat,
         rules=deal.rules,
         level=deal.level,
-        trump=deal.trump,
+        trump=None if trump_hidden else deal.trump,
         dealer=deal.dealer,
         phase=deal.phase,
         to_move=deal.to_move,
         hand=deal.hand(seat),
         kitty=kitty,
-        declarations=tuple(deal.declarations),
+        declarations=declarations,
         tricks=tuple((leader, tuple(plays), winner) for leader, plays, winner in deal.tricks),
         trick=tuple(deal.trick),
         trick_leader=deal.trick_leader,
@@ -102,6 +112,9 @@ def observe(deal: Deal, seat: int) -> Observation:
         turned_up=deal.turned_up_kitty,
         first_deal=deal.first_deal,
         declared=deal.declared,
+        hidden_declarations=hidden_declarations,
+        trump_hidden=trump_hidden,
+        swap=swaps[0] if swaps else None,
     )
 
 
@@ -241,6 +254,10 @@ def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[
     # burial after the show; the cards of a burial (the observer's own, or a turned-up kitty taken by the
     # dealer) go to the seats that took up the kitty afterwards, or stay in the kitty.
     facts: list[tuple[list[int], set[int], bool]] = []
+    if obs.swap and obs.declarations:  # 换底 (first: the surest fact): the trumps taken out went to the declarer
+        declarer = obs.declarations[len(obs.declarations) - 1][0]
+        if declarer != obs.seat:
+            facts.append(([k for k in obs.swap.indices() if trump.is_trump(k)], {declarer}, False))
     shown: dict[int, list[int]] = {}
     first_show: dict[int, int] = {}
     for i, (s, cards) in enumerate(obs.declarations):
@@ -260,6 +277,7 @@ def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[
             facts.append((list(own.indices()), set(buriers[j + 1:]), True))
     if obs.turned_up is not None and obs.seat != obs.dealer:  # the dealer took the turned-up kitty
         facts.append((list(obs.turned_up.indices()), {obs.dealer} | set(buriers), True))
+
 
     def allowed_for(k: int, seats: set[int] | None, kitty_ok: bool) -> tuple[int, ...]:
         suit = trump.effective_suit(k)
@@ -307,6 +325,9 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
     obs = observation
     if obs.phase == "declare":
         raise ValueError("determinize needs the trump settled: observe in the bury, grab, play or done phase")
+    if obs.trump_hidden or obs.hidden_declarations:
+        raise ValueError("determinize needs the trump: under 泰安 the declarations lie face down until the kitty is "
+                         "buried")
     r = _as_rng(rng)
     rules = obs.rules
     played = [obs.played_by(s) for s in range(4)]
@@ -339,15 +360,22 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         deal._set_declarations(list(obs.declarations))
         deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up)
         return deal
+    if obs.swap:  # 换底 (public): rebuild the kitty as buried, then replay the swap
+        trump = Trump(rules, obs.level, obs.trump)
+        out = Cards([k for k in obs.swap.indices() if trump.is_trump(k)])
+        put = obs.swap - out
+        declarer = obs.declarations[len(obs.declarations) - 1][0]
+        initial[declarer] = initial[declarer] - out + put
+        buried = buried - put + out
     deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried,
                 first_deal=obs.first_deal)
     deal._set_declarations(list(obs.declarations))
     deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up)
     deal.bury(buried)
-    while deal.phase == "grab":  # the seats asked since the last burial passed
-        if obs.phase == "grab" and deal.to_move == obs.to_move:
+    while deal.phase in ("grab", "swap"):  # the seats asked since the last burial passed; the swap made
+        if obs.phase == deal.phase and deal.to_move == obs.to_move:
             return deal
-        deal.act(Cards())
+        deal.act(obs.swap if deal.phase == "swap" and obs.swap is not None else Cards())
     failed = {(t, s): (a, p) for t, s, a, p in obs.failed_throws}
     for t, (leader, plays, _) in enumerate(obs.tricks):
         for i, p in enumerate(plays):

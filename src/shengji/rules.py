@@ -94,6 +94,7 @@ class Rules:
     declaration: str = _default("declaration")
     no_bid: str = _default("no_bid")
     first_deal_no_bid: str = _default("first_deal_no_bid")
+    kitty_rule: str = _default("kitty_rule")
     kitty_grab: bool = _default("kitty_grab")
     partnership: str = _default("partnership")
     first_deal_dealer: str = _default("first_deal_dealer")
@@ -177,6 +178,7 @@ Rules.PRESETS = {
     "taian": dict(
         decks=2, kitty=4, first_level="A", constant_ranks=("2", "3", "5"), taian_trump_follow=True,
         declaration="taian", no_bid="dealer_loses", next_dealer="same", first_deal_dealer="final_declarer",
+        first_deal_no_bid="redeal", kitty_rule="taian",
     ),
     "bianfeng": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump"),
     "bianfeng-friend": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump",
@@ -196,8 +198,11 @@ Rules.PRESET_DOCS = {
     "kitty x2/x4/x8/x16 by copies; the pair-suit declaration ladder; no bid in the first deal redeals; levels "
     "from 3 (2 being a fixed trump), 3 must be played; the last overturner deals the first deal.",
     "taian": "Seed 003: 泰安升级 (泰安刮风): 2 decks, 26 cards each, 4-card kitty, constant trumps 2/3/5, "
-    "levels from A, a joker plus a pair declares; trump pair leads answered by the highest trumps; "
-    "no declaration loses the deal; the dealer keeps dealing while the dealer team wins.",
+    "levels from A, a joker plus a run of pairs declares face down (冲主 with more pairs, 续牌 to extend); trump "
+    "pair leads answered by the highest trumps; no declaration loses the deal (闷牌), a first deal is dealt "
+    "again; the dealer team's non-declarer buries, no points or constant trumps, face up, then 换底; the burier "
+    "leads; the dealer keeps dealing while the dealer team wins. Its tractor rules (constant trumps joining "
+    "their own suit by natural rank) are not modelled yet.",
     "bianfeng": "Seed 004: 边锋 2 decks with fixed partners (定); kitty multiplier by Titanic/triple/"
     "tractor/pair; nobody declaring, the kitty's third card names the trump, a joker there no trump; the "
     "first declarer deals the first deal.",

@@ -22,7 +22,7 @@ policy, all in C with the GIL released:
 approximation, mean ± 1.96·sd/√worlds): ``"points"`` is the attackers' final points, negated when the mover
 defends; ``"levels"`` is the levels the mover's team gains minus the levels the other team gains (the
 mover's side at the end of each rollout: in a first deal a grab, 炒底, can hand the deal to the other team).
-Rollouts start in the bury, grab or play phase.
+Rollouts start in the bury, grab, swap or play phase.
 ``Rollouts.best(kind)`` is the action with the highest mean (the first on ties).
 """
 
@@ -109,8 +109,8 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
 
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
-    if deal.phase not in ("bury", "grab", "play"):
-        raise ValueError(f"rollouts start in the bury, grab or play phase, not the {deal.phase} phase")
+    if deal.phase not in ("bury", "grab", "swap", "play"):
+        raise ValueError(f"rollouts start in the bury, grab, swap or play phase, not the {deal.phase} phase")
     if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
         raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
     if threads is None:

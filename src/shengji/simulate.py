@@ -51,6 +51,7 @@ FIELDS = {
     "dealer": np.int8,
     "trump": np.int8,
     "plays": np.int16,
+    "lost_deal": np.bool_,
 }
 TRUMP_NAMES = ("S", "H", "D", "C", "NT")
 
@@ -94,6 +95,7 @@ class SimResult:
     dealer: np.ndarray
     trump: np.ndarray
     plays: np.ndarray
+    lost_deal: np.ndarray
     meta: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -140,6 +142,10 @@ class SimResult:
                                                           if k in ("preset", "policy", "seed", "threads"))]
         if self.games == 0:
             return "\n".join(lines + ["(no games)"])
+        lost = int(self.lost_deal.sum())
+        if lost:
+            lines.append(f"lost deals (闷牌: nobody declared, no play): {lost:,} ({100 * lost / self.games:.2f} %), "
+                         "counted below; result.lost_deal selects them")
         lines.append(f"kitty captured: {100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)")
         q = np.percentile(pts, [5, 25, 50, 75, 95])
         lines.append(f"attacker points: mean {pts.mean():.1f}  sd {pts.std():.1f}  "
@@ -169,7 +175,9 @@ class SimResult:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> SimResult:
         with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in FIELDS}
+            n = len(data["attacker_points"])
+            arrays = {name: data[name] if name in data.files else np.zeros(n, dtype=FIELDS[name])  # files saved
+                      for name in FIELDS}                                                             # before a field
             meta = dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
         return cls(**arrays, meta=meta)
 
@@ -249,7 +257,7 @@ def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], s
             deal.act(action)
         res = deal.result()
         for name in ("attacker_points", "defender_points", "kitty_points", "kitty_multiplier", "kitty_captured",
-                     "dealer_levels", "attacker_levels"):
+                     "dealer_levels", "attacker_levels", "lost_deal"):
             arrays[name][i] = getattr(res, name)
         arrays["dealer"][i] = deal.dealer
         arrays["trump"][i] = TRUMP_NAMES.index(deal.trump or "NT")
@@ -325,7 +333,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         finally:
             if bar is not None:
                 bar.close()
-        arrays["kitty_captured"] = arrays["kitty_captured"].view(np.bool_)
+        for name in ("kitty_captured", "lost_deal"):
+            arrays[name] = arrays[name].view(np.bool_)
         meta["threads"] = 1
         return SimResult(**arrays, meta=meta)
 
@@ -357,7 +366,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
             bar.close()
     if "error" in outcome:
         raise outcome["error"]
-    arrays["kitty_captured"] = arrays["kitty_captured"].view(np.bool_)
+    for name in ("kitty_captured", "lost_deal"):
+        arrays[name] = arrays[name].view(np.bool_)
     meta["threads"] = threads
     return SimResult(**arrays, meta=meta)
 

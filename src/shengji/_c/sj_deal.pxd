@@ -16,6 +16,7 @@ cdef extern from "sj_deal.h" nogil:
         SJ_PHASE_DECLARE
         SJ_PHASE_BURY
         SJ_PHASE_GRAB
+        SJ_PHASE_SWAP
         SJ_PHASE_PLAY
         SJ_PHASE_DONE
         SJ_NUM_PHASES
@@ -45,6 +46,9 @@ cdef extern from "sj_deal.h" nogil:
         int burier
         int asked
         int grabs
+        int kitty_public
+        int swapped
+        int lost_deal
         int to_move
         int leader
         int ntrick
@@ -75,6 +79,9 @@ cdef extern from "sj_deal.h" nogil:
     int sj_deal_declare(sj_deal *d, const sj_cards *shown)
     int sj_deal_grab(sj_deal *d, const sj_cards *shown)
     int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap)
+    int sj_deal_swap(sj_deal *d, const sj_cards *action)
+    int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *cards)
+    sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only)
     int sj_deal_bury(sj_deal *d, const sj_cards *cards)
     int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed)
     int sj_deal_play_forced(sj_deal *d, const sj_cards *cards)

@@ -1,0 +1,215 @@
+"""The 泰安 system (seed 003): joker-and-pairs declarations face down, 冲主 and 续牌, 闷牌, its kitty rules and 换底
+(docs/MODEL.md §9). Its tractor rules (constant trumps joining their own suit) are not modelled yet."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shengji import Cards, Deal, IllegalMove, Match, Rules, determinize, simulate
+
+TAIAN = Rules.preset("taian")
+
+
+def taian_deal(seat_cards: dict[int, str], *, level="A", dealer=0, first_deal=False, rules=TAIAN,
+               kitty: str | None = None) -> Deal:
+    """A deal where the given seats hold the given cards (and the kitty, if given); the rest fills up in kind
+    order."""
+    pack = [k for k in range(54) for _ in range(rules.decks)]
+    fixed = {s: Cards(t) for s, t in seat_cards.items()}
+    for c in [*fixed.values(), *([Cards(kitty)] if kitty else [])]:
+        for k in c.indices():
+            pack.remove(k)
+    hands = []
+    for s in range(4):
+        have = list(fixed.get(s, Cards()).indices())
+        need = rules.hand_size - len(have)
+        hands.append(Cards(have + pack[:need]))
+        pack = pack[need:]
+    return Deal(rules, hands=hands, kitty=Cards(kitty) if kitty else Cards(pack), level=level, dealer=dealer,
+                first_deal=first_deal)
+
+
+def drive(deal: Deal, script: list[tuple[int, str]]) -> None:
+    """Pass while declaring except the scripted (seat, cards), each at the seat's first turn holding them."""
+    todo = list(script)
+    while deal.phase == "declare":
+        if todo and todo[0][0] == deal.to_move and Cards(todo[0][1]).issubset(deal.hand(deal.to_move)):
+            deal.declare(todo.pop(0)[1])
+        else:
+            deal.declare()
+    assert not todo, f"not made: {todo}"
+
+
+def snapshot(deal: Deal):
+    return (deal.phase, deal.to_move, [deal.hand(s) for s in range(4)], deal.moves, deal.declarer, deal.kitty,
+            deal.burier)
+
+
+def test_a_joker_and_pairs_declare():
+    """Seed 003: 每个玩家都可以在拥有任何花色的对牌或连对加上一张王时亮主…主花色牌由所亮对牌花色决定。3个王不能亮。"""
+    deal = taian_deal({1: "4H 4H 6H 6H 7H 7H SJ BJ BJ"})
+    while not Cards("7H 7H SJ BJ BJ").issubset(deal.hand(1)) or deal.to_move != 1:
+        deal.declare()
+    listed = {str(a) for a in deal.legal_actions()}
+    assert {"", "4H 4H SJ", "6H 6H SJ", "6H 6H 7H 7H SJ", "4H 4H BJ", "6H 6H 7H 7H BJ"} <= listed
+    assert "4H 4H 6H 6H SJ" not in listed  # 4 and 6 are not adjacent ranks
+    before = snapshot(deal)
+    for bad, why in [("SJ BJ BJ", "not a declaration"), ("6H 6H", "not a declaration"),
+                     ("4H 4H 6H 6H SJ", "not a declaration"), ("6H 6H SJ BJ", "not a declaration")]:
+        with pytest.raises(IllegalMove, match=why):
+            deal.declare(bad)
+        assert snapshot(deal) == before
+    deal.declare("6H 6H SJ")
+    assert deal.declarer == 1 and deal.trump == "H"
+
+
+def test_override_needs_more_pairs_and_the_declarer_only_extends():
+    """Seed 003: 冲主：当亮主者以一张王加对牌亮主时，其他玩家可以用一个王加更多的对牌将主花色改为自己所亮对牌的花色;
+    续牌：…可以将这对牌并到亮主牌中; 自己亮主后，可以续牌，不可以更换."""
+    deal = taian_deal({1: "8S 8S 9S 9S 4D 4D SJ", 2: "JC JC QC QC BJ", 3: "3H 3H BJ"})
+    drive(deal, [(1, "8S 8S SJ")])
+    assert deal.phase == "bury"
+    deal = taian_deal({1: "8S 8S 9S 9S 4D 4D SJ", 2: "JC JC QC QC BJ", 3: "3H 3H BJ"})
+    while not (deal.to_move == 1 and Cards("8S 8S SJ").issubset(deal.hand(1))):
+        deal.declare()
+    deal.declare("8S 8S SJ")
+    while deal.to_move != 3 or not Cards("3H 3H BJ").issubset(deal.hand(3)):
+        deal.declare()
+    with pytest.raises(IllegalMove, match="not stronger"):
+        deal.declare("3H 3H BJ")  # as many pairs: no override
+    while deal.to_move != 1 or not Cards("9S 9S 4D 4D").issubset(deal.hand(1)):
+        deal.declare()
+    with pytest.raises(IllegalMove):
+        deal.declare("4D 4D SJ")  # the declarer may not change suit
+    deal.declare("8S 8S 9S 9S SJ")  # 续牌
+    assert deal.declaration == Cards("8S 8S 9S 9S SJ") and deal.trump == "S"
+    while deal.to_move != 2 or not Cards("JC JC QC QC BJ").issubset(deal.hand(2)):
+        deal.declare()
+    with pytest.raises(IllegalMove, match="not stronger"):
+        deal.declare("JC JC QC QC BJ")  # two pairs against two
+    while deal.phase == "declare":
+        deal.declare()
+    assert deal.declarer == 1 and [s for s, _ in deal.declarations] == [1, 1]
+
+
+def test_declarations_lie_face_down_until_the_kitty_is_buried():
+    """Seed 003: 亮主牌是扣着不显示的，直至庄家取走底牌并替换成新的亮出的底牌后才显示主牌花色."""
+    deal = taian_deal({2: "8S 8S SJ"})
+    drive(deal, [(2, "8S 8S SJ")])
+    for seat in (0, 1, 3):
+        obs = deal.observation(seat)
+        assert obs.declarations == () and obs.hidden_declarations == ((2, 3),) and obs.trump_hidden
+        assert obs.trump is None
+        with pytest.raises(ValueError, match="face down"):
+            determinize(obs, 1)
+    mine = deal.observation(2)
+    assert mine.declarations == ((2, Cards("8S 8S SJ")),) and not mine.trump_hidden and mine.trump == "S"
+    deal.bury(deal.policy_action("greedy"))
+    for seat in range(4):
+        obs = deal.observation(seat)
+        assert obs.declarations == ((2, Cards("8S 8S SJ")),) and obs.trump == "S" and obs.kitty == deal.kitty
+
+
+@pytest.mark.parametrize("declarer,burier", [(0, 2), (2, 0), (1, 0), (3, 0)])
+def test_who_takes_the_kitty(declarer, burier):
+    """Seed 003: 如果庄家亮的主，底牌由庄家方非亮主的一家取走，如果本局由非庄家方亮主，则庄家取走底牌;
+    第一轮牌由打底者首先出牌."""
+    deal = taian_deal({declarer: "8S 8S SJ"}, dealer=0)
+    drive(deal, [(declarer, "8S 8S SJ")])
+    assert deal.phase == "bury" and deal.to_move == deal.burier == burier and len(deal.hand(burier)) == 30
+    deal.bury(deal.policy_action("greedy"))
+    while deal.phase == "swap":
+        deal.swap()
+    assert deal.phase == "play" and deal.to_move == deal.trick_leader == burier
+
+
+def test_no_points_or_constant_trumps_in_the_kitty():
+    """Seed 003: 底里不允许扣分，不允许扣常主."""
+    deal = taian_deal({0: "8S 8S SJ"}, dealer=0)
+    drive(deal, [(0, "8S 8S SJ")])
+    assert deal.to_move == 2
+    hand = deal.hand(2)
+    before = snapshot(deal)
+    points = [k for k in hand.indices() if k < 52 and k % 13 in (3, 8, 11)]
+    constants = [k for k in hand.indices() if k < 52 and k % 13 in (0, 1)]
+    plain = [k for k in hand.indices() if k not in points and k not in constants]
+    for bad in (points[:1] + plain[:3], constants[:1] + plain[:3]):
+        with pytest.raises(IllegalMove, match="底里不允许扣分"):
+            deal.bury(Cards(bad))
+        assert snapshot(deal) == before
+    deal.bury(Cards(plain[:4]))
+    assert deal.kitty == Cards(plain[:4]) and deal.kitty_public
+
+
+def test_swap_trumps_out_of_the_kitty():
+    """Seed 003: 换底：如果扣的底牌里有主，则最终亮牌人可以用副牌换走。如果扣的底牌没主,则不需要换牌，扣底人直接出牌。
+    不允许把分和常主换到底里."""
+    deal = taian_deal({0: "8S 8S SJ 4H 6H 7H 9H 10H 2H", 2: "QS JS 4D 6D 7D"}, dealer=0)
+    drive(deal, [(0, "8S 8S SJ")])
+    deal.bury("QS JS 4D 6D")  # two spades (trump) in the kitty
+    assert deal.phase == "swap" and deal.to_move == 0
+    before = snapshot(deal)
+    for bad, why in [("QS 4H 6H", "as many cards"), ("AS 4H", "kitty does not hold"), ("QS 10H", "without points"),
+                     ("QS 2H", "as many cards"), ("QS 8S", "as many cards"), ("QS 4C", "does not hold")]:
+        if bad == "QS 4C" and Cards("4C").issubset(deal.hand(0)):
+            continue
+        with pytest.raises(IllegalMove, match=why):
+            deal.swap(bad)
+        assert snapshot(deal) == before
+    assert Cards("QS JS 4H 6H") in deal.legal_actions(limit=10_000)
+    deal.swap("QS JS 4H 6H")
+    assert deal.kitty == Cards("4H 6H 4D 6D") and Cards("QS JS").issubset(deal.hand(0))
+    assert deal.phase == "play" and deal.to_move == 2  # the burier leads
+    deal = taian_deal({0: "8S 8S SJ", 2: "4D 6D 7D 9D"}, dealer=0)
+    drive(deal, [(0, "8S 8S SJ")])
+    deal.bury("4D 6D 7D 9D")
+    assert deal.phase == "play"  # 没主: no swap
+
+
+def test_nobody_declares_the_dealer_loses_or_the_first_deal_is_dealt_again():
+    """Seed 003: 闷牌：若本局庄家已经确定且本次摸牌过程无人亮主，则庄家下台…如果第一局无人亮主，则要重新发牌."""
+    deal = Deal(TAIAN, seed=5)
+    while deal.phase == "declare":
+        deal.declare()
+    res = deal.result()
+    assert deal.phase == "done" and res.lost_deal and not res.dealer_keeps
+    assert (res.attacker_points, res.dealer_levels, res.attacker_levels, deal.tricks) == (0, 0, 0, [])
+    first = Deal(TAIAN, seed=5, first_deal=True)
+    while first.redeals == 0:
+        first.declare()
+    assert first.phase == "declare" and not first.lost_deal
+
+
+def test_sampled_worlds_know_the_face_up_kitty_and_the_swap():
+    checked = swaps = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        deal = Deal(TAIAN, seed=seed)
+        while deal.phase != "done":
+            if deal.phase in ("swap", "play") and not deal.trick and len(deal.tricks) % 6 == 0:
+                for seat in range(4):
+                    obs = deal.observation(seat)
+                    world = determinize(obs, seat)
+                    assert world.observation(seat) == obs and world.kitty == deal.kitty
+                    checked += 1
+                    swaps += obs.swap is not None and len(obs.swap) > 0
+            deal.act(rng.choice(deal.legal_actions(limit=300)) if deal.phase != "bury"
+                     else deal.policy_action("random", seed=seed))
+    assert checked > 100 and swaps > 10
+
+
+def test_policies_play_taian_with_declaring():
+    for policy in ("random", "greedy"):
+        res = simulate(TAIAN, 300, policy=policy, seed=4)
+        played = res.trump[~res.lost_deal]
+        assert set(played.tolist()) == {0, 1, 2, 3}  # a declaration names a suit: never no trump
+    assert simulate(TAIAN, 200, policy="greedy", seed=4, threads=2) == simulate(TAIAN, 200, policy="greedy", seed=4,
+                                                                                threads=1)
+
+
+def test_a_taian_match_is_played_to_a_winner():
+    m = Match(TAIAN, seed=2, policy="greedy")
+    m.play_all(max_deals=600)
+    assert m.winner in (0, 1) and m.history[0].level == "A"
