@@ -122,7 +122,16 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
         while ref.phase != "done":  # every phase through the one protocol
             playing = ref.phase == "play"
             if ref.phase == "bury":
-                ref.act(rng.sample(list(ref.hand(ref.to_move)), rules.kitty or 0))
+                hand, n = list(ref.hand(ref.to_move)), rules.kitty or 0
+                if rules.kitty_rule == "taian":  # no points, no constant trumps while the hand has others
+                    ok = [k for k in hand if k >= 52 or (k % 13 not in (3, 8, 11) and _core.RANKS[k % 13]
+                                                         not in rules.constant_ranks)]
+                    rest = list(hand)
+                    for k in ok:
+                        rest.remove(k)
+                    ref.act(rng.sample(ok, n) if len(ok) >= n else ok + rng.sample(rest, n - len(ok)))
+                else:
+                    ref.act(rng.sample(hand, n))
             elif playing:
                 ref.act(rng.choice(sorted(ref.legal_actions())))
             else:  # declare, grab: a list, in the order MODEL.md §9 gives
