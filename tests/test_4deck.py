@@ -7,6 +7,7 @@ import pickle
 import random
 
 import pytest
+from dealt import deal_with
 
 from shengji import Cards, Deal, Declaration, IllegalMove, Match, Rules, determinize, points, simulate
 
@@ -15,20 +16,8 @@ FOUR = Rules.preset("4deck")
 
 def four_deck_deal(seat_cards: dict[int, str], *, level="10", dealer=0, first_deal=False, rules=FOUR,
                    trump="declare") -> Deal:
-    """A 4-deck deal where the given seats hold the given cards; the rest of the pack fills up in kind order."""
-    pack = [k for k in range(54) for _ in range(rules.decks)]
-    fixed = {s: Cards(t) for s, t in seat_cards.items()}
-    for c in fixed.values():
-        for k in c.indices():
-            pack.remove(k)
-    hands = []
-    for s in range(4):
-        have = list(fixed.get(s, Cards()).indices())
-        need = rules.hand_size - len(have)
-        hands.append(Cards(have + pack[:need]))
-        pack = pack[need:]
-    return Deal(rules, hands=hands, kitty=Cards(pack), level=level, dealer=dealer, first_deal=first_deal,
-                trump=trump)
+    """A 4-deck deal where the given seats hold the given cards (tests/dealt.py)."""
+    return deal_with(rules, seat_cards, level=level, dealer=dealer, first_deal=first_deal, trump=trump)
 
 
 def drive(deal: Deal, script: list[tuple[int, object]], phase: str = "declare") -> None:

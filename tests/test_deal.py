@@ -7,6 +7,7 @@ import pickle
 import random
 
 import pytest
+from dealt import hands_for
 
 from shengji import OPTIONS, Cards, Deal, IllegalMove, Rules, points
 from shengji.reference_deal import RefDeal
@@ -166,22 +167,6 @@ def test_same_deals_as_reference(decks):
 
 
 # --- declarations ---------------------------------------------------------------------------------
-
-def hands_for(rules: Rules, seat_cards: dict[int, str]) -> tuple[list[Cards], Cards]:
-    """Four hands where the given seats hold the given cards; the rest of the pack fills up, kitty last."""
-    pack = [k for k in range(54) for _ in range(rules.decks)]
-    fixed = {s: Cards(t) for s, t in seat_cards.items()}
-    for c in fixed.values():
-        for k in c.indices():
-            pack.remove(k)
-    hands = []
-    for s in range(4):
-        have = list(fixed.get(s, Cards()).indices())
-        need = rules.hand_size - len(have)
-        hands.append(Cards(have + pack[:need]))
-        pack = pack[need:]
-    return hands, Cards(pack)
-
 
 def drive_declaring(deal: Deal, wanted: list[tuple[int, str]]) -> None:
     """Pass everywhere except the listed (seat, cards) declarations, made at the first chance."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dealt import deal_with
 
 from shengji import Cards, Deal, IllegalMove, Match, Rules, determinize, simulate
 
@@ -14,21 +15,8 @@ TAIAN = Rules.preset("taian")
 
 def taian_deal(seat_cards: dict[int, str], *, level="A", dealer=0, first_deal=False, rules=TAIAN,
                kitty: str | None = None) -> Deal:
-    """A deal where the given seats hold the given cards (and the kitty, if given); the rest fills up in kind
-    order."""
-    pack = [k for k in range(54) for _ in range(rules.decks)]
-    fixed = {s: Cards(t) for s, t in seat_cards.items()}
-    for c in [*fixed.values(), *([Cards(kitty)] if kitty else [])]:
-        for k in c.indices():
-            pack.remove(k)
-    hands = []
-    for s in range(4):
-        have = list(fixed.get(s, Cards()).indices())
-        need = rules.hand_size - len(have)
-        hands.append(Cards(have + pack[:need]))
-        pack = pack[need:]
-    return Deal(rules, hands=hands, kitty=Cards(kitty) if kitty else Cards(pack), level=level, dealer=dealer,
-                first_deal=first_deal)
+    """A 泰安 deal where the given seats hold the given cards (tests/dealt.py)."""
+    return deal_with(rules, seat_cards, kitty=kitty, level=level, dealer=dealer, first_deal=first_deal)
 
 
 def drive(deal: Deal, script: list[tuple[int, str]]) -> None:
