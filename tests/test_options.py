@@ -327,7 +327,7 @@ def test_no_crash(case):
 # --- one protocol for every phase ---------------------------------------------------------------------
 
 def test_phases_come_from_the_core():
-    assert PHASES == ("declare", "bury", "grab", "play", "done")
+    assert PHASES == ("declare", "bury", "grab", "swap", "play", "done")
 
 
 @pytest.mark.parametrize("preset", Rules.presets())

@@ -38,16 +38,20 @@ except ImportError:  # an installed package older than this module: load it from
 # ------------------------------------------------------------------------------------------------
 
 def make_rules(decks=2, kitty=None, throw_penalty=None, declaration=None, no_bid=None,
-               first_deal_dealer=None, first_deal_no_bid=None, kitty_grab=None, **options):
+               first_deal_dealer=None, first_deal_no_bid=None, kitty_grab=None, kitty_rule=None, **options):
     """A RefRules with the deal options set as attributes (left out: the engine's defaults)."""
     rules = RefRules(decks=decks, **options)
     for name, value in (("kitty", kitty), ("throw_penalty", throw_penalty),
                         ("declaration", declaration), ("no_bid", no_bid),
                         ("first_deal_dealer", first_deal_dealer), ("first_deal_no_bid", first_deal_no_bid),
-                        ("kitty_grab", kitty_grab)):
+                        ("kitty_grab", kitty_grab), ("kitty_rule", kitty_rule)):
         if value is not None:
             setattr(rules, name, value)
     return rules
+
+
+LOST_RESULT = {"attacker_points": 0, "kitty_points": 0, "multiplier": 0, "kitty_captured": False,
+               "dealer_keeps": False, "dealer_levels": 0, "attacker_levels": 0, "lost_deal": True}
 
 
 def pack(decks):
@@ -239,6 +243,13 @@ def playthrough(decks, seed, declare):
         d.declare(choice)
     if declare:
         assert d.first_declarer == first_declarer
+        if d.lost_deal:  # no_bid="dealer_loses" (闷牌): nobody declared, the deal ends at once
+            assert rules.no_bid == "dealer_loses" and d.declarer is None and first_declarer is None
+            assert (d.phase, d.to_move, d.dealer, d.burier, d.trump) == ("done", None, dealer, None, None)
+            assert d.result() == LOST_RESULT and d.legal_actions() == set()
+            assert all(len(d.hand(s)) == H for s in range(4))
+            stats["lost"] += 1
+            return stats
         if d.declarer is not None:
             by_first = getattr(rules, "first_deal_dealer", "first_declarer") == "first_declarer"
             assert d.dealer == ((first_declarer if by_first else d.declarer) if first_deal else dealer)
@@ -329,6 +340,7 @@ def playthrough(decks, seed, declare):
     expect = max(0, d.attacker_captured + d.penalty + res["kitty_points"] * res["multiplier"])
     assert res["attacker_points"] == expect
     assert (res["dealer_keeps"], res["dealer_levels"], res["attacker_levels"]) == tuple(level_outcome(rules, expect))
+    assert res["lost_deal"] is False and not d.lost_deal and not d.kitty_public and d.swapped is None
     # tricks are consistent with the captured points
     att = sum(sum(points(p) for p in plays) for _, plays, w in d.tricks if w % 2 != d.dealer % 2)
     assert att == d.attacker_captured
@@ -576,17 +588,18 @@ def test_no_bid_kitty_card_skips_jokers():
     assert d.trump_suit is None
 
 
-def test_not_implemented_options():
+def test_taian_and_dealer_loses_are_implemented():
     order = pack(2)
-    with pytest.raises(NotImplementedError):
-        RefDeal(make_rules(decks=2, declaration="taian"), order)
-    d = RefDeal(make_rules(decks=2, declaration="taian"), order, trump="H")  # not needed
-    assert d.phase == "bury"
-    # dealer_loses: refused when the declaring phase starts, i.e. at construction
-    with pytest.raises(NotImplementedError):
-        RefDeal(make_rules(decks=2, no_bid="dealer_loses"), order)
+    d = RefDeal(make_rules(decks=2, declaration="taian"), order)
+    assert d.phase == "declare"
+    d = RefDeal(make_rules(decks=2, declaration="taian"), order, trump="H")  # no declaring phase
+    assert d.phase == "bury" and d.trump_suit == "H"
+    # dealer_loses with the QQ ladder: nobody declares, the dealer loses the deal
+    d = RefDeal(make_rules(decks=2, no_bid="dealer_loses"), order)
+    pass_all(d)
+    assert d.phase == "done" and d.lost_deal and d.result() == LOST_RESULT
     d = RefDeal(make_rules(decks=2, no_bid="dealer_loses"), order, trump="S")  # not needed
-    assert d.phase == "bury" and d.trump_suit == "S"
+    assert d.phase == "bury" and d.trump_suit == "S" and not d.lost_deal
 
 
 def test_declaration_none_needs_a_given_trump():
@@ -603,7 +616,9 @@ def test_bad_declaring_options():
     for options in ({"declaration": "shout"}, {"no_bid": "random"}, {"no_bid": "redeal"},
                     {"first_deal_dealer": "last"}, {"first_deal_dealer": "first"},
                     {"first_deal_no_bid": "never"}, {"first_deal_no_bid": "Redeal"}, {"kitty_grab": "yes"},
-                    {"kitty_grab": True}, {"kitty_grab": True, "declaration": "qq3"}):
+                    {"kitty_grab": True}, {"kitty_grab": True, "declaration": "qq3"}, {"kitty_rule": "Taian"},
+                    {"kitty_rule": "qq"}, {"kitty_rule": ""},
+                    {"kitty_grab": True, "declaration": "4deck", "kitty_rule": "taian"}):
         for trump in ("declare", "S"):
             with pytest.raises(ValueError):
                 RefDeal(make_rules(decks=2, **options), order, trump=trump, first_deal=True)
@@ -1624,3 +1639,535 @@ def test_random_4deck_deals_with_grabs():
     for seed in range(30):
         stats += grab_playthrough(9000 + seed, check_legal=seed < 4)
     assert stats["grabs"] > 0 and stats["redeals"] > 0 and stats["turned_up"] > 0 and stats["choices"] > 0
+
+
+# ------------------------------------------------------------------------------------------------
+# 泰安 (seed 003): joker-plus-pairs declarations, 闷牌, the 泰安 kitty (burier, burial, 换底, lead)
+# ------------------------------------------------------------------------------------------------
+
+TAIAN_CONSTANTS = {0, 1, 3}  # ranks 2, 3, 5
+POINT_RANKS = {3, 8, 11}  # 5, 10, K
+
+
+def rules_taian(**options):
+    """The 泰安 deal options: 2 decks, 4-card kitty, constant 2/3/5 (level A is passed to RefDeal)."""
+    base = dict(decks=2, kitty=4, constant_ranks=("2", "3", "5"), declaration="taian", no_bid="dealer_loses",
+                first_deal_no_bid="redeal", kitty_rule="taian")
+    base.update(options)
+    return make_rules(**base)
+
+
+def taian_order(fixed, kitty=None, dealer=0, seed=0):
+    """A 2-deck order (26 cards each, 4-card kitty) dealing `fixed[s]` (text or kinds) to seat s; the
+    rest is dealt so that no seat holds two copies of a kind it was not given as fixed, and no joker
+    goes to a seat with fixed cards: only the fixed pairs and jokers can declare."""
+    fixed = {s: list(parse(c) if isinstance(c, str) else c) for s, c in fixed.items()}
+    kitty = list(parse(kitty) if isinstance(kitty, str) else kitty) if kitty is not None else None
+    pool = Counter(pack(2))
+    for cards in fixed.values():
+        pool.subtract(cards)
+    if kitty is not None:
+        pool.subtract(kitty)
+    assert min(pool.values()) >= 0
+    rng = random.Random(seed)
+    for _ in range(200):
+        cards = list(pool.elements())
+        rng.shuffle(cards)
+        cards.sort(key=lambda k: k < 52)  # jokers first: they have the fewest places
+        kit = list(kitty) if kitty is not None else [k for k in cards if k < 52][:4]
+        rest = Counter(cards) - Counter(kit) if kitty is None else Counter(cards)
+        hands = {s: list(fixed.get(s, ())) for s in range(4)}
+        ok = True
+        for k in [k for k in cards if rest[k] > 0 and not rest.subtract([k])]:
+            seats = [s for s in range(4) if len(hands[s]) < 26 and k not in hands[s]
+                     and not (k >= 52 and s in fixed)]
+            if not seats:
+                ok = False
+                break
+            most = max(26 - len(hands[s]) for s in seats)
+            hands[rng.choice([s for s in seats if 26 - len(hands[s]) == most])].append(k)
+        if ok:
+            return order_from_hands([hands[s] for s in range(4)], kit, dealer)
+    raise AssertionError("no pair-free fill found")
+
+
+def taian_deal(fixed, kitty=None, dealer=0, first_deal=False, trump="declare", **options):
+    return RefDeal(rules_taian(**options), taian_order(fixed, kitty, dealer), dealer=dealer, level="A",
+                   trump=trump, first_deal=first_deal)
+
+
+def taian_grade(cards):
+    """The test's own reading of a 泰安 declaration: (grade, suit index), (0, None) when it is none."""
+    cards = sorted(cards)
+    jokers = [k for k in cards if k >= 52]
+    counts = Counter(k for k in cards if k < 52)
+    if len(jokers) != 1 or not counts or set(counts.values()) != {2} or len({k // 13 for k in counts}) != 1:
+        return 0, None
+    ranks = sorted(k % 13 for k in counts)
+    if ranks[-1] - ranks[0] + 1 != len(ranks):
+        return 0, None
+    return len(ranks), cards[0] // 13
+
+
+def expected_taian(d):
+    """MODEL §9 "Legal actions" for 泰安, from the hand of the seat to move: the pass, then the small
+    joker's declarations, then the big joker's, by suit S H D C, by the run's lowest rank, shortest first."""
+    seat = d.to_move
+    hand = Counter(d.hand(seat))
+    standing = taian_grade(d.declaration)[0] if d.declaration else 0
+    legal = [()]
+    for joker in (52, 53):
+        if not hand[joker]:
+            continue
+        for suit in range(4):
+            for low in range(13):
+                for high in range(low, 13):
+                    if hand[suit * 13 + high] < 2:
+                        break
+                    run = [suit * 13 + r for r in range(low, high + 1)]
+                    cards = tuple(sorted([joker] + run + run))
+                    grade = high - low + 1
+                    if seat == d.declarer:
+                        if grade > standing and not Counter(d.declaration) - Counter(cards):
+                            legal.append(cards)
+                    elif grade > standing:
+                        legal.append(cards)
+    return legal
+
+
+def final_round_taian(d, declare=None):
+    """From the final round of the declaring: seat s declares declare[s] (if given), the others pass."""
+    to_final_round(d)
+    declare = declare or {}
+    while d.phase == "declare":
+        d.act(S(declare[d.to_move]) if d.to_move in declare else ())
+
+
+def may_bury(k):
+    return k >= 52 or (k % 13 not in POINT_RANKS and k % 13 not in TAIAN_CONSTANTS)
+
+
+def may_swap_in(k, trump_suit):
+    """Plain (level A: rank 12 is trump), no points, no constant rank."""
+    return k < 52 and k // 13 != trump_suit and k % 13 != 12 and may_bury(k)
+
+
+def expected_swaps(d):
+    """MODEL §9 "Legal actions" for 换底: the pass, then by the trumps taken out (fewest first, in kind
+    order), for each the allowed cards of the declarer's hand put in (in kind order)."""
+    t = RefTrump(d.rules, "A", d.trump_suit)
+    trumps = [k for k in d.kitty if t.is_trump(k)]
+    mine = [k for k in d.hand(d.declarer) if may_swap_in(k, "SHDC".index(d.trump_suit))]
+    legal = [()]
+    for n in range(1, len(trumps) + 1):
+        for out in sorted(set(itertools.combinations(trumps, n))):
+            legal += [tuple(sorted(out + given)) for given in sorted(set(itertools.combinations(mine, n)))]
+    return legal
+
+
+def test_taian_declaration_grades_and_runs():
+    # seat 0 (dealer): SJ BJ and pairs 2S 3S 4S (constant ranks count by natural rank), AS, KH AH (level A),
+    # 6D 8D (not adjacent), 10C
+    d = taian_deal({0: "SJ BJ 2S 2S 3S 3S 4S 4S AS AS KH KH AH AH 6D 6D 8D 8D 10C 10C"})
+    to_final_round(d)
+    assert d.to_move == 0
+    runs = ["2S 2S", "2S 2S 3S 3S", "2S 2S 3S 3S 4S 4S", "3S 3S", "3S 3S 4S 4S", "4S 4S", "AS AS",
+            "KH KH", "KH KH AH AH", "AH AH", "6D 6D", "8D 8D", "10C 10C"]
+    want = [()] + [S("SJ " + r) for r in runs] + [S("BJ " + r) for r in runs]
+    assert d.legal_actions() == want == expected_taian(d)
+    for action in want[1:]:
+        e = copy.deepcopy(d)
+        e.act(action)
+        grade, suit = taian_grade(action)
+        assert (e.declarer, e.declaration, e.trump_suit, e.declarations) == (0, action, "SHDC"[suit], [(0, action)])
+    for bad in ("SJ 6D 6D 8D 8D", "SJ AS AS 2S 2S", "SJ 2S 2S KH KH", "2S 2S", "2S 2S 3S 3S", "SJ 2S",
+                "SJ 2S 2S 3S 4S 4S", "SJ BJ 2S 2S", "SJ", "SJ BJ", "SJ 2S 2S 2S", "SJ 9S 9S"):
+        assert_unchanged(d, "act", S(bad))
+    assert_unchanged(d, "act", Choice(S("SJ 2S 2S"), "S"))
+
+
+def test_taian_three_jokers_never_declare():
+    d = taian_deal({0: "SJ SJ BJ"})  # no pair of a suit
+    to_final_round(d)
+    assert d.to_move == 0 and d.legal_actions() == [()]
+    for bad in ("SJ SJ BJ", "SJ SJ", "SJ BJ", "SJ", "BJ"):
+        assert_unchanged(d, "act", S(bad))
+    pass_all(d)
+    assert d.phase == "done" and d.lost_deal
+
+
+def test_taian_overcall_needs_more_pairs():
+    # 冲主: seat 1 over the dealer, then the dealer's partner over seat 1, each with more pairs
+    fixed = {0: "SJ 9S 9S", 1: "BJ 3H 3H 6C 6C 7C 7C", 2: "SJ 4D 4D 5D 5D 6D 6D 8D 8D 9D 9D"}
+    d = taian_deal(fixed)
+    to_final_round(d)
+    assert d.legal_actions() == [(), S("SJ 9S 9S")]
+    d.act(S("SJ 9S 9S"))
+    assert (d.to_move, d.declarer, d.trump_suit) == (1, 0, "S")
+    assert d.legal_actions() == [(), S("BJ 6C 6C 7C 7C")] == expected_taian(d)
+    for bad in ("BJ 3H 3H", "BJ 6C 6C", "BJ 7C 7C"):  # grade 1 is not above grade 1
+        assert_unchanged(d, "act", S(bad))
+    d.act(S("BJ 6C 6C 7C 7C"))
+    assert (d.to_move, d.declarer, d.trump_suit) == (2, 1, "C")
+    # the dealer's partner: grade 3 only (not the grade-2 runs 4D5D, 5D6D, 8D9D)
+    assert d.legal_actions() == [(), S("SJ 4D 4D 5D 5D 6D 6D")] == expected_taian(d)
+    assert_unchanged(d, "act", S("SJ 8D 8D 9D 9D"))
+    d.act(S("SJ 4D 4D 5D 5D 6D 6D"))
+    d.act(())
+    assert (d.phase, d.declarer, d.trump_suit, d.dealer, d.burier) == ("bury", 2, "D", 0, 0)
+    assert d.declarations == [(0, S("SJ 9S 9S")), (1, S("BJ 6C 6C 7C 7C")), (2, S("SJ 4D 4D 5D 5D 6D 6D"))]
+
+
+def _extension_deal():
+    """Seat 0 (dealer) gets its SJ last (act 100): SJ 3S 3S 4S 4S 5S 5S 9H 9H 10H 10H JH JH; seat 1 BJ 6C 6C
+    7C 7C (its BJ at act 101); seat 2 SJ 6D 6D 7D 7D."""
+    d = taian_deal({0: "SJ 3S 3S 4S 4S 5S 5S 9H 9H 10H 10H JH JH", 1: "BJ 6C 6C 7C 7C", 2: "SJ 6D 6D 7D 7D"})
+    pass_until(d, 0, S("SJ 4S 4S"))
+    assert len(d.hand(0)) == 26 and len(d.hand(1)) == 25
+    d.act(S("SJ 4S 4S"))
+    return d
+
+
+def test_taian_extension_only_by_the_standing_declarer():
+    d = _extension_deal()
+    d.act(())  # seat 1 (BJ 6C 6C 7C 7C: grade 2 > 1, but it passes)
+    d.act(())
+    d.act(())
+    assert d.to_move == 0 and d.declarer == 0
+    # 续牌: only the standing declaration plus more pairs, never another suit or another run
+    assert d.legal_actions() == [(), S("SJ 3S 3S 4S 4S"), S("SJ 3S 3S 4S 4S 5S 5S"), S("SJ 4S 4S 5S 5S")]
+    assert d.legal_actions() == expected_taian(d)
+    for bad in ("SJ 9H 9H 10H 10H JH JH", "SJ 5S 5S", "SJ 4S 4S", "SJ 9H 9H 10H 10H"):
+        assert_unchanged(d, "act", S(bad))
+    d.act(S("SJ 4S 4S 5S 5S"))
+    assert (d.declarer, d.declaration, d.trump_suit) == (0, S("SJ 4S 4S 5S 5S"), "S")
+    # seat 1 (grade 2) and the partner, seat 2 (grade 2), need grade 3
+    assert d.to_move == 1 and d.legal_actions() == [()]
+    assert_unchanged(d, "act", S("BJ 6C 6C 7C 7C"))
+    d.act(())
+    assert d.to_move == 2 and d.legal_actions() == [()]
+    assert_unchanged(d, "act", S("SJ 6D 6D 7D 7D"))
+    d.act(())
+    d.act(())
+    assert (d.phase, d.declarer, d.burier) == ("bury", 0, 2)
+    assert d.declarations == [(0, S("SJ 4S 4S")), (0, S("SJ 4S 4S 5S 5S"))]
+
+
+def test_taian_overturned_declarer_overcalls_freely():
+    d = _extension_deal()
+    d.act(S("BJ 6C 6C 7C 7C"))  # seat 1 overturns seat 0
+    d.act(())
+    d.act(())
+    # seat 0 is no longer the standing declarer: any declaration of grade 3, in any suit
+    assert d.to_move == 0
+    assert d.legal_actions() == [(), S("SJ 3S 3S 4S 4S 5S 5S"), S("SJ 9H 9H 10H 10H JH JH")] == expected_taian(d)
+    assert_unchanged(d, "act", S("SJ 4S 4S 5S 5S"))
+    d.act(S("SJ 9H 9H 10H 10H JH JH"))
+    assert (d.declarer, d.trump_suit) == (0, "H")
+    # seat 1 is not the standing declarer either: it would need grade 4
+    assert d.to_move == 1 and d.legal_actions() == [()]
+
+
+def test_taian_no_bid_dealer_loses():
+    order = pack(2)
+    random.Random(3).shuffle(order)
+    for first_deal, options in ((False, {}), (True, {"first_deal_no_bid": "same"})):
+        d = RefDeal(rules_taian(**options), order, dealer=1, level="A", first_deal=first_deal)
+        hands = None
+        while d.phase == "declare":
+            hands = [d.hand(s) for s in range(4)]
+            d.act(())
+        assert (d.phase, d.to_move, d.dealer, d.burier, d.declarer, d.trump_suit) == ("done", None, 1, None, None, None)
+        assert d.lost_deal and d.redeals == 0 and d.result() == LOST_RESULT
+        assert [d.hand(s) for s in range(4)] == hands and len(d.hand(0)) == 26
+        assert d.kitty == tuple(sorted(order[-4:])) and not d.tricks and d.legal_actions() == set()
+        for method, *args in (("act", ()), ("declare", ()), ("bury", order[-4:]), ("swap", ()), ("play", [0]),
+                              ("legal_declarations",), ("legal_swaps",), ("buriable",)):
+            assert_unchanged(d, method, *args)
+
+
+def test_taian_first_deal_redeal():
+    order = pack(2)
+    random.Random(4).shuffle(order)
+    rules = rules_taian(first_deal_dealer="final_declarer")
+    d = RefDeal(rules, order, dealer=3, level="A", first_deal=True)
+    pass_round(d)
+    assert (d.phase, d.redeals, d.dealer, d.to_move, d.lost_deal) == ("declare", 1, 3, 3, False)
+    assert d.order == tuple(shuffled_pack(2, _fnv(order), 0))
+    # the first legal declaration after the redeal is made; its seat deals (final_declarer)
+    while d.phase == "declare":
+        legal = d.legal_actions()
+        if len(legal) > 1 and d.declarer is None:
+            seat = d.to_move
+            d.act(legal[1])
+        else:
+            d.act(())
+    assert d.redeals == 1 and d.phase == "bury" and d.declarer == seat == d.dealer
+    assert d.burier == (seat + 2) % 4 and d.to_move == d.burier
+    # 64 silent redeals, then 闷牌
+    d = RefDeal(rules, order, dealer=3, level="A", first_deal=True)
+    for _ in range(64):
+        pass_round(d)
+    assert d.phase == "declare" and d.redeals == 64
+    pass_round(d)
+    assert d.phase == "done" and d.lost_deal and d.redeals == 64 and d.result() == LOST_RESULT
+
+
+BURIER_FIXED = {0: "SJ 6S 6S", 1: "SJ 6H 6H", 2: "BJ 6D 6D", 3: "BJ 6C 6C"}
+
+
+@pytest.mark.parametrize("declarer,burier", [(0, 2), (2, 0), (1, 0), (3, 0), (None, 0)])
+def test_taian_burier_and_first_lead(declarer, burier):
+    kitty = "4S 7S 8S 9S"
+    d = taian_deal(BURIER_FIXED, kitty=kitty, trump="declare" if declarer is not None else "H")
+    if declarer is not None:
+        final_round_taian(d, {declarer: BURIER_FIXED[declarer]})
+    assert (d.phase, d.dealer, d.declarer, d.burier, d.to_move) == ("bury", 0, declarer, burier, burier)
+    assert len(d.hand(burier)) == 30 and Counter(parse(kitty)) <= Counter(d.hand(burier))
+    assert not d.kitty_public
+    plains = [k for k in d.buriable() if not d.trump.is_trump(k)][:4]
+    d.act(plains)
+    # no trump in the kitty: no 换底; the burier leads
+    assert (d.phase, d.to_move, d.kitty, d.kitty_public, d.swapped) == ("play", burier, tuple(plains), True, None)
+    for _ in range(4):
+        d.act(sorted(d.legal_actions())[0])
+    assert d.tricks[0][0] == burier
+
+
+def test_taian_burier_in_a_first_deal_and_standard_kitty():
+    # a first deal under final_declarer: seat 1 declares and deals; its partner seat 3 buries
+    d = taian_deal(BURIER_FIXED, first_deal=True, first_deal_dealer="final_declarer")
+    final_round_taian(d, {1: BURIER_FIXED[1]})
+    assert (d.dealer, d.declarer, d.burier, d.to_move) == (1, 1, 3, 3)
+    # under first_declarer the first declarer deals: seat 3 overcalls seat 1, so the dealer's partner declared
+    fixed = {**BURIER_FIXED, 3: "BJ 6C 6C 7C 7C"}
+    d = taian_deal(fixed, first_deal=True, first_deal_dealer="first_declarer")
+    final_round_taian(d, {1: fixed[1], 3: fixed[3]})
+    assert (d.dealer, d.declarer, d.burier) == (1, 3, 1)
+    # kitty_rule="standard": the dealer buries anything and leads
+    d = taian_deal(BURIER_FIXED, kitty="4S 7S 8S 9S", kitty_rule="standard")
+    final_round_taian(d, {0: BURIER_FIXED[0]})
+    assert (d.phase, d.burier, d.to_move) == ("bury", 0, 0)
+    point = next(k for k in d.hand(0) if k < 52 and k % 13 in POINT_RANKS)
+    d.act(S("SJ 6S 6S") + (point,))  # trumps and a point card: fine
+    assert (d.phase, d.to_move, d.kitty_public) == ("play", 0, False)
+
+
+def test_taian_burial_restriction():
+    d = taian_deal({}, trump="H")  # no declaration: the dealer buries, no 换底 whatever the kitty
+    hand = Counter(d.hand(0))
+    assert d.buriable() == tuple(k for k in d.hand(0) if may_bury(k))
+    for rank in ("5", "10", "K", "2", "3"):
+        bad = next(k for k in hand if k < 52 and k % 13 == RANKS.index(rank))
+        ok = [k for k in d.buriable() if k != bad][:3]
+        assert_unchanged(d, "act", ok + [bad])
+    jokers_level_trump = [k for k in d.buriable() if k >= 52 or k % 13 == 12 or k // 13 == 1][:4]
+    assert len(jokers_level_trump) == 4
+    d.act(jokers_level_trump)
+    assert (d.phase, d.to_move, d.kitty_public, d.kitty) == ("play", 0, True, tuple(sorted(jokers_level_trump)))
+
+
+def test_taian_burial_shortfall():
+    forbidden = "2S 2S 2H 2H 2D 2D 2C 2C 3S 3S 3H 3H 3D 3D 3C 3C 5S 5S 5H 5H 5D 5D 5C 5C 10S 10S"
+    # two cards that may be buried (4S 6S): both, plus any two
+    d = taian_deal({0: forbidden}, kitty="4S 6S KS KS", trump="S")
+    assert d.buriable() == S("4S 6S")
+    for bad in ("4S KS KS 10S", "2S 2S KS KS", "4S 2S 3S 5S"):
+        assert_unchanged(d, "act", S(bad))
+    for good in ("4S 6S KS KS", "4S 6S 2S 10S"):
+        e = copy.deepcopy(d)
+        e.act(S(good))
+        assert (e.phase, e.kitty, e.kitty_public) == ("play", S(good), True)
+    # exactly four: those four
+    d = taian_deal({0: forbidden}, kitty="4S 6S 7S 8S", trump="S")
+    assert d.buriable() == S("4S 6S 7S 8S")
+    assert_unchanged(d, "act", S("4S 6S 7S 2S"))
+    d.act(S("4S 6S 7S 8S"))
+    assert d.phase == "play" and d.to_move == 0
+
+
+SWAP_FIXED = {0: "4H 6H AS BJ 4S 5C", 1: "SJ 7H 7H 4C 6C 6C KC 10D 5S 2D 8H"}
+SWAP_KITTY = "7S 8S 9S 6D"
+
+
+def _swap_deal():
+    """Seat 1 (an attacker) declares SJ 7H 7H (trump H) in the final round; the dealer (seat 0) holds
+    4H 6H AS BJ 4S 5C and takes up the kitty 7S 8S 9S 6D."""
+    d = taian_deal(SWAP_FIXED, kitty=SWAP_KITTY)
+    final_round_taian(d, {1: "SJ 7H 7H"})
+    assert (d.phase, d.declarer, d.trump_suit, d.burier) == ("bury", 1, "H", 0)
+    return d
+
+
+def test_taian_swap_legality_and_effect():
+    d = _swap_deal()
+    d.act(S("4H AS BJ 4S"))  # three trumps (a heart, the level card, a joker) and a plain card
+    assert (d.phase, d.to_move, d.kitty_public) == ("swap", 1, True)
+    mine = [k for k in d.hand(1) if may_swap_in(k, 1)]
+    assert Counter(S("4C 6C 6C")) <= Counter(mine) and not set(S("KC 10D 5S 2D 8H 7H SJ")) & set(mine)
+    legal = d.legal_actions()
+    assert legal == expected_swaps(d) and legal[0] == ()
+    assert len(legal) == len(set(legal))
+    assert S("BJ 4C") in legal and S("4H AS BJ 4C 6C 6C") in legal and S("AS 6C 6C") not in legal
+    sizes = [len(a) for a in legal]
+    assert sizes == sorted(sizes)
+    for bad in ("BJ KC", "BJ 10D", "BJ 5S", "BJ 2D", "BJ 8H", "BJ 7H", "SJ 4C", "BJ AS 4C", "BJ 4C 6C",
+                "4S 4C", "BJ BJ 4C 6C", "6H 4C"):
+        assert_unchanged(d, "act", S(bad))
+    assert_unchanged(d, "play", S("4C"))
+    assert_unchanged(d, "bury", S("4C 6C 6C 8H"))
+    before1, kitty = Counter(d.hand(1)), Counter(d.kitty)
+    d.act(S("BJ AS 6C 6C"))
+    assert d.swapped == (S("AS BJ"), S("6C 6C"))
+    assert Counter(d.kitty) == kitty - Counter(S("AS BJ")) + Counter(S("6C 6C"))
+    assert Counter(d.hand(1)) == before1 - Counter(S("6C 6C")) + Counter(S("AS BJ"))
+    assert (d.phase, d.to_move, d.kitty_public) == ("play", 0, True)  # the burier leads after the swap
+    assert all(len(d.hand(s)) == 26 for s in range(4))
+
+
+def test_taian_swap_pass_and_skip():
+    d = _swap_deal()
+    d.act(S("6H 4S 7S 8S"))  # one trump
+    assert d.phase == "swap" and d.legal_actions()[0] == ()
+    kitty, hands = d.kitty, [d.hand(s) for s in range(4)]
+    d.act(())
+    assert (d.phase, d.to_move, d.kitty, d.swapped) == ("play", 0, kitty, None)
+    assert [d.hand(s) for s in range(4)] == hands
+    # no trump in the kitty: no 换底
+    d = _swap_deal()
+    d.act(S("4S 7S 8S 9S"))
+    assert (d.phase, d.to_move, d.swapped) == ("play", 0, None)
+    assert_unchanged(d, "swap", ())
+    assert_unchanged(d, "legal_swaps")
+
+
+def test_taian_bad_moves_leave_state_unchanged():
+    d = _swap_deal()
+    assert_unchanged(d, "legal_actions")
+    assert_unchanged(d, "legal_swaps")
+    assert_unchanged(d, "swap", ())
+    assert_unchanged(d, "act", S("4H AS BJ"))  # 3 cards
+    assert_unchanged(d, "act", S("4H AS BJ 5C"))  # a point card
+    assert_unchanged(d, "act", "4H AS BJ 4S")
+    d.act(S("4H AS BJ 4S"))
+    for method, *args in (("declare", ()), ("bury", S("4C 6C 6C 8H")), ("grab", ()), ("play", S("4C")),
+                          ("swap", [99]), ("swap", "BJ 4C"), ("swap", None), ("swap", 5), ("buriable",),
+                          ("legal_declarations",)):
+        assert_unchanged(d, method, *args)
+
+
+def test_kitty_rule_option():
+    order = pack(2)
+    assert RefDeal(make_rules(decks=2), order, trump="S").burier == 0
+    for bad in ("Taian", "none", 1):
+        with pytest.raises(ValueError):
+            RefDeal(rules_taian(kitty_rule=bad), order)
+    with pytest.raises(ValueError):
+        RefDeal(make_rules(decks=4, kitty=8, declaration="4deck", kitty_grab=True, kitty_rule="taian"), pack(4))
+    # kitty_rule="taian" works with another declaring system too (the QQ ladder, no_bid notrump)
+    d = RefDeal(make_rules(decks=2, kitty_rule="taian", constant_ranks=("2",)), order, dealer=2, level="3")
+    pass_all(d)
+    assert (d.phase, d.burier, d.trump_suit, d.declarer) == ("bury", 2, None, None)
+    d.act([k for k in d.buriable() if k % 13 != 0][:8])
+    assert (d.phase, d.to_move, d.kitty_public) == ("play", 2, True)
+
+
+# ------------------------------------------------------------------------------------------------
+# random whole 泰安 deals
+# ------------------------------------------------------------------------------------------------
+
+def taian_playthrough(seed):
+    """One whole 泰安 deal with random legal choices; invariants after every move."""
+    rng = random.Random(seed)
+    rules = rules_taian(first_deal_dealer=rng.choice(["first_declarer", "final_declarer"]),
+                        taian_trump_follow=rng.random() < 0.5, throw_penalty=rng.choice(["none", "ten_per_card"]))
+    order = pack(2)
+    rng.shuffle(order)
+    dealer0 = rng.randrange(4)
+    first_deal = rng.random() < 0.5
+    d = RefDeal(rules, order, dealer=dealer0, level="A", first_deal=first_deal)
+    p_declare = rng.choice([0.0, 0.05, 0.3, 1.0])
+    stats = Counter()
+    grade = 0
+    phases = []
+    while d.phase == "declare":
+        seat = d.to_move
+        legal = d.legal_actions()
+        assert legal == expected_taian(d)
+        for a in legal[1:]:
+            g, suit = taian_grade(a)
+            assert g > grade and Counter(a) <= Counter(d.hand(seat))
+            if seat == d.declarer:
+                assert not Counter(d.declaration) - Counter(a)
+        action = rng.choice(legal[1:]) if len(legal) > 1 and rng.random() < p_declare else ()
+        redeals = d.redeals
+        d.act(action)
+        if action:
+            grade, suit = taian_grade(action)
+            assert (d.declarer, d.declaration, d.trump_suit) == (seat, action, "SHDC"[suit])
+        if d.redeals != redeals:
+            assert d.redeals == redeals + 1 and first_deal and grade == 0
+            stats["redeals"] += 1
+    if d.lost_deal:
+        assert d.phase == "done" and d.declarer is None and grade == 0 and d.result() == LOST_RESULT
+        assert not first_deal or d.redeals == 64
+        stats["lost"] += 1
+        return stats
+    stats["declared"] += 1
+    assert d.phase == "bury" and d.declarer is not None
+    dealer = d.dealer
+    if first_deal:
+        assert dealer == (d.declarer if rules.first_deal_dealer == "final_declarer" else d.first_declarer)
+    else:
+        assert dealer == dealer0
+    burier = (d.declarer + 2) % 4 if d.declarer % 2 == dealer % 2 else dealer
+    assert d.burier == d.to_move == burier
+    t = RefTrump(rules, "A", d.trump_suit)
+    # bury: as many cards that may be buried as possible; sometimes try a bad burial first
+    hand = list(d.hand(burier))
+    allowed = [k for k in hand if may_bury(k)]
+    others = [k for k in hand if not may_bury(k)]
+    assert d.buriable() == tuple(allowed)
+    if len(allowed) >= 4:
+        buried = rng.sample(allowed, 4)
+        if others:
+            assert_unchanged(d, "act", buried[:3] + [rng.choice(others)])
+    else:
+        buried = allowed + rng.sample(others, 4 - len(allowed))
+        stats["shortfall"] += 1
+    d.act(buried)
+    assert d.kitty == tuple(sorted(buried)) and d.kitty_public
+    has_trump = any(t.is_trump(k) for k in d.kitty)
+    assert d.phase == ("swap" if has_trump else "play")
+    if d.phase == "swap":
+        assert d.to_move == d.declarer
+        legal = d.legal_actions()
+        assert legal == expected_swaps(d)
+        action = rng.choice(legal) if rng.random() < 0.7 else ()
+        kitty, mine = Counter(d.kitty), Counter(d.hand(d.declarer))
+        d.act(action)
+        out = Counter(k for k in action if t.is_trump(k))
+        given = Counter(action) - out
+        assert Counter(d.kitty) == kitty - out + given
+        assert Counter(d.hand(d.declarer)) == mine - given + out
+        stats["swaps"] += bool(action)
+        stats["swap_phases"] += 1
+    assert d.phase == "play" and d.to_move == burier and d.kitty_public
+    while d.phase == "play":
+        check_totals(d)
+        phases.append(d.to_move)
+        d.act(rng.choice(sorted(d.legal_actions())))
+    assert d.tricks[0][0] == burier and d.to_move is None
+    assert all(len(d.hand(s)) == 0 for s in range(4))
+    assert d.attacker_captured + d.defender_captured + points(d.kitty) == 200
+    res = d.result()
+    assert res["lost_deal"] is False and res["attacker_points"] >= 0
+    return stats
+
+
+def test_random_taian_deals():
+    stats = Counter()
+    for seed in range(20):
+        stats += taian_playthrough(3000 + seed)
+    assert stats["lost"] > 0 and stats["declared"] > 0 and stats["redeals"] > 0
+    assert stats["swaps"] > 0 and stats["swap_phases"] > stats["swaps"]

@@ -201,3 +201,44 @@ def test_a_taian_match_is_played_to_a_winner():
     m = Match(TAIAN, seed=2, policy="greedy")
     m.play_all(max_deals=600)
     assert m.winner in (0, 1) and m.history[0].level == "A"
+
+
+@pytest.mark.parametrize("seed0", [0, 50])
+def test_same_taian_deals_as_reference(seed0):
+    """Declaring (joker and pairs, 冲主, 续牌), 闷牌, the burier, the burial rule, 换底 and the play, fed the same
+    choices: core and the pure-Python reference agree at every step."""
+    from shengji.reference_deal import RefDeal
+
+    lost = swapped = 0
+    for seed in range(seed0, seed0 + 12):
+        rng = random.Random(seed)
+        deal = Deal(TAIAN, seed=seed, dealer=seed % 4, first_deal=seed % 5 == 0)
+        ref = RefDeal(TAIAN, list(deal.order), dealer=deal.dealer, level=deal.level, trump="declare",
+                      first_deal=deal.first_deal)
+        while deal.phase != "done":
+            assert (ref.phase, ref.to_move) == (deal.phase, deal.to_move)
+            if deal.phase == "bury":
+                action = deal.policy_action("random", seed)
+            else:
+                listed = deal.legal_actions(limit=3000)
+                if deal.phase != "play" or len(listed) < 3000:
+                    assert {a.indices() for a in listed} == {tuple(a) for a in ref.legal_actions()}
+                declaring = deal.phase == "declare"
+                action = (rng.choice(listed[1:]) if declaring and len(listed) > 1 and rng.random() < 0.05
+                          else listed[0] if declaring else rng.choice(listed))
+            played = deal.act(action)
+            got = ref.act(list(action.indices()))
+            if played is not None:
+                assert tuple(got) == played.cards.indices()
+            assert [ref.hand(s) for s in range(4)] == [deal.hand(s).indices() for s in range(4)]
+            assert (ref.dealer, ref.declarer) == (deal.dealer, deal.declarer)
+            if deal.phase not in ("declare", "done"):
+                assert (ref.trump_suit, ref.burier) == (deal.trump, deal.burier)
+        lost += deal.result().lost_deal
+        swapped += any(p == "swap" and len(c) for p, c, *_ in deal.moves)
+        want, res = ref.result(), deal.result()
+        assert (res.attacker_points, res.kitty_points, res.kitty_multiplier, res.kitty_captured, res.dealer_levels,
+                res.attacker_levels, res.lost_deal) == (
+            want["attacker_points"], want["kitty_points"], want["multiplier"], want["kitty_captured"],
+            want["dealer_levels"], want["attacker_levels"], want["lost_deal"])
+    assert lost > 0 and swapped > 0

@@ -64,6 +64,7 @@ static void start_declaring(sj_deal *d) {
     d->decl_cards = sj_cards_empty();
     d->decl_suit = SJ_NO_SUIT;
     d->decl_strength = 0;
+    d->burier = -1;
     d->phase = SJ_PHASE_DECLARE;
     sj_cards_add_one(&d->hands[d->dealer], d->order[0]);
     d->step = 0;

@@ -149,6 +149,9 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
         return fail(msg, cap, "kitty_grab (炒底) grabs with the 4-deck ladder; it needs declaration='4deck', not '%s'",
                     options[SJ_OPT_declaration].values[r->declaration].name);
     if (r->kitty_grab && r->kitty < 1) return fail(msg, cap, "kitty_grab (炒底) needs a kitty");
+    if (r->kitty_grab && r->kitty_rule != SJ_KITTY_RULE_STANDARD)
+        return fail(msg, cap, "kitty_grab (炒底) and kitty_rule='%s' do not combine: no seed describes it",
+                    options[SJ_OPT_kitty_rule].values[r->kitty_rule].name);
     return SJ_OK;
 }
 

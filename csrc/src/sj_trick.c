@@ -87,6 +87,9 @@ static int higher(const sj_trump *t, const sj_shape *shapes, int n, const sj_con
 /* Would `play` beat the current best (eff, profile) of a trick with these shapes? */
 static int beats(const sj_trump *t, const sj_shape *shapes, int n, int wide_cards, int led, const sj_contender *best,
                  const sj_cards *play, sj_contender *cur) {
+    int e = sj_trump_suit_of(t, play); /* cheap refusals before any grouping: a discard, or plain under trump */
+    if (e < 0 || (e != led && !(e == SJ_TRUMP && led != SJ_TRUMP)) || (best->eff == SJ_TRUMP && e != SJ_TRUMP))
+        return 0;
     if (!(wide_cards && wide_profile(t, shapes[0].w, wide_cards, play, cur)) && !profile(t, play, shapes, n, cur))
         return 0;
     if (cur->eff != led && !(cur->eff == SJ_TRUMP && led != SJ_TRUMP)) return 0;

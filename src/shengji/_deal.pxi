@@ -228,8 +228,9 @@ cdef class Deal:
 
     @property
     def burier(self):
-        """The seat that took up the kitty last (the dealer unless someone grabbed it); None while declaring."""
-        return None if self.d.phase == SJ_PHASE_DECLARE else self.d.burier
+        """The seat that took up the kitty last (the dealer unless someone grabbed it, or 泰安's kitty rule named
+        another); None while declaring and in a deal that ended unplayed (闷牌)."""
+        return None if self.d.burier < 0 else self.d.burier
 
     @property
     def kitty_public(self):

@@ -2,24 +2,31 @@
 
 The slow, plain twin of the C deal engine, written from MODEL.md §9 (never translated from C). It
 deals a given pack order, runs the declaring phase (declaration ladders ``"qq"``, ``"qq3"`` and
-``"4deck"``), the bury phase, the 炒底 grab phase (``kitty_grab``) and the tricks, and scores the deal.
-Everything about cards (units, follow legality, throw checks, trick winner, kitty multiplier, level
-outcome) comes from :mod:`shengji.reference` (``RefTrump`` and ``level_outcome``); nothing else of
+``"4deck"``, and the 泰安 joker-plus-pairs declarations ``"taian"``), the bury phase, the 炒底 grab
+phase (``kitty_grab``), the 泰安 换底 swap phase (``kitty_rule="taian"``) and the tricks, and scores
+the deal. Everything about cards (units, follow legality, throw checks, trick winner, kitty multiplier,
+level outcome) comes from :mod:`shengji.reference` (``RefTrump`` and ``level_outcome``); nothing else of
 the package is imported, so the engine stays independent of the C core. Standard library only.
 
 Card kinds are ints 0..53 (``suit * 13 + rank``, suits ``S H D C`` = 0..3, ranks ``2 .. A`` = 0..12,
 52 = SJ, 53 = BJ); multisets are lists/tuples of kinds; every multiset returned is a sorted tuple.
 
 Phases: ``"declare"`` -> ``"bury"`` -> (``"grab"`` -> ``"bury"`` ->)* ``"grab"`` -> ``"play"`` ->
-``"done"`` (the grab phases only with ``kitty_grab``). One action protocol for every phase:
-``act(action)`` passes or declares, buries, passes or grabs, or plays, by phase (``declare``, ``bury``,
-``grab`` and ``play`` stay available); ``legal_actions()`` lists the actions of the seat to move (in
-the declare and grab phases a list: the pass ``()`` first, then the legal declarations in MODEL §9
-"Legal actions" order: level cards by suit S, H, D, C, each count held fewest first, then small
-jokers by count, then big jokers by count, then (4-deck ladder) each four-joker mix, fewest big
-jokers first, each with its five choices None, "S", "H", "D", "C"; in the play phase a set; none
-when done; it raises in the bury phase, where the burier names the cards). Every move made in the
-wrong phase or with bad input raises ``ValueError`` and leaves the state unchanged.
+``"done"`` (the grab phases only with ``kitty_grab``); with ``kitty_rule="taian"``: ``"declare"`` ->
+``"bury"`` -> [``"swap"``] -> ``"play"`` -> ``"done"``; with ``no_bid="dealer_loses"`` a declaring
+phase in which nobody declared goes straight to ``"done"``. One action protocol for every phase:
+``act(action)`` passes or declares, buries, passes or grabs, passes or swaps, or plays, by phase
+(``declare``, ``bury``, ``grab``, ``swap`` and ``play`` stay available); ``legal_actions()`` lists
+the actions of the seat to move (in the declare and grab phases a list: the pass ``()`` first, then
+the legal declarations in MODEL §9 "Legal actions" order: level cards by suit S, H, D, C, each count
+held fewest first, then small jokers by count, then big jokers by count, then (4-deck ladder) each
+four-joker mix, fewest big jokers first, each with its five choices None, "S", "H", "D", "C"; 泰安:
+the small joker's declarations, then the big joker's, each by suit S, H, D, C, then by the run's
+lowest rank, then shortest first; in the swap phase a list, ``legal_swaps()``: the pass first, then
+the swaps by the cards taken out, fewest first, then in kind order, and for each the cards put in, in
+kind order; in the play phase a set; none when done; it raises in the bury phase, where the burier
+names the cards, see ``buriable()``). Every move made in the wrong phase or with bad input raises
+``ValueError`` and leaves the state unchanged.
 
 A declaration is a sorted tuple of kinds, except four jokers under the 4-deck ladder: they carry the
 trump their declarer chooses, as a :data:`Choice` ``(cards, trump)`` (``cards`` the sorted four jokers,
@@ -33,17 +40,27 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   identical level cards by suit ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5; SJ SJ 6; BJ BJ 7; four jokers in any SJ/BJ mix
   8, with a trump choice. A declaration is legal when its grade is strictly above the standing one and
   the seat to move is not the standing declarer; a joker pair only while a declaration stands; three
-  or four identical level cards are no declaration). ``"taian"`` raises ``NotImplementedError`` when a
-  deal with ``trump="declare"`` is constructed; ``"none"`` (no declaring phase) with
-  ``trump="declare"`` is a ``ValueError``: the caller gives the trump.
+  or four identical level cards are no declaration); ``"taian"`` (泰安, seed 003): a declaration
+  shows exactly one joker (small or big) and a run of k >= 1 pairs of one suit, consecutive in natural
+  rank 2 < 3 < ... < A (no wrap; level cards and constant ranks count by their natural rank); its grade
+  is k and it makes that suit the trump (a joker pair is no pair of a suit: three jokers never
+  declare). A seat other than the standing declarer needs a grade strictly above the standing one
+  (冲主, any number of times); the standing declarer may only extend its own declaration (续牌: a new
+  declaration containing the standing one's cards, with more pairs; never another suit). The
+  declarations are face down in the game; the reference keeps the true state (``trump_suit``,
+  ``declaration``, ``declarations``). ``"none"`` (no declaring phase) with ``trump="declare"`` is a
+  ``ValueError``: the caller gives the trump.
 * ``no_bid`` [``"notrump"``], when nobody declared: ``"notrump"`` no trump; ``"kitty_card"`` the suit of
   the kitty's third card in pack order, or of the next card that is not a joker (no trump when all
   from the third on are jokers); ``"kitty_card_notrump"`` the suit of the kitty's third card, no
   trump when it is a joker (both need a kitty of at least three cards); ``"kitty_turnup"`` the kitty
   is turned up: the suit of its first level card in pack order, else the suit of its first card, no
   trump when that card is a joker (``turned_up`` becomes True, and there is no grab phase; needs a
-  kitty of at least one card). ``"dealer_loses"`` raises ``NotImplementedError`` when a deal with
-  ``trump="declare"`` is constructed.
+  kitty of at least one card). ``"dealer_loses"`` (泰安 闷牌): the deal ends at once in phase
+  ``"done"`` with no play (``lost_deal`` becomes True; nothing is buried, the hands and the kitty stay
+  as dealt); ``result()`` gives attacker_points 0, kitty_points 0, multiplier 0, no kitty captured,
+  dealer_keeps False, dealer_levels = attacker_levels = 0 and ``lost_deal`` True (False in every
+  other deal). In a first deal ``first_deal_no_bid="redeal"`` redeals first.
 * ``first_deal_dealer`` [``"first_declarer"``], with ``first_deal=True``: ``"first_declarer"`` makes the
   seat of the first declaration of the deal the dealer (even if it was overturned),
   ``"final_declarer"`` the seat of the standing declaration, and a grab also takes the deal; with no
@@ -62,24 +79,38 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   the three seats asked since the last burial all passed; then play starts, the dealer leading. In a
   first deal with ``first_deal_dealer="final_declarer"`` the grabber becomes the dealer. No grab
   phase when the trump was given by the caller or turned up.
+* ``kitty_rule`` [``"standard"``]: ``"standard"``: the dealer (or the last grabber) buries and the
+  dealer leads. ``"taian"`` (泰安 扣底/换底, seed 003; refused with ``kitty_grab=True``): the burier is
+  the dealer team's seat that did not make the standing declaration when the dealer's team declared
+  (the dealer's partner when the dealer declared, the dealer when the partner declared), else the
+  dealer. No point card (5, 10, K) and no card of a rank in the rules' ``constant_ranks`` may be
+  buried; when the burier holds fewer than ``kitty`` such other cards it buries all of them and makes
+  up the rest with any cards (``buriable()`` lists the cards that may be buried). The buried kitty
+  lies face up (``kitty_public`` becomes True). Then, when the kitty holds trump cards and a
+  declaration stands, phase ``"swap"`` (换底): the standing declarer passes (``()``) or swaps: the
+  action is the multiset of the trump cards it takes out of the kitty together with as many cards of
+  its hand put in, which must be plain (not trump), no point cards and no constant ranks (``swapped``
+  records ``(taken out, put in)``). The burier leads the first trick, after a swap too.
 
 Unknown option values raise ``ValueError`` at construction.
 
 Public attributes: ``phase``, ``to_move``, ``dealer``, ``burier`` (the seat that took up the kitty
-last: the dealer, or the last grabber; None while declaring), ``trump_suit``, ``declarer`` (seat of
-the standing declaration), ``first_declarer`` (seat of the deal's first declaration in the declaring
-phase), ``declaration`` (the standing one: a sorted tuple, or a Choice), ``declarations`` (every
-declaration of the declaring phase, ``(seat, shown)``), ``grabs`` (every grab, ``(seat, shown)``),
-``turned_up``, ``redeals``, ``order`` (the current pack order), ``tricks``, ``trick``, ``voids``,
-``failed_throws``, ``attacker_captured``, ``defender_captured``, ``penalty``, ``kitty`` (the kitty
-as dealt, then the last burial).
+last: the dealer, the 泰安 burier, or the last grabber; None while declaring and in a lost deal),
+``trump_suit``, ``declarer`` (seat of the standing declaration), ``first_declarer`` (seat of the
+deal's first declaration in the declaring phase), ``declaration`` (the standing one: a sorted tuple,
+or a Choice), ``declarations`` (every declaration of the declaring phase, ``(seat, shown)``),
+``grabs`` (every grab, ``(seat, shown)``), ``turned_up``, ``redeals``, ``order`` (the current pack
+order), ``tricks``, ``trick``, ``voids``, ``failed_throws``, ``attacker_captured``,
+``defender_captured``, ``penalty``, ``kitty`` (the kitty as dealt, then the last burial, then the
+kitty after a 换底), ``kitty_public`` (the 泰安 kitty lies face up), ``swapped`` (the 换底 made, or
+None), ``lost_deal`` (闷牌).
 
 Where MODEL.md §9 is ambiguous the most literal reading is implemented and the spot is marked with a
 ``MODEL-QUESTION`` comment.
 """
 
 from collections import Counter, namedtuple
-from itertools import product
+from itertools import combinations, product
 
 from .reference import BJ, SJ, SUITS, RefTrump, level_outcome, rank_index, suit_index
 
@@ -89,6 +120,8 @@ _DECLARATIONS = ("qq", "qq3", "4deck", "taian", "none")
 _NO_BIDS = ("notrump", "kitty_card", "kitty_card_notrump", "kitty_turnup", "dealer_loses")
 _FIRST_DEAL_DEALERS = ("first_declarer", "final_declarer")
 _FIRST_DEAL_NO_BIDS = ("same", "redeal")
+_KITTY_RULES = ("standard", "taian")
+_POINT_RANKS = (3, 8, 11)  # 5, 10, K
 _MAX_REDEALS = 64
 _PAIR_GRADES = {2: 2, 3: 3, 1: 4, 0: 5}  # 4-deck ladder: a pair of level cards by suit index, D < C < H < S
 _CHOICES = (None, "S", "H", "D", "C")  # the five trump choices of four jokers, in listing order
@@ -244,6 +277,13 @@ class RefDeal:
             raise ValueError(f"kitty_grab must be True or False, got {kitty_grab!r}")
         if kitty_grab and self._declaration_rule != "4deck":
             raise ValueError(f"kitty_grab=True needs declaration='4deck', not {self._declaration_rule!r}")
+        self._kitty_rule = getattr(rules, "kitty_rule", "standard")
+        if self._kitty_rule not in _KITTY_RULES:
+            raise ValueError(f"bad kitty_rule: {self._kitty_rule!r}")
+        # MODEL-QUESTION: §9 does not say how 炒底 (kitty_grab) and the 泰安 kitty (its burier, its 换底
+        # and the burier's lead) combine; the reference refuses the combination.
+        if kitty_grab and self._kitty_rule == "taian":
+            raise ValueError("kitty_grab=True does not combine with kitty_rule='taian' (MODEL §9 defines neither)")
 
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
@@ -261,12 +301,6 @@ class RefDeal:
         if trump == "declare":
             if self._declaration_rule == "none":
                 raise ValueError("declaration='none': no declaring phase: give the trump")
-            if self._declaration_rule not in ("qq", "qq3", "4deck"):
-                raise NotImplementedError(
-                    f"declaration={self._declaration_rule!r} is not implemented by the reference deal engine")
-            if self._no_bid == "dealer_loses":
-                raise NotImplementedError(
-                    f"no_bid={self._no_bid!r} is not implemented by the reference deal engine")
         elif trump is not None:
             if not isinstance(trump, str):
                 raise ValueError(f"trump must be 'declare', a suit letter or None, got {trump!r}")
@@ -284,6 +318,13 @@ class RefDeal:
         # given trump (or None) kitty_grab is simply off, whatever the rules say.
         self._grabbing = bool(kitty_grab) and trump == "declare"
         self._asked = 0  # grab phase: seats asked since the last burial
+        # MODEL-QUESTION: "no card of a constant rank (`constant_ranks`)" reads the rules' option as
+        # given: a constant rank that is the level (at level 2 with constants 2/3/5) still may not be
+        # buried, although §2 makes those cards level cards; other level cards and jokers may be.
+        self._constant_ranks = frozenset(rank_index(r) for r in getattr(rules, "constant_ranks", ()))
+        self.kitty_public = False  # kitty_rule="taian": the buried kitty lies face up
+        self.swapped = None  # kitty_rule="taian": the 换底 made, (taken out, put in), or None
+        self.lost_deal = False  # no_bid="dealer_loses": nobody declared, the dealer lost the deal (闷牌)
 
         self.dealer = dealer
         self.burier = None
@@ -432,9 +473,31 @@ class RefDeal:
     def _is_four_jokers(self, kinds):
         return self._declaration_rule == "4deck" and len(kinds) == 4 and all(k >= SJ for k in kinds)
 
+    @staticmethod
+    def _taian_grade(kinds):
+        """泰安 (MODEL §9): exactly one joker and a run of k >= 1 pairs of one suit, consecutive in
+        natural rank 2 < 3 < ... < A (no wrap): (k, suit letter); (0, None) for anything else."""
+        jokers = [k for k in kinds if k >= SJ]
+        if len(jokers) != 1:
+            return 0, None  # no joker, or two or three jokers (a joker pair is not a pair of a suit)
+        pairs = Counter(k for k in kinds if k < SJ)
+        # MODEL-QUESTION: a "pair" is exactly two identical cards: with 3 or 4 decks a kind shown
+        # three or four times is no part of a run (show two of them).
+        if not pairs or any(c != 2 for c in pairs.values()):
+            return 0, None
+        suits = {k // 13 for k in pairs}
+        if len(suits) != 1:
+            return 0, None
+        ranks = sorted(k % 13 for k in pairs)
+        if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+            return 0, None
+        return len(ranks), SUITS[suits.pop()]
+
     def _grade(self, kinds):
         """(strength or grade, trump suit letter or None) of the sorted non-empty `kinds` shown, strength 0
         when they are no declaration of the ladder. Four jokers give the suit None (the choice decides)."""
+        if self._declaration_rule == "taian":
+            return self._taian_grade(kinds)
         if self._declaration_rule != "4deck":
             if len(set(kinds)) != 1:
                 return 0, None
@@ -479,6 +542,9 @@ class RefDeal:
         """Raise ValueError unless `seat` may show `kinds` now; return (grade, trump suit)."""
         grade, suit = self._grade(kinds)
         if grade == 0:
+            if self._declaration_rule == "taian":
+                raise ValueError("not a 泰安 declaration: exactly one joker and a run of pairs of one suit, "
+                                 "consecutive in natural rank (no wrap)")
             if self._declaration_rule == "4deck":
                 raise ValueError("not a declaration of the 4-deck ladder: one level card, a pair of identical "
                                  "level cards, a pair of small or of big jokers, or four jokers")
@@ -487,6 +553,16 @@ class RefDeal:
             raise ValueError("not a declaration: show level cards of one suit or jokers of one kind")
         if not _within(Counter(kinds), self._hands[seat]):
             raise ValueError(f"seat {seat} does not hold the declared cards")
+        if self._declaration_rule == "taian" and seat == self.declarer:
+            # 续牌: the standing declarer only extends its own declaration: the new one contains the
+            # standing one's cards (so the same joker and suit) and has more pairs.
+            # MODEL-QUESTION: nothing requires the added pairs to be newly dealt: the declarer may
+            # extend with pairs it already held when it declared. Its partner is "another seat": it
+            # needs a strictly higher grade (冲主) and cannot extend the declarer's declaration.
+            if not _within(Counter(self.declaration), Counter(kinds)) or grade <= self._decl_strength:
+                raise ValueError("the standing declarer may only extend its own declaration (续牌): "
+                                 "the same cards plus more pairs of the same run")
+            return grade, suit
         if grade <= self._decl_strength:
             raise ValueError("a declaration must be strictly stronger than the standing one")
         if self._declaration_rule == "4deck":
@@ -509,12 +585,31 @@ class RefDeal:
         """In the declare and grab phases: the pass () first, then every legal declaration of to_move,
         in MODEL §9 order (level cards by suit S H D C, each count held fewest first; small jokers by
         count; big jokers by count; 4-deck ladder: each four-joker mix, fewest big jokers first, each
-        with its choices None, S, H, D, C)."""
+        with its choices None, S, H, D, C; 泰安: the small joker's, then the big joker's, each by suit
+        S H D C, then by the run's lowest rank, then shortest first)."""
         if self.phase not in ("declare", "grab"):
             raise ValueError(f"no declarations in the {self.phase} phase")
         seat = self.to_move
         hand = self._hands[seat]
         result = [()]
+        if self._declaration_rule == "taian":
+            # the small joker's declarations, then the big joker's, each by suit S H D C, then by the
+            # run's lowest rank, then shortest first
+            for joker in (SJ, BJ):
+                if not hand.get(joker, 0):
+                    continue
+                for suit in range(4):
+                    for low in range(13):
+                        cards = [joker]
+                        for rank in range(low, 13):
+                            kind = suit * 13 + rank
+                            if hand.get(kind, 0) < 2:
+                                break
+                            cards += [kind, kind]
+                            shown = tuple(sorted(cards))
+                            if self._legal(seat, shown, shown):
+                                result.append(shown)
+            return result
         kinds = [s * 13 + self._level for s in range(4)] + [SJ, BJ]
         for kind in kinds:
             for k in range(1, hand.get(kind, 0) + 1):
@@ -571,6 +666,9 @@ class RefDeal:
                 self._redeal()
                 return
             self.trump_suit = None
+            if self._no_bid == "dealer_loses":
+                self._lose_deal()
+                return
             if self._no_bid == "kitty_card":
                 # MODEL-QUESTION: the kitty's third card, else the next card that is not a joker, in
                 # pack order, without wrapping around; only jokers from the third card on give no
@@ -600,8 +698,17 @@ class RefDeal:
                 self.dealer = self.declarer
         self._start_bury()
 
+    def _lose_deal(self):
+        """no_bid="dealer_loses" (闷牌): the deal ends at once, no play; the dealer loses the deal."""
+        # MODEL-QUESTION: nothing is buried and nobody takes up the kitty: the hands stay as dealt,
+        # `kitty` stays the kitty as dealt, `burier`, `trump_suit` and the trump context stay None,
+        # and result() scores kitty_points 0 ("no points") although the dealt kitty may hold some.
+        self.lost_deal = True
+        self.phase = "done"
+        self.to_move = None
+
     # ------------------------------------------------------------------------------------------
-    # burying and grabbing (炒底)
+    # burying, 换底 (kitty_rule="taian") and grabbing (炒底)
     # ------------------------------------------------------------------------------------------
 
     def _set_trump(self):
@@ -611,12 +718,34 @@ class RefDeal:
     def _start_bury(self):
         self._set_trump()
         self.phase = "bury"
-        self.burier = self.dealer
-        self.to_move = self.dealer
-        self._hands[self.dealer].update(self._kitty_order)
+        burier = self.dealer
+        # 泰安 kitty: when the dealer's team made the standing declaration, the team's other seat
+        # (the one that did not make it) takes up the kitty; else the dealer.
+        if (self._kitty_rule == "taian" and self.declarer is not None
+                and self.declarer % 2 == self.dealer % 2):
+            burier = (self.declarer + 2) % 4
+        self.burier = burier
+        self.to_move = burier
+        self._hands[burier].update(self._kitty_order)
+
+    def _may_bury(self, kind):
+        """kitty_rule="taian": no point card (5, 10, K) and no card of a constant rank is buried."""
+        if self._kitty_rule != "taian" or kind >= SJ:
+            return True
+        rank = kind % 13
+        return rank not in _POINT_RANKS and rank not in self._constant_ranks
+
+    def buriable(self):
+        """Bury phase: the burier's cards that may be buried (sorted; the whole hand under
+        kitty_rule="standard"). Under "taian", when fewer than `kitty` are held, a burial holds them
+        all and makes up the rest with any cards."""
+        if self.phase != "bury":
+            raise ValueError(f"nothing to bury in the {self.phase} phase")
+        return tuple(k for k in _expand(self._hands[self.burier]) if self._may_bury(k))
 
     def bury(self, cards):
-        """The burier buries exactly `kitty` cards of his hand (which includes the kitty)."""
+        """The burier buries exactly `kitty` cards of his hand (which includes the kitty); under
+        kitty_rule="taian" only cards that may be buried (see buriable())."""
         if self.phase != "bury":
             raise ValueError(f"cannot bury in the {self.phase} phase")
         cards = _as_kinds(cards, "bury")
@@ -626,6 +755,15 @@ class RefDeal:
         hand = self._hands[self.burier]
         if not _within(counts, hand):
             raise ValueError("buried cards are not in the burier's hand")
+        if self._kitty_rule == "taian":
+            # as many allowed cards as possible: all of the burial, or all allowed cards held
+            allowed = sum(c for k, c in hand.items() if self._may_bury(k))
+            buried = sum(c for k, c in counts.items() if self._may_bury(k))
+            if buried != min(self.kitty_size, allowed):
+                if allowed >= self.kitty_size:
+                    raise ValueError("no point card (5, 10, K) and no card of a constant rank may be buried")
+                raise ValueError(f"the burier holds only {allowed} cards that may be buried: bury all of "
+                                 "them and make up the rest with any cards")
         hand.subtract(counts)
         self._hands[self.burier] = +hand
         self.kitty = tuple(sorted(cards))
@@ -635,8 +773,71 @@ class RefDeal:
             self.phase = "grab"
             self._asked = 0
             self.to_move = (self.burier + 1) % 4
+        elif self._kitty_rule == "taian":
+            self.kitty_public = True
+            # MODEL-QUESTION: the 换底 phase happens whenever the kitty holds a trump and a declaration
+            # stands, even when the declarer holds no card that may go in (then it can only pass).
+            if self.declarer is not None and any(self._trump.is_trump(k) for k in self.kitty):
+                self.phase = "swap"
+                self.to_move = self.declarer
+            else:
+                self._start_play()
         else:
             self._start_play()
+
+    def _may_swap_in(self, kind):
+        """换底: a card going into the kitty is plain (not trump), no point card, no constant rank."""
+        return (kind < SJ and not self._trump.is_trump(kind) and kind % 13 not in _POINT_RANKS
+                and kind % 13 not in self._constant_ranks)
+
+    def legal_swaps(self):
+        """Swap phase: the pass () first, then every legal swap (sorted tuples: the trump cards taken out of
+        the kitty and as many allowed cards of the declarer's hand), MODEL §9 order: by the cards taken
+        out, fewest first, then in kind order (lexicographic on sorted tuples); for each, the cards put in,
+        in kind order."""
+        if self.phase != "swap":
+            raise ValueError(f"no swaps in the {self.phase} phase")
+        # MODEL-QUESTION: "in kind order" among sub-multisets of one size is read as the lexicographic
+        # order of their sorted kind tuples.
+        trumps = [k for k in self.kitty if self._trump.is_trump(k)]
+        mine = [k for k in _expand(self._hands[self.declarer]) if self._may_swap_in(k)]
+        result = [()]
+        for n in range(1, min(len(trumps), len(mine)) + 1):
+            outs = sorted(set(combinations(trumps, n)))
+            ins = sorted(set(combinations(mine, n)))
+            for out in outs:
+                result.extend(tuple(sorted(out + given)) for given in ins)
+        return result
+
+    def swap(self, cards):
+        """换底 (swap phase, the standing declarer to move): pass ([] or ()) or swap: `cards` is the
+        multiset of the trump cards taken out of the kitty together with as many cards of the declarer's
+        hand put in (plain, no points, no constant ranks); trumps are taken out, plain cards go in."""
+        if self.phase != "swap":
+            raise ValueError(f"cannot swap in the {self.phase} phase")
+        cards = _as_kinds(cards, "swap")
+        seat = self.declarer
+        out = Counter(k for k in cards if self._trump.is_trump(k))
+        given = Counter(k for k in cards if not self._trump.is_trump(k))
+        if cards:
+            if sum(out.values()) != sum(given.values()):
+                raise ValueError("a swap takes as many trump cards out of the kitty as it puts cards in")
+            if not _within(out, Counter(self.kitty)):
+                raise ValueError("the trump cards taken out are not in the kitty")
+            if not _within(given, self._hands[seat]):
+                raise ValueError(f"the cards put in are not in seat {seat}'s hand")
+            if not all(self._may_swap_in(k) for k in given):
+                raise ValueError("no point card (5, 10, K) and no constant rank goes into the kitty")
+            kitty = Counter(self.kitty)
+            kitty.subtract(out)
+            kitty.update(given)
+            hand = self._hands[seat]
+            hand.subtract(given)
+            hand.update(out)
+            self._hands[seat] = +hand
+            self.kitty = _expand(+kitty)
+            self.swapped = (_expand(out), _expand(given))
+        self._start_play()
 
     def grab(self, cards):
         """Grab phase: pass ([] or ()) or grab the kitty by showing `cards` (a legal declaration of the
@@ -668,9 +869,11 @@ class RefDeal:
         self.to_move = seat
 
     def _start_play(self):
+        # the dealer leads the first trick; under kitty_rule="taian" the burier (打底者首先出牌)
+        leader = self.burier if self._kitty_rule == "taian" else self.dealer
         self.phase = "play"
-        self.to_move = self.dealer
-        self._trick_leader = self.dealer
+        self.to_move = leader
+        self._trick_leader = leader
 
     # ------------------------------------------------------------------------------------------
     # actions: one protocol for every phase
@@ -678,9 +881,9 @@ class RefDeal:
 
     def act(self, cards):
         """MODEL §9 "Actions": apply the action `cards` of the seat to move, by phase: declare
-        (empty = pass) -> declare(); bury -> bury(); grab (empty = pass) -> grab(); play -> play()
-        (returns the cards actually played; None in the other phases). ValueError when the deal is
-        done."""
+        (empty = pass) -> declare(); bury -> bury(); grab (empty = pass) -> grab(); swap (empty =
+        pass) -> swap(); play -> play() (returns the cards actually played; None in the other
+        phases). ValueError when the deal is done."""
         if self.phase == "declare":
             self.declare(cards)
             return None
@@ -689,6 +892,9 @@ class RefDeal:
             return None
         if self.phase == "grab":
             self.grab(cards)
+            return None
+        if self.phase == "swap":
+            self.swap(cards)
             return None
         if self.phase == "play":
             return self.play(cards)
@@ -699,11 +905,13 @@ class RefDeal:
     # ------------------------------------------------------------------------------------------
 
     def legal_actions(self):
-        """Declare and grab phases: legal_declarations() (a list, the pass first); play phase (a set):
-        single units and safe throws for a leader, legal follows for a follower (MODEL §9 "Legal
-        actions"); done: empty set."""
+        """Declare and grab phases: legal_declarations() (a list, the pass first); swap phase:
+        legal_swaps() (a list, the pass first); play phase (a set): single units and safe throws for a
+        leader, legal follows for a follower (MODEL §9 "Legal actions"); done: empty set."""
         if self.phase in ("declare", "grab"):
             return self.legal_declarations()
+        if self.phase == "swap":
+            return self.legal_swaps()
         if self.phase == "bury":
             # MODEL §9: "Burying: the caller names the cards" -- there is no list to give.
             raise ValueError("in the bury phase the burier names the cards to bury (see bury())")
@@ -753,8 +961,10 @@ class RefDeal:
             pack.subtract(plays)
         # MODEL-QUESTION: a seat whose burial was grabbed afterwards does not count the kitty as
         # seen ("the kitty if the leader buried it last"), although it saw those cards; the
-        # turned-up kitty (no_bid="kitty_turnup"), public to all, is not removed either.
-        if seat == self.burier and self.phase in ("grab", "play", "done"):
+        # turned-up kitty (no_bid="kitty_turnup"), public to all, is not removed either, nor the
+        # face-up 泰安 kitty (kitty_rule="taian") for the seats that did not bury it (the declarer
+        # who swapped included); for the burier it is the kitty as it lies, after any swap.
+        if seat == self.burier and self.phase in ("grab", "swap", "play", "done"):
             pack.subtract(self.kitty)
         return +pack
 
@@ -947,9 +1157,21 @@ class RefDeal:
 
     def result(self):
         """When done: attacker_points, kitty_points, multiplier (0 when not captured),
-        kitty_captured, dealer_keeps, dealer_levels, attacker_levels."""
+        kitty_captured, dealer_keeps, dealer_levels, attacker_levels, lost_deal (闷牌: no play, no
+        points, the dealer does not keep the deal, nobody climbs)."""
         if self.phase != "done":
             raise ValueError(f"the deal is not over (phase {self.phase})")
+        if self.lost_deal:
+            return {
+                "attacker_points": 0,
+                "kitty_points": 0,
+                "multiplier": 0,
+                "kitty_captured": False,
+                "dealer_keeps": False,
+                "dealer_levels": 0,
+                "attacker_levels": 0,
+                "lost_deal": True,
+            }
         kitty_points = _points(self.kitty)
         last_leader, last_plays, last_winner = self.tricks[-1]
         captured = self.is_attacker(last_winner)
@@ -966,6 +1188,7 @@ class RefDeal:
             "dealer_keeps": keeps,
             "dealer_levels": dealer_levels,
             "attacker_levels": attacker_levels,
+            "lost_deal": False,
         }
 
 
