@@ -242,3 +242,15 @@ def test_same_taian_deals_as_reference(seed0):
             want["attacker_points"], want["kitty_points"], want["multiplier"], want["kitty_captured"],
             want["dealer_levels"], want["attacker_levels"], want["lost_deal"])
     assert lost > 0 and swapped > 0
+
+
+def test_burial_advice_keeps_to_the_taian_kitty_rule():
+    from shengji import advise_bury
+
+    deal = Deal(TAIAN, seed=1, trump="H", level="A")
+    hand = deal.hand(0)
+    advice = advise_bury(TAIAN, hand, "A", "H", games=50)
+    assert advice and all(not any(k % 13 in (0, 1, 3, 8, 11) for k in a.cards.indices() if k < 52) for a in advice)
+    points = Cards([k for k in hand.indices() if k < 52 and k % 13 in (3, 8, 11)][:4])
+    with pytest.raises(ValueError, match="candidates\\[0\\].*底里不允许扣分"):
+        advise_bury(TAIAN, hand, "A", "H", candidates=[points], games=10)

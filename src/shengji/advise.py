@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._core import Cards, Deal, Trump
+from ._types import IllegalMove
 from .simulate import mean_interval, simulate
 
 SUITS = ("S", "H", "D", "C")
@@ -56,6 +57,15 @@ def burial_candidates(hand: Cards, trump: Trump, greedy: Cards, size: int) -> li
     return out
 
 
+def _buriable(position: Deal, burial: Cards) -> bool:
+    """May the burier of ``position`` bury these cards (the rules' kitty rule)?"""
+    try:
+        position.clone().bury(burial)
+    except IllegalMove:
+        return False
+    return True
+
+
 def _bury_position(rules: Any, hand: Cards, level: str, trump: Any, dealer: int) -> Deal:
     """A deal in the bury phase where ``dealer`` holds ``hand`` (the other hands: the rest of the pack)."""
     rest = Cards([k for k in range(54) for _ in range(rules.decks)]) - hand
@@ -87,6 +97,7 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
     position = _bury_position(rules, hand, level, trump, dealer)  # validates the hand, level and trump
     if candidates is None:
         cands = burial_candidates(hand, position.trump_context, position.policy_action("greedy"), rules.kitty)
+        cands = [c for c in cands if _buriable(position, c)]  # (泰安: no points or constant trumps)
     else:
         if isinstance(candidates, (str, Cards)):
             raise TypeError("candidates must be a list of burials (Cards), not a single one")
@@ -94,6 +105,10 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
         for i, c in enumerate(cands):
             if len(c) != rules.kitty or not c.issubset(hand):
                 raise ValueError(f"candidates[{i}] must be {rules.kitty} cards of the hand, got {c}")
+            try:
+                position.clone().bury(c)
+            except IllegalMove as err:
+                raise ValueError(f"candidates[{i}]: {err}") from None
     out = []
     for burial in cands:
         res = simulate(rules, games, policy=policy, seed=seed, threads=threads, progress=progress, dealer=dealer,

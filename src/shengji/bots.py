@@ -184,8 +184,11 @@ def bury_candidates(deal: Deal) -> list[Cards]:
 
     if deal.phase != "bury":
         raise ValueError(f"burial candidates exist in the bury phase, not the {deal.phase} phase")
-    return burial_candidates(deal.hand(_seat(deal)), deal.trump_context, deal.policy_action("greedy"),
-                             deal.rules.kitty)
+    from .advise import _buriable
+
+    cands = burial_candidates(deal.hand(_seat(deal)), deal.trump_context, deal.policy_action("greedy"),
+                              deal.rules.kitty)
+    return [c for c in cands if _buriable(deal, c)]  # (泰安: no points or constant trumps)
 
 
 def resolve(policy: Any) -> list[Bot]:
