@@ -127,6 +127,7 @@ typedef struct follow_need {
     ladder L;
     strength hand_best;
     int top_positions;     /* 泰安 rule in force: the play must be the hand's n highest trumps */
+    int need_units[SJ_MAX_DECKS + 1]; /* [v]: a legal play holds sum over kinds of floor(copies / v) >= this */
     uint8_t top_pos_count[SJ_MAX_POS];
 } follow_need;
 
@@ -146,6 +147,15 @@ static int need_of(const sj_trump *t, const sj_cards *hand, const sj_cards *lead
     sj_poscounts pc;
     sj_poscounts_of(t, fn->eff, &fn->in_suit, &pc);
     best_requirement(&fn->L, &pc, t->rules.follow_protection == SJ_PROTECT_LONGER_TUPLES, &fn->hand_best);
+    /* Without protection a legal play meets the hand's best requirement itself (a play can meet nothing
+     * stronger than the hand holding it), so each piece (w, l) needs l kinds of >= w copies: a cheap
+     * necessary count per v = 2..4 of floor(copies / v), checked before any grouping. */
+    memset(fn->need_units, 0, sizeof fn->need_units);
+    if (t->rules.follow_protection == SJ_PROTECT_NONE)
+        for (int i = 0; i < fn->hand_best.n; i++) {
+            sj_shape piece = fn->L.cand[fn->hand_best.idx[i]];
+            for (int v = 2; v <= SJ_MAX_DECKS; v++) fn->need_units[v] += piece.l * (piece.w / v);
+        }
     if (t->rules.taian_trump_follow && fn->eff == SJ_TRUMP && fn->hand_best.n == 0) {
         fn->top_positions = 1;
         memset(fn->top_pos_count, 0, sizeof fn->top_pos_count);
@@ -167,6 +177,9 @@ static int play_ok(const sj_trump *t, const follow_need *fn, const sj_cards *pla
     }
     if (play->p[0] & ~t->suit_mask[fn->eff]) return 0;
     if (!fn->structured) return 1;
+    if (__builtin_popcountll(play->p[1]) + __builtin_popcountll(play->p[3]) < fn->need_units[2] ||
+        __builtin_popcountll(play->p[2]) < fn->need_units[3] || __builtin_popcountll(play->p[3]) < fn->need_units[4])
+        return 0;
     sj_poscounts pc;
     sj_poscounts_of(t, fn->eff, play, &pc);
     if (fn->top_positions) {
