@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from shengji import PHASES, Deal, Match, Rules, bots, jit_policy, simulate
-from shengji.jit import POSITION_SIZE, play_low
+from shengji.jit import PLAY, POSITION_SIZE, play_low
 
 pytest.importorskip("numba")
 
@@ -58,6 +58,17 @@ def test_declaring_handled_or_left_to_greedy():
     b = simulate(Rules(), 100, policy=passive, seed=2, threads=1)
     assert (b.trump == 4).all()  # nobody declares: no trump (seed 000)
     assert not (a.trump == 4).all()
+
+
+@pytest.mark.parametrize("preset", ["4deck", "taian"])
+def test_grab_and_swap_phases_compiled_and_uncompiled_agree(preset):
+    """The play-phase code is PHASES.index("play"); grabbing goes through the function (play_low leaves it to
+    the greedy rule), burying and 换底 follow the greedy rule in both the compiled and the Python policy."""
+    assert PHASES[PLAY] == "play"
+    rules = Rules.preset(preset)
+    a = simulate(rules, 60, policy=COMPILED, seed=3, threads=1)
+    b = simulate(rules, 60, policy=TWIN, seed=3, threads=1)
+    assert a == b and not a.lost_deal.all()
 
 
 def test_in_rollouts_pimc_and_match():

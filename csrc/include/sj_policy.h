@@ -25,7 +25,7 @@ typedef enum { SJ_POLICY_RANDOM = 0, SJ_POLICY_GREEDY = 1, SJ_POLICY_USER = 2 } 
  * below) and ncand candidate actions (ncand * 54 ints: copies of each card kind) and returns the index of
  * its choice, or -1 to let the greedy rule decide.  Declaring and grabbing: the candidates are the legal
  * declarations (pass first; a four-joker declaration comes as five candidates with the same cards, in the
- * choice order no trump, S, H, D, C); burying: the greedy rule decides, the function is not called;
+ * choice order no trump, S, H, D, C); burying and swapping: the greedy rule decides, the function is not called;
  * playing: the candidates of sj_candidate_actions. */
 typedef int32_t (*sj_user_fn)(int32_t *position, int32_t npos, int32_t *candidates, int32_t ncand);
 
@@ -36,7 +36,7 @@ typedef struct sj_player {
 } sj_player;
 
 /* The position as a user policy sees it: SJ_POSITION_SIZE ints.
- *   [0] seat to move  [1] phase (0 declare, 1 bury, 2 grab, 3 play)  [2] dealer  [3] trump suit (0..3; 4 none)
+ *   [0] seat to move  [1] phase (0 declare, 1 bury, 2 grab, 3 swap, 4 play)  [2] dealer  [3] trump suit (0..3; 4 none)
  *   [4] level rank (0 = '2' .. 12 = 'A')  [5] trick leader  [6] plays in the trick so far  [7] attackers'
  *   points so far  [8] defenders' points  [9] tricks done  [10] decks  [11] cards led (0 when leading)
  *   [12] seat winning the trick so far (-1 when leading)  [13] grade of the standing declaration while

@@ -572,7 +572,7 @@ cdef class Deal:
         position = np.zeros(SJ_POSITION_SIZE, dtype=np.int32)
         pv = position
         sj_position_view(&self.d, &pv[0])
-        actions = [] if self.d.phase == SJ_PHASE_BURY else candidate_actions(self)
+        actions = [] if self.d.phase == SJ_PHASE_BURY or self.d.phase == SJ_PHASE_SWAP else candidate_actions(self)
         counts = np.zeros((len(actions), 54), dtype=np.int32)
         for i, a in enumerate(actions):
             for k in (<Cards>a).indices():

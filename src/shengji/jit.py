@@ -3,19 +3,24 @@
 Write ``fn(position, candidates) -> int`` over numpy arrays:
 
 - ``position``: int32 array of ``POSITION_SIZE`` entries (csrc/include/sj_policy.h):
-  ``[0]`` seat to move, ``[1]`` phase (0 declare, 1 bury, 2 play), ``[2]`` dealer, ``[3]`` trump suit (0..3
+  ``[0]`` seat to move, ``[1]`` phase (its index in ``shengji.PHASES``: 0 declare, 1 bury, 2 grab, 3 swap,
+  4 play; ``PLAY`` here), ``[2]`` dealer, ``[3]`` trump suit (0..3
   = S H D C, 4 none), ``[4]`` level rank (0 = '2' .. 12 = 'A'), ``[5]`` trick leader, ``[6]`` plays in the
   trick so far, ``[7]`` attackers' points so far, ``[8]`` defenders' points, ``[9]`` tricks done, ``[10]``
-  decks, ``[11]`` cards led (0 when leading), ``[12]`` seat winning the trick so far (-1 when leading); then
+  decks, ``[11]`` cards led (0 when leading), ``[12]`` seat winning the trick so far (-1 when leading),
+  ``[13]`` grade of the standing declaration while declaring or grabbing, ``[14]`` the standing declarer
+  (-1: none); then
   blocks of 54 entries, one per card kind (``suit * 13 + rank``, 52 small joker, 53 big joker), starting at
   ``HAND`` (the mover's hand, copies), ``TRICK + 54 * i`` (play *i* of the trick from the leader, *i* = 0..3),
   ``PLAYED`` (every card played so far), ``SUIT`` (effective suit of each kind: 0..3 plain, 4 trump) and
   ``STRENGTH`` (order of each kind inside its effective suit; equal cards share one);
 - ``candidates``: int32 array ``(n, 54)``: copies of each card kind in each candidate action: the legal
-  declarations in the declare phase (passing first), and in the play phase the candidates of
-  ``Deal.rollouts`` (every legal action when there are at most 128, else the documented reduced set);
-- the return value: the index of the chosen candidate, or -1 to let the greedy rule decide. Burying always
-  follows the greedy rule (the function is not called).
+  declarations in the declare and grab phases (passing first; a four-joker declaration comes as five
+  candidates with the same cards, choosing no trump, S, H, D, C in that order), and in the play phase the
+  candidates of ``Deal.rollouts`` (every legal action when there are at most 128, else the documented
+  reduced set);
+- the return value: the index of the chosen candidate, or -1 to let the greedy rule decide. Burying and
+  泰安's 换底 swap always follow the greedy rule (the function is not called).
 
 The compiled policy runs inside the native loops with no Python per play: ``simulate(policy=...)``,
 ``deal.rollouts(policy=...)``, ``bots.PIMC(policy=...)``, ``Deal.policy_action`` (and so ``Match``, through
@@ -33,6 +38,7 @@ from .bots import Bot
 
 POSITION_SIZE = 16 + 54 * 8
 HAND, TRICK, PLAYED, SUIT, STRENGTH = 16, 16 + 54, 16 + 54 * 5, 16 + 54 * 6, 16 + 54 * 7
+PLAY = 4  # position[1] in the play phase (shengji.PHASES.index("play"); checked by the tests)
 
 
 class JitPolicy(Bot):
@@ -54,7 +60,7 @@ class JitPolicy(Bot):
     def choose(self, deal: Deal) -> Cards:
         if self.address:
             return deal.policy_action(self)
-        if deal.phase in ("bury", "done"):
+        if deal.phase in ("bury", "swap", "done"):
             return deal.policy_action("greedy")
         position, candidates, actions = deal._policy_view()
         pick = int(self.fn(position, candidates))
@@ -86,8 +92,11 @@ def _compile(fn: Any) -> Any:
 
 
 def play_low(position: Any, candidates: Any) -> int:
-    """The README's example policy (pass it to ``jit_policy``): the candidate with the fewest points, then the
-    weakest cards (trumps counting as strong)."""
+    """The README's example policy (pass it to ``jit_policy``): in the play phase the candidate with the fewest
+    points, then the weakest cards (trumps counting as strong); elsewhere (declaring, grabbing) -1, the greedy
+    rule."""
+    if position[1] != PLAY:
+        return -1
     best, best_key = -1, 1 << 30
     for i in range(candidates.shape[0]):
         pts, strength = 0, 0
