@@ -310,6 +310,15 @@ static void test_random_positions(void) {
     }
 }
 
+/* The action is one of the legal actions listed (at most `cap` of them, the pass first). */
+static void check_listed(const sj_deal *d, const sj_cards *a, long cap) {
+    static sj_cards acts[4096];
+    long na = sj_deal_legal_actions(d, acts, 4096, 0), hit = 0;
+    CHECK(na >= 1 && na <= cap && sj_cards_is_empty(&acts[0]));
+    for (long i = 0; i < na && i < 4096; i++) hit |= sj_cards_equal(&acts[i], a);
+    CHECK(hit);
+}
+
 /* Whole deals with the C policies, every move validated by the engine: policy moves are always legal
  * (policy leads never fail as throws), points are conserved, the deal ends. */
 static void test_policy_deals(void) {
@@ -338,11 +347,7 @@ static void test_policy_deals(void) {
             int failed;
             CHECK(sj_policy_action(pol[d.to_move], &d, &rng, &a) == SJ_OK);
             if (d.phase == SJ_PHASE_DECLARE) { /* the action is one of the listed ones */
-                static sj_cards acts[64];
-                long na = sj_deal_legal_actions(&d, acts, 64, 0), hit = 0;
-                CHECK(na >= 1 && na <= 64 && sj_cards_is_empty(&acts[0]));
-                for (long i = 0; i < na; i++) hit |= sj_cards_equal(&acts[i], &a);
-                CHECK(hit);
+                check_listed(&d, &a, 64);
             }
             int rc = sj_deal_act(&d, &a, &played, &failed);
             CHECK(rc == SJ_OK);
@@ -378,11 +383,7 @@ static void test_policy_deals(void) {
             if (d.phase == SJ_PHASE_DECLARE && g % 5 == 1 && d.redeals < (g % 3 == 0 ? 70 : 1))
                 a = sj_cards_empty(); /* nobody declares: the kitty is turned up, or a first deal is dealt again */
             if (d.phase == SJ_PHASE_DECLARE || d.phase == SJ_PHASE_GRAB) {
-                static sj_cards acts[64];
-                long na = sj_deal_legal_actions(&d, acts, 64, 0), hit = 0;
-                CHECK(na >= 1 && na <= 64 && sj_cards_is_empty(&acts[0]));
-                for (long i = 0; i < na; i++) hit |= sj_cards_equal(&acts[i], &a);
-                CHECK(hit);
+                check_listed(&d, &a, 64);
                 if (d.phase == SJ_PHASE_GRAB) CHECK((d.to_move != d.burier && d.to_move != d.declarer) || sj_cards_is_empty(&a));
             }
             int rc = sj_deal_act(&d, &a, &played, &failed);
@@ -426,11 +427,7 @@ static void test_taian_deals(void) {
             int failed;
             CHECK(sj_policy_action(pol[d.to_move], &d, &rng, &a) == SJ_OK);
             if (d.phase == SJ_PHASE_DECLARE || d.phase == SJ_PHASE_SWAP) {
-                static sj_cards acts[4096];
-                long na = sj_deal_legal_actions(&d, acts, 4096, 0), hit = 0;
-                CHECK(na >= 1 && na <= 4096 && sj_cards_is_empty(&acts[0]));
-                for (long i = 0; i < na; i++) hit |= sj_cards_equal(&acts[i], &a);
-                CHECK(hit);
+                check_listed(&d, &a, 4096);
                 if (d.phase == SJ_PHASE_SWAP) {
                     saw_swap = 1;
                     CHECK(d.to_move == d.declarer);
