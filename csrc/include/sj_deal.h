@@ -141,6 +141,13 @@ long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit
 /* Bury phase: the burier buries exactly `kitty` cards of the hand (which holds the kitty). */
 int sj_deal_bury(sj_deal *d, const sj_cards *cards);
 
+/* Who takes up the kitty once the trump is settled: the dealer; kitty_rule="taian": the dealer team's seat
+ * that did not make the standing declaration when that team declared. */
+int sj_kitty_taker(const sj_deal *d);
+
+/* Who leads the first trick: the dealer; kitty_rule="taian": the burier (打底者首先出牌). */
+int sj_first_leader(const sj_deal *d);
+
 /* kitty_rule="taian": may `cards` be buried from `hand` (no points, no constant ranks, unless the hand
  * lacks enough other cards)?  SJ_OK or SJ_E_ILLEGAL. */
 int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *cards);

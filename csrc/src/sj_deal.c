@@ -99,15 +99,12 @@ static void settle_trump(sj_deal *d) {
         d->phase = SJ_PHASE_DONE;
         return;
     }
-    int burier = d->dealer;
-    if (d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN && d->declarer >= 0 && sj_team(d->declarer) == sj_team(d->dealer))
-        burier = (d->declarer + 2) % 4; /* the dealer team's seat that did not declare */
-    take_kitty(d, burier);
+    take_kitty(d, sj_kitty_taker(d));
 }
 
 static void start_play(sj_deal *d) {
     d->phase = SJ_PHASE_PLAY;
-    d->leader = d->to_move = d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN ? d->burier : d->dealer; /* 打底者首先出牌 */
+    d->leader = d->to_move = sj_first_leader(d);
     d->ntrick = 0;
 }
 

@@ -5,8 +5,9 @@
  * triple 6, tractor 2*2^l, pair 4, else 2.   chinagame (seed 002): 6 per triple (width >= 3, per
  * position) plus 4 per pair, or 2 when there is neither.   copies (4-deck seed): 2^(widest unit).
  *
- * kitty_rule="taian" (seed 003: 底里不允许扣分，不允许扣常主; 不允许把分和常主换到底里): what may lie in the
- * kitty: no point card and no card of a constant rank (and, swapped in, no trump).
+ * kitty_rule="taian" (seed 003: 如果庄家亮的主，底牌由庄家方非亮主的一家取走…底里不允许扣分，不允许扣常主;
+ * 不允许把分和常主换到底里; 第一轮牌由打底者首先出牌): who takes up the kitty, what may lie in it (no point card
+ * and no card of a constant rank; swapped in, no trump either), and who leads first.
  */
 #include "sj_kitty.h"
 
@@ -57,6 +58,16 @@ int sj_kitty_multiplier(const sj_trump *t, const sj_cards *last_lead) {
     default:
         return max_cards >= 6 ? 64 : ipow(2, max_cards);
     }
+}
+
+int sj_kitty_taker(const sj_deal *d) {
+    if (d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN && d->declarer >= 0 && sj_team(d->declarer) == sj_team(d->dealer))
+        return (d->declarer + 2) % 4; /* the dealer team's seat that did not declare */
+    return d->dealer;
+}
+
+int sj_first_leader(const sj_deal *d) {
+    return d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN ? d->burier : d->dealer;
 }
 
 sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only) {
