@@ -460,3 +460,52 @@ def test_level_index_tractor_order():
     assert not qq.is_tractor("2S 2S 3S 3S") and qq.trick_winner(["3S", "3H"]) == 0
     assert t.trick_winner(["3H", "3S"]) == 1  # the suit order ranks singles too (MODEL.md §2)
 
+
+
+# --- 泰安 tractors (seed 003), tractor_rule="natural" (docs/MODEL.md §3) ---------------------------------
+TAIAN = Rules.preset("taian")
+
+
+def test_taian_tractors_same_printed_suit_and_adjacent_printed_ranks():
+    """连对：两对以上花色相同、牌点相连的牌，对大王和对小王是连对。 (level 8, trump ♥, constants 2 3 5)"""
+    t = Trump(TAIAN, "8", "H")
+    for play in ("KS KS QS QS", "4H 4H 5H 5H", "3S 3S 2S 2S", "SJ SJ BJ BJ", "AH AH KH KH", "7S 7S 8S 8S"):
+        assert t.is_tractor(play), play
+    # 牌点相连 by printed rank: 4 and 6 are not adjacent (5 lies between), A is not next to 2, suits never mix
+    for play in ("4S 4S 6S 6S", "AS AS 2S 2S", "AH AH 2S 2S", "3S 3S 3H 3H", "7S 7S 9S 9S", "BJ BJ 8H 8H"):
+        assert not t.is_tractor(play), play
+    # the position rule (QQ) chains the same cards the other way
+    qq = Trump(TAIAN.replace(tractor_rule="position"), "8", "H")
+    assert qq.is_tractor("4S 4S 6S 6S") and qq.is_tractor("AH AH 2S 2S") and not qq.is_tractor("3S 3S 2S 2S")
+
+
+def test_taian_constant_trumps_join_their_suit_as_plain_cards():
+    """主牌可以和副牌相连，作为副牌使用，如黑桃55、66。"""
+    t = Trump(TAIAN, "8", "H")
+    assert t.effective_suit("5S") == "T"  # a 5 alone stays a trump
+    assert t.play_suit("5S 5S 6S 6S") == "S" and t.is_tractor("5S 5S 6S 6S")
+    assert t.play_suit("4S 4S 3S 3S 2S 2S") == "S"
+    assert t.play_suit("5S 5S 6S") is None and t.play_suit("5S 6S 6S 7S 7S") is None  # only inside a tractor
+    with pytest.raises(ValueError, match="only inside its tractors"):
+        t.units("5S 5S 6S")
+    # played as spades: a spade follows it, a spade tractor beats it, a trump tractor trumps it
+    assert t.trick_winner(["5S 5S 6S 6S", "9S 9S JS JS", "7S 7S 8S 8S", "4S 4S 3S 3S"]) == 2
+    assert t.trick_winner(["5S 5S 6S 6S", "4H 4H 5H 5H"]) == 1
+    hand = "4S 4S 3S 3S 9S KS"
+    assert t.legal_follows(hand, "5S 5S 6S 6S") == [Cards("3S 3S 4S 4S"), Cards("4S 4S 9S KS")]
+
+
+def test_taian_tractor_order_by_printed_rank():
+    """连对按牌点比较大小。两连对，4个王最大。其它的大小顺序AAKK>KKQQ>QQJJ>.........>3322。3连对：AAKKQQ>KKQQJJ> (443322)"""
+    t = Trump(TAIAN, "8", "H")
+    two = ["SJ SJ BJ BJ", "AH AH KH KH", "QH QH JH JH", "10H 10H 9H 9H", "5H 5H 4H 4H", "3H 3H 2H 2H"]
+    for hi, lo in zip(two, two[1:], strict=False):
+        assert t.trick_winner([lo, hi]) == 1 and t.trick_winner([hi, lo]) == 0, (hi, lo)
+    three = ["AH AH KH KH QH QH", "JH JH 10H 10H 9H 9H", "4H 4H 3H 3H 2H 2H"]
+    for hi, lo in zip(three, three[1:], strict=False):
+        assert t.trick_winner([lo, hi]) == 1 and t.trick_winner([hi, lo]) == 0, (hi, lo)
+    assert t.is_tractor("4S 4S 3S 3S 2S 2S")  # 443322 in a plain suit: spades with the 3s and 2s borrowed
+    # plain tractors by printed rank too; a trump-suit 3322 over an off-suit one, off-suit ones equal
+    assert t.trick_winner(["AS AS KS KS", "4S 4S 3S 3S"]) == 0
+    assert t.trick_winner(["3S 3S 2S 2S", "3H 3H 2H 2H"]) == 1
+    assert t.trick_winner(["3S 3S 2S 2S", "3D 3D 2D 2D"]) == 0

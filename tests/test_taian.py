@@ -1,5 +1,5 @@
 """The 泰安 system (seed 003): joker-and-pairs declarations face down, 冲主 and 续牌, 闷牌, its kitty rules and 换底
-(docs/MODEL.md §9). Its tractor rules (constant trumps joining their own suit) are not modelled yet."""
+(docs/MODEL.md §9), and its tractors by printed suit and rank (docs/MODEL.md §3, tractor_rule="natural")."""
 
 from __future__ import annotations
 
@@ -254,3 +254,29 @@ def test_burial_advice_keeps_to_the_taian_kitty_rule():
     points = Cards([k for k in hand.indices() if k < 52 and k % 13 in (3, 8, 11)][:4])
     with pytest.raises(ValueError, match="candidates\\[0\\].*底里不允许扣分"):
         advise_bury(TAIAN, hand, "A", "H", candidates=[points], games=10)
+
+
+def test_a_borrowed_tractor_through_the_deal():
+    """Seed 003: 主牌可以和副牌相连，作为副牌使用，如黑桃55、66 — led, followed and refused through the Deal API
+    (trump ♥ at level 8; docs/MODEL.md §3)."""
+    deal = taian_deal({0: "8H 8H SJ 4D 6D 7D 9D", 2: "5S 5S 6S 6S 2S", 3: "4S 4S 3S 3S 9S KS"}, dealer=0, level="8")
+    drive(deal, [(0, "8H 8H SJ")])
+    assert deal.trump == "H" and deal.burier == 2
+    deal.bury("4D 6D 7D 9D") if Cards("4D 6D 7D 9D").issubset(deal.hand(2)) else deal.bury(deal.policy_action("greedy"))
+    while deal.phase == "swap":
+        deal.swap()
+    assert deal.phase == "play" and deal.to_move == 2
+    before = snapshot(deal)
+    for bad in ("5S 5S 6S", "5S 6S 6S 2S"):  # a borrowed trump outside a tractor mixes suits
+        with pytest.raises(IllegalMove, match="not all of one effective suit"):
+            deal.play(bad)
+        assert snapshot(deal) == before
+    assert Cards("5S 5S 6S 6S") in deal.legal_actions(limit=100_000)
+    deal.play("5S 5S 6S 6S")
+    assert deal.trick == [Cards("5S 5S 6S 6S")] and deal.to_move == 3
+    follows = deal.legal_actions(limit=100_000)
+    assert Cards("3S 3S 4S 4S") in follows and Cards("3S 3S 9S KS") not in follows
+    with pytest.raises(IllegalMove):
+        deal.play("3S 3S 9S KS")
+    deal.play("3S 3S 4S 4S")
+    assert "S" not in deal.voids(3)  # borrowing shows no void

@@ -40,6 +40,10 @@ void sj_shapes_sort(const sj_rules *rules, sj_shape *shapes, int n);
  * too small. */
 int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap);
 
+/* A unit's bottom, for the failed-throw choice: its lowest position (top - l + 1); natural tractors
+ * (docs/MODEL.md §5): the printed rank of its lowest card in a plain suit, its lowest position in trump. */
+int sj_unit_low(const sj_trump *t, const sj_unit *u);
+
 /* Highest top of a (w, l) unit contained in pc, or -1 if none. */
 int sj_highest_unit_top(const sj_poscounts *pc, int w, int l);
 

@@ -289,7 +289,13 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
     if (d->ntrick > 0) {
         int e = sj_trump_suit_of(&d->trump, &d->trick[0]);
         sj_cards in_suit = sj_cards_mask(played, d->trump.suit_mask[e]);
-        if (sj_cards_size(&in_suit) < sj_cards_size(&d->trick[0])) d->voids[seat] |= (uint8_t)(1u << e);
+        if (sj_cards_size(&in_suit) < sj_cards_size(&d->trick[0])) {
+            /* natural tractors: a play of the led suit that borrows trumps tells nothing */
+            sj_unit u[SJ_MAX_UNITS];
+            int borrowed = (played->p[0] & ~d->trump.suit_mask[e]) && sj_trump_suit_of(&d->trump, played) == e &&
+                           sj_units(&d->trump, played, u, SJ_MAX_UNITS) >= 0;
+            if (!borrowed) d->voids[seat] |= (uint8_t)(1u << e);
+        }
     }
     d->trick[d->ntrick++] = *played;
     if (d->ntrick == 4)
@@ -309,6 +315,7 @@ int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *faile
         sj_cards others[3];
         for (int i = 0; i < 3; i++) others[i] = d->hands[(d->to_move + 1 + i) % 4];
         int ok = sj_check_throw(&d->trump, cards, others, 3, played);
+        if (ok < 0) return ok; /* SJ_E_MIXED: natural tractors, a borrowed trump outside a tractor */
         if (!ok) {
             *failed = 1;
             sj_deal_charge_failed_throw(d, d->to_move, sj_cards_size(cards) - sj_cards_size(played));

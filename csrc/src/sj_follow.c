@@ -13,6 +13,8 @@
  *    placeable in the cards.
  * 3. 泰安: a trump lead with a pair or tractor, answered by a hand that can meet no pair, must be
  *    answered with the hand's highest trumps.
+ * Natural tractors (docs/MODEL.md §3): the led suit's count and the hand's duty are the plain cards only;
+ * a play may borrow trumps of the led suit into its tractors.
  */
 #include "sj_follow.h"
 
@@ -175,7 +177,13 @@ static int play_ok(const sj_trump *t, const follow_need *fn, const sj_cards *pla
     if (fn->short_suit) {
         return sj_cards_contains(play, &fn->in_suit);
     }
-    if (play->p[0] & ~t->suit_mask[fn->eff]) return 0;
+    uint64_t extra = play->p[0] & ~t->suit_mask[fn->eff];
+    if (extra) { /* natural tractors: borrowed trumps, legal inside tractors of the led suit only */
+        sj_unit u[SJ_MAX_UNITS];
+        if ((extra & ~t->borrow_mask[fn->eff]) || sj_trump_suit_of(t, play) != fn->eff ||
+            sj_units(t, play, u, SJ_MAX_UNITS) < 0)
+            return 0;
+    }
     if (!fn->structured) return 1;
     if (__builtin_popcountll(play->p[1]) + __builtin_popcountll(play->p[3]) < fn->need_units[2] ||
         __builtin_popcountll(play->p[2]) < fn->need_units[3] || __builtin_popcountll(play->p[3]) < fn->need_units[4])
@@ -259,9 +267,10 @@ long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *l
         x.base = fn.in_suit;
         sj_cards_sub(hand, &fn.in_suit, &pool);
         need = fn.n - sj_cards_size(&fn.in_suit);
-    } else {
+    } else { /* natural tractors: the trumps the led suit may borrow are candidates too */
         x.base = sj_cards_empty();
-        pool = fn.in_suit;
+        sj_cards borrow = sj_cards_mask(hand, t->borrow_mask[fn.eff]);
+        if (sj_cards_add(&fn.in_suit, &borrow, &pool) < 0) pool = fn.in_suit;
         need = fn.n;
     }
     for (int k = 0; k < SJ_NUM_KINDS; k++) {

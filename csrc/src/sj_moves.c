@@ -70,7 +70,7 @@ static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, const sj_c
     const sj_trump *t = &d->trump;
     s->t = t;
     s->e = e;
-    sj_cards theirs = sj_cards_mask(unseen, t->suit_mask[e]);
+    sj_cards theirs = sj_cards_mask(unseen, t->suit_mask[e] | t->borrow_mask[e]);
     sj_poscounts upc, pc;
     sj_poscounts_of(t, e, &theirs, &upc);
     sj_highest_unit_tops(&upc, s->hi);
@@ -103,16 +103,16 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) 
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move];
     for (int e = 0; e < SJ_NUM_EFF; e++) {
-        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
-        if (sj_cards_is_empty(&mine)) continue;
+        if (!(hand->p[0] & t->suit_mask[e])) continue;
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]); /* natural: borrowed trumps */
         sj_poscounts pc;
         sj_poscounts_of(t, e, &mine, &pc);
         if (sj_each_unit(t, e, &pc, emit_unit, &o)) return o.found;
     }
     sj_cards unseen = sj_deal_unseen(d);
     for (int e = 0; e < SJ_NUM_EFF; e++) {
-        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
-        if (sj_cards_is_empty(&mine)) continue;
+        if (!(hand->p[0] & t->suit_mask[e])) continue;
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
         safe_ctx s;
         s.o = &o;
         safe_setup(d, e, &mine, &unseen, &s);
@@ -147,7 +147,7 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
         for (int e = 0; e < SJ_NUM_EFF; e++)
             if (hand->p[0] & t->suit_mask[e]) suits[ns++] = e;
         int e = suits[sj_rng_below(r, (uint32_t)ns)];
-        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]), unseen = sj_deal_unseen(d);
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]), unseen = sj_deal_unseen(d);
         safe_ctx s;
         safe_setup(d, e, &mine, &unseen, &s);
         for (int i = 0; i < s.nk; i++)
@@ -164,8 +164,8 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     sj_poscounts pcs[SJ_NUM_EFF];
     unit_pick v = {0, -1, sj_cards_empty()};
     for (int e = 0; e < SJ_NUM_EFF; e++) {
-        if (!(hand->p[1] & t->suit_mask[e])) continue;
-        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
+        if (!(hand->p[1] & (t->suit_mask[e] | t->borrow_mask[e]))) continue;
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
         sj_poscounts_of(t, e, &mine, &pcs[e]);
         sj_each_tractor(t, e, &pcs[e], count_or_pick, &v);
     }
@@ -184,7 +184,8 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     v.target = pick - ntuples;
     v.seen = 0;
     for (int e = 0; e < SJ_NUM_EFF; e++)
-        if ((hand->p[1] & t->suit_mask[e]) && sj_each_tractor(t, e, &pcs[e], count_or_pick, &v)) break;
+        if ((hand->p[1] & (t->suit_mask[e] | t->borrow_mask[e])) && sj_each_tractor(t, e, &pcs[e], count_or_pick, &v))
+            break;
     *out = v.pick;
     return 0;
 }

@@ -189,7 +189,8 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
         if (sj_cards_is_empty(&mine)) continue;
         g.e = e;
         g.len = sj_cards_size(&mine);
-        sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e]);
+        mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]); /* natural tractors may borrow */
+        sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e] | t->borrow_mask[e]);
         sj_poscounts upc, pc;
         sj_poscounts_of(t, e, &theirs, &upc);
         sj_highest_unit_tops(&upc, g.hi);
@@ -228,7 +229,8 @@ static void take_by_key(const sj_cards *pool, const int *key, int need, sj_cards
 static long short_suit_candidates(const sj_deal *d, sj_cards *cand) {
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move], *lead = &d->trick[0];
-    int led = t->eff[__builtin_ctzll(lead->p[0])];
+    int led = sj_trump_suit_of(t, lead);
+    if (led < 0) return 0;
     sj_cards in = sj_cards_mask(hand, t->suit_mask[led]), rest;
     int need = sj_cards_size(lead) - sj_cards_size(&in);
     if (need <= 0) return 0;

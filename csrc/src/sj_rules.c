@@ -133,6 +133,9 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
         return fail(msg, cap, "constant_ranks: at most %d ranks fit the trump order '%s', got %d",
                     r->trump_order == SJ_ORDER_LEVEL_INDEX ? (SJ_MAX_POS - 22) / 3 : 8,
                     options[SJ_OPT_trump_order].values[r->trump_order].name, popcount16(r->constant_ranks));
+    if (r->tractor_rule == SJ_TRACTOR_NATURAL && r->trump_order == SJ_ORDER_LEVEL_INDEX)
+        return fail(msg, cap, "tractor_rule='natural' and trump_order='level_index' both define which pairs chain; "
+                              "choose one");
     if (r->declaration == SJ_DECLARE_QQ3 && r->decks != 3)
         return fail(msg, cap, "declaration='qq3' is the 3-deck ladder; it needs decks=3, not %d", r->decks);
     if (r->declaration == SJ_DECLARE_4DECK && r->decks != 4)

@@ -4,7 +4,8 @@
  * shape with a strictly higher top (a wider tuple contains a narrower one: a card inside a pair beats
  * a single).  A throw stands when no unit is beaten.  Otherwise the leader plays one beaten unit:
  * "lowest" — lowest bottom position, then fewer cards; "smallest_shape" — fewer cards, then lowest
- * bottom position; then the lowest kind index in both.
+ * bottom position; then the lowest kind index in both.  Natural tractors (docs/MODEL.md §3): other hands
+ * may borrow trumps into tractors of a plain suit; "bottom" is sj_unit_low.
  */
 #include "sj_throw.h"
 
@@ -26,7 +27,7 @@ int sj_check_throw(const sj_trump *t, const sj_cards *lead, const sj_cards *othe
         if (tops[u->w][u->l] == -2) {
             int hi = -1;
             for (int h = 0; h < nothers; h++) {
-                sj_cards mine = sj_cards_mask(&others[h], t->suit_mask[e]);
+                sj_cards mine = sj_cards_mask(&others[h], t->suit_mask[e] | t->borrow_mask[e]);
                 if (sj_cards_is_empty(&mine)) continue;
                 sj_poscounts pc;
                 sj_poscounts_of(t, e, &mine, &pc);
@@ -41,7 +42,7 @@ int sj_check_throw(const sj_trump *t, const sj_cards *lead, const sj_cards *othe
             continue;
         }
         const sj_unit *b = &units[best];
-        int ub = u->top - u->l + 1, bb = b->top - b->l + 1;
+        int ub = sj_unit_low(t, u), bb = sj_unit_low(t, b);
         int uc = u->w * u->l, bc = b->w * b->l;
         int better;
         if (t->rules.failed_throw == SJ_FAILED_SMALLEST_SHAPE)

@@ -29,7 +29,9 @@ static int profile(const sj_trump *t, const sj_cards *play, const sj_shape *shap
     if (t->rules.trick_compare == SJ_COMPARE_HIGHEST_CARD)
         for (uint64_t m = play->p[0]; m; m &= m - 1) {
             int k = __builtin_ctzll(m);
-            if (t->pos[k] > c->high) c->high = t->pos[k];
+            /* natural tractors: in a plain suit, borrowed trumps included, the printed rank */
+            int v = t->natural && e != SJ_TRUMP ? sj_natural_rank(k) : t->pos[k];
+            if (v > c->high) c->high = v;
         }
     return 1;
 }

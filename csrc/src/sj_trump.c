@@ -11,6 +11,12 @@
  * its level card, each block followed by a gap, then the trump suit's block, SJ, BJ; with no trump, the
  * four suits' blocks (each followed by a gap), SJ, BJ.  A gap is an empty position: nothing spans it, so
  * pairs of one block form tractors (2233 at level 3) and blocks of different suits never join.
+ *
+ * tractor_rule="natural" (泰安, docs/MODEL.md §3) keeps these positions for tuples and adds chains: each kind
+ * links to the kind of its printed suit one printed rank above and below (2 < ... < A, SJ < BJ) when that
+ * kind is in the same suit's table; a plain suit's table also holds, above its own positions, the trumps
+ * of its printed suit (constant and level cards), which it may borrow into tractors.  Tractor keys: twice
+ * the printed rank of the top kind, plus one for a trump-suit kind in trump; the joker tractor 26.
  */
 #include "sj_trump.h"
 
@@ -29,6 +35,71 @@ static void place(sj_trump *t, int eff, int p, int kind) {
 static void place_offsuit_rank(sj_trump *t, int rank, int skip, int p) {
     for (int s = 0; s < SJ_NUM_SUITS; s++)
         if (s != skip) place(t, SJ_TRUMP, p, sj_make_kind(s, rank));
+}
+
+int sj_natural_rank(int kind) { return kind < 52 ? kind % 13 : 13 + (kind - 52); }
+
+/* Code of `kind` in suit e's table, or SJ_CODE_NONE. */
+static int code_in(const sj_trump *t, int e, int kind) {
+    if (t->eff[kind] == e) return t->pos[kind] << 2 | t->slot[kind];
+    if (t->borrow_mask[e] >> kind & 1) return t->bpos[kind] << 2;
+    return SJ_CODE_NONE;
+}
+
+static int natural_up(int kind) {
+    if (kind == SJ_SMALL_JOKER) return SJ_BIG_JOKER;
+    if (kind < 52 && kind % 13 < 12) return kind + 1;
+    return -1;
+}
+
+static void build_chains(sj_trump *t) {
+    t->natural = 1;
+    for (int k = 0; k < SJ_NUM_KINDS; k++) t->bpos[k] = -1;
+    /* borrowed trumps: a plain suit's constant and level cards, above its own positions */
+    for (int e = 0; e < SJ_NUM_SUITS; e++) {
+        t->chains[e].nplain = t->npos[e];
+        if (e == t->suit) continue;
+        for (int r = 0; r < SJ_NUM_RANKS; r++) {
+            int k = sj_make_kind(e, r);
+            if (t->eff[k] != SJ_TRUMP) continue;
+            int p = t->npos[e]++;
+            t->at[e][p][0] = (uint8_t)k;
+            t->nat[e][p] = 1;
+            t->bpos[k] = (int8_t)p;
+            t->borrow_mask[e] |= UINT64_C(1) << k;
+        }
+    }
+    t->chains[SJ_TRUMP].nplain = t->npos[SJ_TRUMP];
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_chains *ch = &t->chains[e];
+        memset(ch->down, SJ_CODE_NONE, sizeof ch->down);
+        memset(ch->up, SJ_CODE_NONE, sizeof ch->up);
+        int n = 0;
+        for (int p = 0; p < t->npos[e]; p++)
+            for (int j = 0; j < t->nat[e][p]; j++) {
+                int k = t->at[e][p][j], code = p << 2 | j;
+                int up = natural_up(k), uc = up >= 0 ? code_in(t, e, up) : SJ_CODE_NONE;
+                if (uc != SJ_CODE_NONE) {
+                    ch->up[p][j] = (uint8_t)uc;
+                    ch->down[uc >> 2][uc & 3] = (uint8_t)code;
+                }
+                int key = 2 * sj_natural_rank(k);
+                if (k >= 52) key = k == SJ_BIG_JOKER ? 26 : 25;
+                else if (e == SJ_TRUMP && t->suit != SJ_NO_SUIT && sj_kind_suit(k) == t->suit) key++;
+                ch->key[p][j] = (uint8_t)key;
+                /* insert by key high to low, then kind index low to high */
+                int i = n++;
+                while (i > 0) {
+                    int oc = ch->order[i - 1], ok = ch->key[oc >> 2][oc & 3];
+                    int ok_kind = t->at[e][oc >> 2][oc & 3];
+                    if (ok > key || (ok == key && ok_kind < k)) break;
+                    ch->order[i] = ch->order[i - 1];
+                    i--;
+                }
+                ch->order[i] = (uint8_t)code;
+            }
+        ch->ncodes = (uint8_t)n;
+    }
 }
 
 int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
@@ -71,7 +142,7 @@ int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
         }
         place(t, SJ_TRUMP, p++, SJ_SMALL_JOKER);
         place(t, SJ_TRUMP, p, SJ_BIG_JOKER);
-        return 0;
+        return 0; /* sj_rules_check refuses natural tractors with this order */
     }
     if (suit != SJ_NO_SUIT) {
         for (int r = 0; r < SJ_NUM_RANKS; r++) {
@@ -88,6 +159,7 @@ int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
     if (suit != SJ_NO_SUIT) place(t, SJ_TRUMP, p++, sj_make_kind(suit, level));
     place(t, SJ_TRUMP, p++, SJ_SMALL_JOKER);
     place(t, SJ_TRUMP, p, SJ_BIG_JOKER);
+    if (rules->tractor_rule == SJ_TRACTOR_NATURAL) build_chains(t);
     return 0;
 }
 
@@ -96,7 +168,15 @@ int sj_trump_suit_of(const sj_trump *t, const sj_cards *c) {
     if (!present) return SJ_E_EMPTY;
     int first = __builtin_ctzll(present);
     int e = t->eff[first];
-    return (present & ~t->suit_mask[e]) ? SJ_E_MIXED : e;
+    if (!(present & ~t->suit_mask[e])) return e;
+    if (t->natural) { /* plain S cards with trumps S may borrow */
+        uint64_t plain = present & ~t->suit_mask[SJ_TRUMP];
+        if (plain) {
+            int s = t->eff[__builtin_ctzll(plain)];
+            if (!(present & ~(t->suit_mask[s] | t->borrow_mask[s]))) return s;
+        }
+    }
+    return SJ_E_MIXED;
 }
 
 void sj_poscounts_of(const sj_trump *t, int eff, const sj_cards *cards, sj_poscounts *out) {
@@ -110,4 +190,13 @@ void sj_poscounts_of(const sj_trump *t, int eff, const sj_cards *cards, sj_posco
             int k = __builtin_ctzll(b);
             out->c[t->pos[k]][t->slot[k]]++;
         }
+    if (!t->natural) {
+        out->nplain = out->npos;
+        out->ch = NULL;
+        return;
+    }
+    out->ch = &t->chains[eff];
+    out->nplain = out->ch->nplain;
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = cards->p[i] & t->borrow_mask[eff]; b; b &= b - 1) out->c[t->bpos[__builtin_ctzll(b)]][0]++;
 }

@@ -38,7 +38,7 @@ static int first_slot(const sj_poscounts *pc, int p, int w) {
  * such run).  Returns 0 when no position qualifies. */
 static int longest_run(const sj_poscounts *pc, int w, int *len, int *top) {
     int best = 0, best_top = -1, run = 0;
-    for (int p = 0; p < pc->npos; p++) {
+    for (int p = 0; p < pc->nplain; p++) {
         run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
         if (run > 0 && run >= best) {
             best = run;
@@ -50,18 +50,88 @@ static int longest_run(const sj_poscounts *pc, int w, int *len, int *top) {
     return best > 0;
 }
 
+int sj_unit_low(const sj_trump *t, const sj_unit *u) {
+    if (!t->natural) return u->top - u->l + 1;
+    int low = 255;
+    for (uint64_t m = u->cards.p[0]; m; m &= m - 1) {
+        int k = __builtin_ctzll(m), v = u->eff == SJ_TRUMP ? t->pos[k] : sj_natural_rank(k);
+        if (v < low) low = v;
+    }
+    return low;
+}
+
+/* ---- natural tractors (tractor_rule="natural", docs/MODEL.md §3) ------------------------------------
+ * A tractor is a chain of kinds linked by printed rank (pc->ch); a code names a kind (position << 2 |
+ * slot).  In a plain suit the kinds at positions >= nplain are borrowed trumps: a chain must hold at
+ * least one plain kind, and tuples take plain kinds only.  A tractor's top is its key. */
+
+static inline int ccount(const sj_poscounts *pc, int code) { return pc->c[code >> 2][code & 3]; }
+static inline int cplain(const sj_poscounts *pc, int code) { return (code >> 2) < pc->nplain; }
+static inline int cdown(const sj_poscounts *pc, int code) { return pc->ch->down[code >> 2][code & 3]; }
+static inline int cup(const sj_poscounts *pc, int code) { return pc->ch->up[code >> 2][code & 3]; }
+static inline int ckey(const sj_poscounts *pc, int code) { return pc->ch->key[code >> 2][code & 3]; }
+
+/* Fill codes[0..l) with the chain of l kinds topped by `code` (top first) when each has at least w copies
+ * (exactly w when exact) and one of them is plain; else 0. */
+static int chain_at(const sj_poscounts *pc, int code, int w, int l, int exact, uint8_t *codes) {
+    int plain = 0;
+    for (int k = 0; k < l; k++) {
+        if (code == SJ_CODE_NONE) return 0;
+        int c = ccount(pc, code);
+        if (exact ? c != w : c < w) return 0;
+        plain |= cplain(pc, code);
+        codes[k] = (uint8_t)code;
+        code = cdown(pc, code);
+    }
+    return plain;
+}
+
+static int natural_highest(const sj_poscounts *pc, int w, int l) {
+    uint8_t codes[SJ_MAX_POS];
+    for (int i = 0; i < pc->ch->ncodes; i++) { /* keys high to low: the first chain found is the highest */
+        int code = pc->ch->order[i];
+        if ((code >> 2) < pc->npos && chain_at(pc, code, w, l, 0, codes)) return ckey(pc, code);
+    }
+    return -1;
+}
+
 int sj_highest_unit_top(const sj_poscounts *pc, int w, int l) {
+    if (pc->ch && l >= 2) return l <= SJ_MAX_POS ? natural_highest(pc, w, l) : -1;
     int run = 0, top = -1;
-    for (int p = 0; p < pc->npos; p++) {
+    for (int p = 0; p < pc->nplain; p++) {
         run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
         if (run >= l) top = p;
     }
     return top;
 }
 
+/* Natural tractors: tuples at plain positions, tractors along chains (keys high to low, so the first
+ * write per length is the highest). */
+static void natural_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
+    for (int w = 1; w <= SJ_MAX_DECKS; w++) {
+        int any = 0;
+        for (int p = 0; p < pc->nplain; p++)
+            if (first_slot(pc, p, w) >= 0) hi[w][1] = p, any = 1;
+        for (int i = 0; w >= 2 && i < pc->ch->ncodes; i++) {
+            int top = pc->ch->order[i], code = top, plain = 0;
+            if ((top >> 2) >= pc->npos) continue;
+            for (int l = 1; code != SJ_CODE_NONE && ccount(pc, code) >= w; l++, code = cdown(pc, code)) {
+                any = 1;
+                plain |= cplain(pc, code);
+                if (l >= 2 && plain && hi[w][l] < 0) hi[w][l] = ckey(pc, top);
+            }
+        }
+        if (!any) break; /* no kind has w copies, so none has more */
+    }
+}
+
 void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
     for (int w = 0; w <= SJ_MAX_DECKS; w++)
         for (int l = 0; l <= SJ_MAX_POS; l++) hi[w][l] = -1;
+    if (pc->ch) {
+        natural_tops(pc, hi);
+        return;
+    }
     for (int w = 1; w <= SJ_MAX_DECKS; w++) {
         int run = 0, longest = 0;
         for (int p = 0; p < pc->npos; p++) {
@@ -75,11 +145,68 @@ void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MA
     }
 }
 
+/* The natural decomposition: as below, with chains for runs (docs/MODEL.md §3). */
+static int units_natural(const sj_trump *t, int e, sj_poscounts *pc, int left, sj_unit *out, int cap) {
+    int n = 0;
+    while (left > 0) {
+        int maxw = 0;
+        for (int p = 0; p < pc->npos; p++)
+            for (int j = 0; j < pc->nk[p]; j++)
+                if (pc->c[p][j] > maxw) maxw = pc->c[p][j];
+        int bw = 0, bl = 0, btop = -1, bcards = -1, bkey = -1, bcode = -1;
+        for (int w = 1; w <= maxw; w++) {
+            /* the tuple: the highest plain position with w copies of a kind, lowest kind index */
+            for (int p = pc->nplain - 1; p >= 0; p--) {
+                int j = first_slot(pc, p, w);
+                if (j < 0) continue;
+                int key = sj_shape_key(&t->rules, w, 1);
+                if (w > bcards || (w == bcards && (key > bkey || (key == bkey && p > btop))))
+                    bw = w, bl = 1, btop = p, bcards = w, bkey = key, bcode = p << 2 | j;
+                break;
+            }
+            if (w < 2) continue;
+            /* the chain: the longest run of kinds with w copies holding a plain kind; the higher top, then
+             * the lower kind index on ties (codes in `order` run so) */
+            for (int i = 0; i < pc->ch->ncodes; i++) {
+                int top = pc->ch->order[i];
+                if ((top >> 2) >= pc->npos || ccount(pc, top) < w) continue;
+                int upc = cup(pc, top);
+                if (upc != SJ_CODE_NONE && ccount(pc, upc) >= w) continue; /* not the top of its run */
+                int l = 0, plain = 0;
+                for (int code = top; code != SJ_CODE_NONE && ccount(pc, code) >= w; code = cdown(pc, code)) {
+                    l++;
+                    plain |= cplain(pc, code);
+                }
+                if (l < 2 || !plain) continue;
+                int cards = w * l, key = sj_shape_key(&t->rules, w, l), tk = ckey(pc, top);
+                if (cards > bcards || (cards == bcards && (key > bkey || (key == bkey && tk > btop))))
+                    bw = w, bl = l, btop = tk, bcards = cards, bkey = key, bcode = top;
+            }
+        }
+        if (bcards < 0) return SJ_E_MIXED; /* a borrowed trump outside every tractor */
+        if (n >= cap) return SJ_E_CAPACITY;
+        sj_unit *u = &out[n++];
+        u->w = (uint8_t)bw;
+        u->l = (uint8_t)bl;
+        u->top = (uint8_t)btop;
+        u->eff = (uint8_t)e;
+        u->cards = sj_cards_empty();
+        int code = bcode;
+        for (int k = 0; k < bl; k++, code = cdown(pc, code)) {
+            pc->c[code >> 2][code & 3] = (uint8_t)(pc->c[code >> 2][code & 3] - bw);
+            for (int i = 0; i < bw; i++) sj_cards_add_one(&u->cards, t->at[e][code >> 2][code & 3]);
+        }
+        left -= bcards;
+    }
+    return n;
+}
+
 int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
     int e = sj_trump_suit_of(t, play);
     if (e < 0) return e;
     sj_poscounts pc;
     sj_poscounts_of(t, e, play, &pc);
+    if (pc.ch) return units_natural(t, e, &pc, sj_cards_size(play), out, cap);
     int left = sj_cards_size(play), n = 0;
     int maxw = sj_cards_max_copies(play);
     sj_cards rest = *play;
@@ -173,7 +300,7 @@ int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn
     int maxw = max_copies_at(pc, maxc);
     /* tuples: each kind with at least w copies */
     for (int w = 1; w <= maxw; w++)
-        for (int p = 0; p < pc->npos; p++) {
+        for (int p = 0; p < pc->nplain; p++) {
             if (maxc[p] < w) continue;
             for (int j = 0; j < pc->nk[p]; j++) {
                 if (pc->c[p][j] < w) continue;
@@ -185,9 +312,30 @@ int sj_each_unit(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn
     return sj_each_tractor(t, e, pc, fn, ctx);
 }
 
+/* Natural tractors: every bottom kind (positions ascending), every width, every length up its chain. */
+static int each_chain(const sj_trump *t, int e, const sj_poscounts *pc, int maxw, sj_unit_fn fn, void *ctx) {
+    for (int w = 2; w <= maxw; w++)
+        for (int p = 0; p < pc->npos; p++)
+            for (int j = 0; j < pc->nk[p]; j++) {
+                int code = p << 2 | j, plain = cplain(pc, code);
+                if (pc->c[p][j] < w) continue;
+                sj_cards cur = sj_cards_empty();
+                for (int i = 0; i < w; i++) sj_cards_add_one(&cur, t->at[e][p][j]);
+                for (int l = 2;; l++) {
+                    code = cup(pc, code);
+                    if (code == SJ_CODE_NONE || ccount(pc, code) < w) break;
+                    plain |= cplain(pc, code);
+                    for (int i = 0; i < w; i++) sj_cards_add_one(&cur, t->at[e][code >> 2][code & 3]);
+                    if (plain && fn(ctx, &cur, w, l, ckey(pc, code))) return 1;
+                }
+            }
+    return 0;
+}
+
 int sj_each_tractor(const sj_trump *t, int e, const sj_poscounts *pc, sj_unit_fn fn, void *ctx) {
     uint8_t maxc[SJ_MAX_POS];
     int maxw = max_copies_at(pc, maxc);
+    if (pc->ch) return each_chain(t, e, pc, maxw, fn, ctx);
     /* runs of positions with a kind of at least w copies */
     for (int w = 2; w <= maxw; w++)
         for (int p = 0; p + 1 < pc->npos; p++) {
@@ -212,6 +360,7 @@ typedef struct place_ctx {
     sj_tops_fn fn;                  /* NULL: stop at the first placement; else called for every one */
     void *fctx;
     uint8_t tops[SJ_MAX_UNITS];
+    uint8_t idx[SJ_MAX_UNITS];      /* natural tractors: index of each piece's top in the chains' order */
 } place_ctx;
 
 static inline int fits(const place_ctx *x, int c, int w) {
@@ -252,10 +401,39 @@ static int position_usable(const place_ctx *x, int p, int w) {
     return 0;
 }
 
+/* A natural tractor piece: tops by key high to low (the chains' order). */
+static int place_chain(place_ctx *x, int i) {
+    const sj_shape *s = &x->pieces[i];
+    const sj_chains *ch = x->pc.ch;
+    int from = 0;
+    if (!x->rng && i > 0 && x->pieces[i - 1].w == s->w && x->pieces[i - 1].l == s->l) from = x->idx[i - 1];
+    int ncand = ch->ncodes - from;
+    int rot = x->rng && ncand > 1 ? (int)sj_rng_below(x->rng, (uint32_t)ncand) : 0;
+    uint8_t codes[SJ_MAX_POS];
+    int exact = x->exact && s->w >= 2;
+    for (int tt = 0; tt < ncand; tt++) {
+        int oi = from + (tt + rot) % ncand, top = ch->order[oi];
+        if ((top >> 2) >= x->pc.npos) continue;
+        int key = ch->key[top >> 2][top & 3];
+        if (x->above && key <= x->above[i]) {
+            if (!x->rng) break; /* keys only fall from here on */
+            continue;
+        }
+        if (s->l > SJ_MAX_POS || !chain_at(&x->pc, top, s->w, s->l, exact, codes)) continue;
+        for (int k = 0; k < s->l; k++) x->pc.c[codes[k] >> 2][codes[k] & 3] -= s->w;
+        x->tops[i] = (uint8_t)key;
+        x->idx[i] = (uint8_t)oi;
+        if (place_from(x, i + 1)) return 1;
+        for (int k = 0; k < s->l; k++) x->pc.c[codes[k] >> 2][codes[k] & 3] += s->w;
+    }
+    return 0;
+}
+
 static int place_from(place_ctx *x, int i) {
     if (i == x->n) return x->fn ? x->fn(x->fctx, x->tops) : 1;
     const sj_shape *s = &x->pieces[i];
-    int maxtop = x->pc.npos - 1, mintop = s->l - 1;
+    if (x->pc.ch && s->l >= 2) return place_chain(x, i);
+    int maxtop = x->pc.nplain - 1, mintop = s->l - 1;
     if (!x->rng && i > 0 && x->pieces[i - 1].w == s->w && x->pieces[i - 1].l == s->l) maxtop = x->tops[i - 1];
     if (x->above && x->above[i] + 1 > mintop) mintop = x->above[i] + 1;
     int ntops = maxtop - mintop + 1;

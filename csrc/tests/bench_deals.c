@@ -40,6 +40,7 @@ int main(int argc, char **argv) {
         r.declaration = SJ_DECLARE_TAIAN;
         r.no_bid = SJ_NOBID_DEALER_LOSES;
         r.kitty_rule = SJ_KITTY_RULE_TAIAN;
+        r.tractor_rule = SJ_TRACTOR_NATURAL;
         r.next_dealer = SJ_NEXT_SAME;
         level = 12;
     }

@@ -86,6 +86,56 @@ static void test_tractors(void) {
     CHECK(!is_tractor(&tn, "5S 5S 5S 5H 5H 5H"));
 }
 
+/* tractor_rule="natural" (泰安, seed 003; docs/MODEL.md §3), level 8, trump hearts, constants 2 3 5. */
+static void test_natural_tractors(void) {
+    sj_rules r = sj_rules_default();
+    r.constant_ranks = (1u << 0) | (1u << 1) | (1u << 3);
+    r.tractor_rule = SJ_TRACTOR_NATURAL;
+    sj_trump t;
+    CHECK(sj_trump_init(&t, &r, 6, 1) == SJ_OK);
+    CHECK(!is_tractor(&t, "4S 4S 6S 6S"));            /* 牌点相连: 5 lies between */
+    CHECK(!is_tractor(&t, "AH AH 2S 2S"));            /* different printed suits never chain */
+    CHECK(!is_tractor(&t, "AS AS 2S 2S"));            /* A is not next to 2 */
+    CHECK(is_tractor(&t, "3S 3S 2S 2S"));             /* 3322, a trump tractor */
+    CHECK(is_tractor(&t, "4S 4S 3S 3S 2S 2S"));       /* 443322, spades (2 and 3 borrowed) */
+    CHECK(is_tractor(&t, "5S 5S 6S 6S"));             /* 黑桃55、66, spades */
+    CHECK(is_tractor(&t, "7S 7S 8S 8S 9S 9S"));       /* the level card joins too */
+    CHECK(is_tractor(&t, "SJ SJ BJ BJ"));
+    CHECK(is_tractor(&t, "4H 4H 5H 5H"));
+    CHECK(nunits(&t, "5S 5S 6S") == SJ_E_MIXED);      /* a borrowed trump outside a tractor */
+    CHECK(nunits(&t, "5S 6S 6S 7S 7S") == SJ_E_MIXED);
+    sj_cards c = P("5S 5S 6S 6S AS");
+    CHECK(sj_trump_suit_of(&t, &c) == 0);
+    sj_unit u[SJ_MAX_UNITS];
+    CHECK(sj_units(&t, &c, u, SJ_MAX_UNITS) == 2 && u[0].l == 2 && u[0].eff == 0 && u[1].w == 1);
+    /* ranks: AAKK > ... > 5544 > 3322, the jokers on top; trump-suit 3322 over spade 3322 */
+    sj_cards plays[4] = {P("3S 3S 2S 2S"), P("5H 5H 4H 4H"), P("AH AH KH KH"), P("3H 3H 2H 2H")};
+    CHECK(sj_trick_winner(&t, plays, 4) == 2);
+    sj_cards jokers[2] = {P("AH AH KH KH"), P("SJ SJ BJ BJ")};
+    CHECK(sj_trick_winner(&t, jokers, 2) == 1);
+    sj_cards plain[3] = {P("5S 5S 6S 6S"), P("3S 3S 4S 4S"), P("7S 7S 8S 8S")};
+    CHECK(sj_trick_winner(&t, plain, 3) == 2);
+    /* following a borrowed lead: never obliged to borrow, free to */
+    sj_cards hand = P("4S 4S 3S 3S 9S KS"), lead = P("5S 5S 6S 6S");
+    sj_cards a = P("4S 4S 3S 3S"), b = P("4S 4S 9S KS"), bad = P("3S 3S 9S KS");
+    CHECK(sj_is_legal_follow(&t, &hand, &lead, &a) && sj_is_legal_follow(&t, &hand, &lead, &b));
+    CHECK(!sj_is_legal_follow(&t, &hand, &lead, &bad));
+    sj_cards outs[16];
+    CHECK(sj_legal_follows(&t, &hand, &lead, outs, 16, 0) == 2);
+    /* throws: another hand's borrowed tractor beats a thrown one */
+    sj_cards throw_lead = P("5S 5S 6S 6S AS"), played;
+    sj_cards o1[1] = {P("7S 7S 8S 8S")}, o2[1] = {P("7S 7S 9S 9S")};
+    CHECK(sj_check_throw(&t, &throw_lead, o1, 1, &played) == 0 && sj_cards_equal(&played, &lead));
+    CHECK(sj_check_throw(&t, &throw_lead, o2, 1, &played) == 1);
+    /* and with the position rule the same cards chain as before */
+    r.tractor_rule = SJ_TRACTOR_POSITION;
+    CHECK(sj_trump_init(&t, &r, 6, 1) == SJ_OK);
+    CHECK(is_tractor(&t, "4S 4S 6S 6S") && is_tractor(&t, "AH AH 2S 2S") && nunits(&t, "5S 5S 6S 6S") == SJ_E_MIXED);
+    r.trump_order = SJ_ORDER_LEVEL_INDEX;
+    r.tractor_rule = SJ_TRACTOR_NATURAL;
+    CHECK(sj_rules_check(&r, NULL, 0) == SJ_E_RULES);
+}
+
 static void test_throw(void) {
     sj_trump t = T(2, 8, 1, 0);
     sj_cards lead = P("9S 8S 8S 4S 4S"), played;
@@ -404,7 +454,7 @@ static void test_policy_deals(void) {
 /* 泰安: joker + pairs declarations, 闷牌, the kitty rules and 换底, with the C policies. */
 static void test_taian_deals(void) {
     uint8_t order[SJ_MAX_PACK];
-    long lost = 0, swaps = 0, swap_phases = 0, declared = 0, partner_buries = 0, banned_kitties = 0;
+    long lost = 0, swaps = 0, swap_phases = 0, declared = 0, partner_buries = 0, banned_kitties = 0, borrowed_plays = 0;
     for (int g = 0; g < 600; g++) {
         sj_rules r = sj_rules_default();
         r.decks = 2;
@@ -416,6 +466,7 @@ static void test_taian_deals(void) {
         r.first_deal_dealer = SJ_FINAL_DECLARER;
         r.kitty_rule = SJ_KITTY_RULE_TAIAN;
         r.taian_trump_follow = 1;
+        r.tractor_rule = g % 3 ? SJ_TRACTOR_NATURAL : SJ_TRACTOR_POSITION;
         sj_policy pol[4] = {(sj_policy)(g % 2), (sj_policy)((g / 2) % 2), (sj_policy)(g % 2), (sj_policy)((g / 3) % 2)};
         sj_shuffle_pack(order, r.decks, 11, (uint64_t)g);
         sj_deal d;
@@ -438,6 +489,18 @@ static void test_taian_deals(void) {
                 if (d.declarer >= 0 && sj_team(d.declarer) == sj_team(d.dealer)) CHECK(d.burier == (d.declarer + 2) % 4);
                 else CHECK(d.burier == d.dealer);
             }
+            sj_unit bu[SJ_MAX_UNITS];
+            int ps = d.phase == SJ_PHASE_PLAY ? sj_trump_suit_of(&d.trump, &a) : -1;
+            if (ps >= 0 && ps != SJ_TRUMP && (a.p[0] & d.trump.suit_mask[SJ_TRUMP]) &&
+                sj_units(&d.trump, &a, bu, SJ_MAX_UNITS) > 0) { /* a play of a plain suit that borrows trumps */
+                static sj_cards acts[4096];
+                long na = d.ntrick ? sj_legal_follows(&d.trump, &d.hands[d.to_move], &d.trick[0], acts, 4096, 0)
+                                   : sj_deal_legal_leads(&d, acts, 4096, 0);
+                int hit = 0;
+                for (long i = 0; i < na && i < 4096; i++) hit |= sj_cards_equal(&acts[i], &a);
+                CHECK(hit);
+                borrowed_plays++;
+            }
             int rc = sj_deal_act(&d, &a, &played, &failed);
             CHECK(rc == SJ_OK);
             if (rc != SJ_OK) break;
@@ -458,9 +521,9 @@ static void test_taian_deals(void) {
         sj_cards ok = sj_kitty_allowed(&d, &d.kitty, 0); /* no points or constant trumps went into the kitty */
         banned_kitties += !sj_cards_equal(&ok, &d.kitty);
     }
-    printf("泰安 policy deals: %ld lost, %ld declared, %ld swap phases, %ld swaps, %ld partner burials\n", lost,
-           declared, swap_phases, swaps, partner_buries);
-    CHECK(lost > 0 && declared > 0 && swap_phases > 0 && swaps > 0 && partner_buries > 0);
+    printf("泰安 policy deals: %ld lost, %ld declared, %ld swap phases, %ld swaps, %ld partner burials, %ld plays "
+           "borrowing trumps\n", lost, declared, swap_phases, swaps, partner_buries, borrowed_plays);
+    CHECK(lost > 0 && declared > 0 && swap_phases > 0 && swaps > 0 && partner_buries > 0 && borrowed_plays > 0);
     CHECK(banned_kitties == 0); /* a 26-card hand always holds 4 allowed cards in practice */
 }
 
@@ -736,6 +799,7 @@ int main(void) {
     test_cards();
     test_order();
     test_tractors();
+    test_natural_tractors();
     test_throw();
     test_trumping();
     test_all_units();

@@ -580,14 +580,37 @@ cdef class Trump:
                              f"deck{'s' if self.t.rules.decks > 1 else ''}: {c}")
         return c
 
-    cdef int _suit_of(self, Cards c, str what) except -3:
+    cdef int _play_suit(self, Cards c) noexcept:
+        """The play's suit (docs/MODEL.md §3): SJ_E_EMPTY, SJ_E_MIXED, or 0..4.  Under natural tractors a
+        plain suit's play may hold the trumps it borrows, but only inside its tractors."""
         cdef int e = sj_trump_suit_of(&self.t, &c.c)
+        cdef sj_unit buf[64]
+        if e >= 0 and (c.c.p[0] & ~self.t.suit_mask[e]) and sj_units(&self.t, &c.c, buf, 64) < 0:
+            return SJ_E_MIXED
+        return e
+
+    cdef int _suit_of(self, Cards c, str what) except -3:
+        cdef int e = self._play_suit(c)
         if e == SJ_E_EMPTY:
             raise ValueError(f"{what} is empty")
         if e == SJ_E_MIXED:
             suits = sorted({EFFECTIVE_SUITS[self.t.eff[k]] for k in c.indices()})
+            if self.t.natural and len(suits) == 2 and "T" in suits:
+                raise ValueError(f"{what} mixes effective suits {', '.join(suits)}: {c} (under tractor_rule="
+                                 f"'natural' a plain suit borrows its trumps only inside its tractors)")
             raise ValueError(f"{what} mixes effective suits {', '.join(suits)}: {c}")
         return e
+
+    def play_suit(self, cards):
+        """The suit a play is of: 'S', 'H', 'D', 'C' or 'T', or None when it mixes suits (ValueError when
+        empty).  It is the cards' effective suit, except under ``tractor_rule="natural"``, where a plain
+        suit's tractor may borrow that suit's constant and level trumps (泰安: 黑桃55、66 is played as
+        spades; docs/MODEL.md §3)."""
+        cdef Cards c = self._cards(cards, "cards")
+        cdef int e = self._play_suit(c)
+        if e == SJ_E_EMPTY:
+            raise ValueError("cards is empty")
+        return None if e == SJ_E_MIXED else EFFECTIVE_SUITS[e]
 
     def is_trump(self, card):
         """True if the card is trump in this deal."""
@@ -621,7 +644,7 @@ cdef class Trump:
         Cards of several effective suits (or none) are simply not a tractor.
         """
         cdef Cards c = self._cards(cards, "cards")
-        if sj_trump_suit_of(&self.t, &c.c) < 0:
+        if self._play_suit(c) < 0:
             return False
         units = self.units(c)
         return len(units) == 1 and units[0].kind == "tractor"

@@ -47,6 +47,13 @@ Choices made where the seeds are silent or disagree (each an option, the default
   suit's block on top: 大小王＞方块2233＞黑桃2233＞红桃2233＞梅花2233＞方块aakk (level 3, trump ♦). The suit
   order then ranks single level cards too (the post is silent there; ``"qq"`` keeps them equal). The
   post's ace-low AA2233 cannot occur with 2 a constant trump in a plain suit and is not modelled in trump.
+- ``tractor_rule="natural"`` (泰安, seed 003: 连对：两对以上花色相同、牌点相连的牌…主牌可以和副牌相连，作为副牌使用，如黑桃55、66;
+  连对按牌点比较大小 AAKK>…>3322, 443322): pairs chain by printed suit and rank, not by position, and rank by the
+  printed rank of the top pair (the four jokers on top, a trump-suit chain above an off-suit one of the same
+  ranks). A constant or level trump chained to plain cards of its own suit is played as that suit, inside
+  that tractor only. The seed is silent on following such a lead: a follower's duty counts its plain cards
+  only (never obliged to borrow) and it may borrow as the leader did. The level card joins like the
+  constant ranks (级牌 is also 主牌), so 7788 at level 8 is a tractor and 7799 is not.
 - ``level_table="attackers_early"`` is the second table in seed 004 (80-119 already gives the
   attackers a level); the 边锋 presets keep the first (standard) table that seed 004 gives for 边锋.
 """
@@ -81,6 +88,7 @@ class Rules:
     first_level: str = _default("first_level")
     constant_ranks: tuple[str, ...] = _default("constant_ranks")
     trump_order: str = _default("trump_order")
+    tractor_rule: str = _default("tractor_rule")
     follow_protection: str = _default("follow_protection")
     follow_ladder: str = _default("follow_ladder")
     taian_trump_follow: bool = _default("taian_trump_follow")
@@ -178,7 +186,7 @@ Rules.PRESETS = {
     "taian": dict(
         decks=2, kitty=4, first_level="A", constant_ranks=("2", "3", "5"), taian_trump_follow=True,
         declaration="taian", no_bid="dealer_loses", next_dealer="same", first_deal_dealer="final_declarer",
-        first_deal_no_bid="redeal", kitty_rule="taian",
+        first_deal_no_bid="redeal", kitty_rule="taian", tractor_rule="natural",
     ),
     "bianfeng": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump"),
     "bianfeng-friend": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump",
@@ -201,8 +209,8 @@ Rules.PRESET_DOCS = {
     "levels from A, a joker plus a run of pairs declares face down (冲主 with more pairs, 续牌 to extend); trump "
     "pair leads answered by the highest trumps; no declaration loses the deal (闷牌), a first deal is dealt "
     "again; the dealer team's non-declarer buries, no points or constant trumps, face up, then 换底; the burier "
-    "leads; the dealer keeps dealing while the dealer team wins. Its tractor rules (constant trumps joining "
-    "their own suit by natural rank) are not modelled yet.",
+    "leads; the dealer keeps dealing while the dealer team wins; tractors by printed suit and rank (AAKK > ... > "
+    "3322, 443322), constant and level trumps joining their own suit's tractors as that suit (黑桃55、66).",
     "bianfeng": "Seed 004: 边锋 2 decks with fixed partners (定); kitty multiplier by Titanic/triple/"
     "tractor/pair; nobody declaring, the kitty's third card names the trump, a joker there no trump; the "
     "first declarer deals the first deal.",

@@ -18,6 +18,8 @@ cdef extern from "sj_trump.h" nogil:
         int8_t eff[54]
         int8_t pos[54]
         uint8_t npos[5]
+        int natural
+        uint64_t borrow_mask[5]
 
     int sj_trump_init(sj_trump *t, const sj_rules *rules, int level_rank, int suit)
     int sj_trump_suit_of(const sj_trump *t, const sj_cards *c)
