@@ -74,30 +74,28 @@ static void build_chains(sj_trump *t) {
         sj_chains *ch = &t->chains[e];
         memset(ch->down, SJ_CODE_NONE, sizeof ch->down);
         memset(ch->up, SJ_CODE_NONE, sizeof ch->up);
-        int n = 0;
-        for (int p = 0; p < t->npos[e]; p++)
-            for (int j = 0; j < t->nat[e][p]; j++) {
-                int k = t->at[e][p][j], code = p << 2 | j;
-                int up = natural_up(k), uc = up >= 0 ? code_in(t, e, up) : SJ_CODE_NONE;
-                if (uc != SJ_CODE_NONE) {
-                    ch->up[p][j] = (uint8_t)uc;
-                    ch->down[uc >> 2][uc & 3] = (uint8_t)code;
-                }
-                int key = 2 * sj_natural_rank(k);
-                if (k >= 52) key = k == SJ_BIG_JOKER ? 26 : 25;
-                else if (e == SJ_TRUMP && t->suit != SJ_NO_SUIT && sj_kind_suit(k) == t->suit) key++;
-                ch->key[p][j] = (uint8_t)key;
-                /* insert by key high to low, then kind index low to high */
-                int i = n++;
-                while (i > 0) {
-                    int oc = ch->order[i - 1], ok = ch->key[oc >> 2][oc & 3];
-                    int ok_kind = t->at[e][oc >> 2][oc & 3];
-                    if (ok > key || (ok == key && ok_kind < k)) break;
-                    ch->order[i] = ch->order[i - 1];
-                    i--;
-                }
-                ch->order[i] = (uint8_t)code;
+        /* kinds ascending, each into the bucket of its key; `order` reads the buckets from the top key */
+        uint8_t codes[SJ_NUM_KINDS], keys[SJ_NUM_KINDS];
+        int n = 0, count[27] = {0};
+        for (int k = 0; k < SJ_NUM_KINDS; k++) {
+            int code = code_in(t, e, k);
+            if (code == SJ_CODE_NONE) continue;
+            int up = natural_up(k), uc = up >= 0 ? code_in(t, e, up) : SJ_CODE_NONE;
+            if (uc != SJ_CODE_NONE) {
+                ch->up[code >> 2][code & 3] = (uint8_t)uc;
+                ch->down[uc >> 2][uc & 3] = (uint8_t)code;
             }
+            int key = 2 * sj_natural_rank(k);
+            if (k >= 52) key = k == SJ_BIG_JOKER ? 26 : 25;
+            else if (e == SJ_TRUMP && t->suit != SJ_NO_SUIT && sj_kind_suit(k) == t->suit) key++;
+            ch->key[code >> 2][code & 3] = (uint8_t)key;
+            codes[n] = (uint8_t)code;
+            keys[n++] = (uint8_t)key;
+            count[key]++;
+        }
+        int start[27], at = 0;
+        for (int key = 26; key >= 0; key--) start[key] = at, at += count[key];
+        for (int i = 0; i < n; i++) ch->order[start[keys[i]]++] = codes[i];
         ch->ncodes = (uint8_t)n;
     }
 }
