@@ -50,6 +50,24 @@ static int longest_run(const sj_poscounts *pc, int w, int *len, int *top) {
     return best > 0;
 }
 
+/* Decomposition: is a candidate unit (cards, shape key, top) taken before the best so far?  Most cards,
+ * then the unit key, then the higher top. */
+static inline int takes_before(int cards, int key, int top, int bcards, int bkey, int btop) {
+    return cards > bcards || (cards == bcards && (key > bkey || (key == bkey && top > btop)));
+}
+
+/* The next unit of a decomposition, its cards still empty; NULL when out of room. */
+static sj_unit *next_unit(sj_unit *out, int *n, int cap, int w, int l, int top, int e) {
+    if (*n >= cap) return NULL;
+    sj_unit *u = &out[(*n)++];
+    u->w = (uint8_t)w;
+    u->l = (uint8_t)l;
+    u->top = (uint8_t)top;
+    u->eff = (uint8_t)e;
+    u->cards = sj_cards_empty();
+    return u;
+}
+
 int sj_unit_low(const sj_trump *t, const sj_unit *u) {
     if (!t->natural) return u->top - u->l + 1;
     int low = 255;
@@ -160,7 +178,7 @@ static int units_natural(const sj_trump *t, int e, sj_poscounts *pc, int left, s
                 int j = first_slot(pc, p, w);
                 if (j < 0) continue;
                 int key = sj_shape_key(&t->rules, w, 1);
-                if (w > bcards || (w == bcards && (key > bkey || (key == bkey && p > btop))))
+                if (takes_before(w, key, p, bcards, bkey, btop))
                     bw = w, bl = 1, btop = p, bcards = w, bkey = key, bcode = p << 2 | j;
                 break;
             }
@@ -179,18 +197,13 @@ static int units_natural(const sj_trump *t, int e, sj_poscounts *pc, int left, s
                 }
                 if (l < 2 || !plain) continue;
                 int cards = w * l, key = sj_shape_key(&t->rules, w, l), tk = ckey(pc, top);
-                if (cards > bcards || (cards == bcards && (key > bkey || (key == bkey && tk > btop))))
+                if (takes_before(cards, key, tk, bcards, bkey, btop))
                     bw = w, bl = l, btop = tk, bcards = cards, bkey = key, bcode = top;
             }
         }
         if (bcards < 0) return SJ_E_MIXED; /* a borrowed trump outside every tractor */
-        if (n >= cap) return SJ_E_CAPACITY;
-        sj_unit *u = &out[n++];
-        u->w = (uint8_t)bw;
-        u->l = (uint8_t)bl;
-        u->top = (uint8_t)btop;
-        u->eff = (uint8_t)e;
-        u->cards = sj_cards_empty();
+        sj_unit *u = next_unit(out, &n, cap, bw, bl, btop, e);
+        if (!u) return SJ_E_CAPACITY;
         int code = bcode;
         for (int k = 0; k < bl; k++, code = cdown(pc, code)) {
             pc->c[code >> 2][code & 3] = (uint8_t)(pc->c[code >> 2][code & 3] - bw);
@@ -215,12 +228,8 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
             for (int p = pc.npos - 1; p >= 0; p--)
                 for (int j = 0; j < pc.nk[p]; j++) {
                     if (!pc.c[p][j]) continue;
-                    if (n >= cap) return SJ_E_CAPACITY;
-                    sj_unit *u = &out[n++];
-                    u->w = u->l = 1;
-                    u->top = (uint8_t)p;
-                    u->eff = (uint8_t)e;
-                    u->cards = sj_cards_empty();
+                    sj_unit *u = next_unit(out, &n, cap, 1, 1, p, e);
+                    if (!u) return SJ_E_CAPACITY;
                     sj_cards_add_one(&u->cards, t->at[e][p][j]);
                 }
             break;
@@ -234,17 +243,10 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
                 top = sj_highest_unit_top(&pc, 1, 1);
             }
             int cards = w * len, key = sj_shape_key(&t->rules, w, len);
-            if (cards > bcards || (cards == bcards && (key > bkey || (key == bkey && top > btop)))) {
-                bw = w, bl = len, btop = top, bcards = cards, bkey = key;
-            }
+            if (takes_before(cards, key, top, bcards, bkey, btop)) bw = w, bl = len, btop = top, bcards = cards, bkey = key;
         }
-        if (n >= cap) return SJ_E_CAPACITY;
-        sj_unit *u = &out[n++];
-        u->w = (uint8_t)bw;
-        u->l = (uint8_t)bl;
-        u->top = (uint8_t)btop;
-        u->eff = (uint8_t)e;
-        u->cards = sj_cards_empty();
+        sj_unit *u = next_unit(out, &n, cap, bw, bl, btop, e);
+        if (!u) return SJ_E_CAPACITY;
         for (int p = btop - bl + 1; p <= btop; p++) {
             int j = first_slot(&pc, p, bw);
             pc.c[p][j] = (uint8_t)(pc.c[p][j] - bw);
