@@ -4,7 +4,9 @@ Every deck count (1-4), random levels and trump suits (no trump included) and ra
 rules option (trump_order included: the level-index blocks and gaps of docs/MODEL.md §2). The default
 run checks 5,000 positions per deck count and operation (20,000 per operation); ``--slow`` checks 10^6
 per deck count. Tricks of the wider-shapes rule (a single wider unit against a lead of one tractor) are
-checked on their own generator, 2,000 per deck count (3 and 4).
+checked on their own generator, 2,000 per deck count (3 and 4). Natural tractors (``tractor_rule="natural"``,
+docs/MODEL.md §3, 泰安 seed 003) have their own generators (2 and 3 decks, packs biased to one lane so that
+plain cards chained with borrowed trumps are common); those checks skip until the core has ``Trump.play_suit``.
 """
 
 from __future__ import annotations
@@ -14,8 +16,14 @@ from collections import Counter
 
 import pytest
 from positions import (
+    NATURAL_IN_CORE,
     c,
     follow_position,
+    natural_context,
+    natural_follow_position,
+    natural_subset,
+    natural_throw_position,
+    natural_trick_position,
     norm,
     one_suit_subset,
     random_context,
@@ -37,7 +45,8 @@ def describe(ctx) -> str:
     r = ctx.rules
     return (f"decks={r.decks} level={ctx.level} suit={ctx.suit} constants={r.constant_ranks} order={r.trump_order} "
             f"ladder={r.follow_ladder} protection={r.follow_protection} taian={r.taian_trump_follow} "
-            f"failed={r.failed_throw} compare={r.trick_compare} wider={r.wider_shapes} kitty={r.kitty_multiplier}")
+            f"failed={r.failed_throw} compare={r.trick_compare} wider={r.wider_shapes} kitty={r.kitty_multiplier} "
+            f"tractors={getattr(r, 'tractor_rule', 'position')}")
 
 
 def run(check, decks: int, n: int, seed: int):
@@ -344,3 +353,191 @@ def test_wider_shapes_core_matches_reference(decks):
           f"{changed} decided differently without the rule")
     assert wide_won >= wide_on // 5, (wide_won, wide_on)
     assert changed >= wide_on // 5, (changed, wide_on)
+
+
+# ------------------------------------------------------------------------------------------------
+# Natural tractors (tractor_rule="natural", docs/MODEL.md §3, 泰安 seed 003)
+# ------------------------------------------------------------------------------------------------
+
+NATURAL_DECKS = (2, 3)
+NATURAL_FAST = 3_000
+needs_natural_core = pytest.mark.skipif(not hasattr(Trump, "play_suit") or not NATURAL_IN_CORE,
+                                        reason="the core does not know tractor_rule='natural' (Trump.play_suit) yet")
+
+
+def check_natural_units(rng, decks):
+    """units, is_tractor and play_suit on plays of one suit (often borrowing), and play_suit (plus the core
+    refusing units() of a mixed play) on random parts of the drawn cards, mixed ones included."""
+    ctx = natural_context(rng, decks)
+    drawn = ctx.draw_leader(rng.randint(1, 30))
+    cards = natural_subset(ctx, drawn, 30)
+    if not cards:
+        return None
+    for xs in (cards, rng.sample(drawn, rng.randint(1, len(drawn)))):
+        want_suit = ctx.ref.play_suit(xs)
+        got_suit = ctx.trump.play_suit(c(xs))
+        if got_suit != want_suit:
+            return f"play_suit({c(xs)}): C {got_suit} != reference {want_suit}; {describe(ctx)}"
+        if ctx.trump.is_tractor(c(xs)) != ctx.ref.is_tractor(xs):
+            return f"is_tractor({c(xs)}) differs; {describe(ctx)}"
+        if want_suit is None:
+            try:
+                ctx.trump.units(c(xs))
+            except ValueError:
+                continue
+            return f"units({c(xs)}) of a mixed play: C does not raise ValueError; {describe(ctx)}"
+        got = [(u.kind, u.width, u.length, u.cards.indices()) for u in ctx.trump.units(c(xs))]
+        want = [(k, w, ln, norm(cs)) for k, w, ln, cs in ctx.ref.units(xs)]
+        if got != want:
+            return f"units({c(xs)}): C {got} != reference {want}; {describe(ctx)}"
+    return None
+
+
+def check_natural_is_legal_follow(rng, decks):
+    ctx, hand, lead, play = natural_follow_position(rng, decks)
+    got = ctx.trump.is_legal_follow(c(hand), c(lead), c(play))
+    want = ctx.ref.is_legal_follow(hand, lead, play)
+    if got != want:
+        return (f"is_legal_follow(hand={c(hand)}, lead={c(lead)}, play={c(play)}): C {got} != reference {want}; "
+                f"{describe(ctx)}")
+    return None
+
+
+def check_natural_legal_follows(rng, decks):
+    ctx, hand, lead, _ = natural_follow_position(rng, decks, max_lead=5)
+    got = {cs.indices() for cs in ctx.trump.legal_follows(c(hand), c(lead))}
+    want = {norm(p) for p in ctx.ref.legal_follows(hand, lead)}
+    if got != want:
+        return (f"legal_follows(hand={c(hand)}, lead={c(lead)}): only C {sorted(got - want)[:5]}, "
+                f"only reference {sorted(want - got)[:5]}; {describe(ctx)}")
+    return None
+
+
+def check_natural_check_throw(rng, decks):
+    ctx, lead, others = natural_throw_position(rng, decks)
+    r = ctx.trump.check_throw(c(lead), [c(o) for o in others])
+    ok, played = ctx.ref.check_throw(lead, others)
+    if (r.ok, r.played.indices()) != (ok, norm(played)):
+        return (f"check_throw({c(lead)}, {[str(c(o)) for o in others]}): C {r} != reference {(ok, c(played))}; "
+                f"{describe(ctx)}")
+    return None
+
+
+def check_natural_trick_winner(rng, decks):
+    ctx, plays = natural_trick_position(rng, decks)
+    got = ctx.trump.trick_winner([c(p) for p in plays])
+    want = ctx.ref.trick_winner(plays)
+    if got != want:
+        return f"trick_winner({[str(c(p)) for p in plays]}): C {got} != reference {want}; {describe(ctx)}"
+    return None
+
+
+def check_natural_kitty_multiplier(rng, decks):
+    ctx = natural_context(rng, decks)
+    lead = natural_subset(ctx, ctx.draw_leader(rng.randint(1, 20)), 12)
+    if not lead:
+        return None
+    got, want = ctx.trump.kitty_multiplier(c(lead)), ctx.ref.kitty_multiplier(lead)
+    if got != want:
+        return f"kitty_multiplier({c(lead)}): C {got} != reference {want}; {describe(ctx)}"
+    return None
+
+
+NATURAL_CHECKS = {
+    "units": check_natural_units,
+    "is_legal_follow": check_natural_is_legal_follow,
+    "legal_follows": check_natural_legal_follows,
+    "check_throw": check_natural_check_throw,
+    "trick_winner": check_natural_trick_winner,
+    "kitty_multiplier": check_natural_kitty_multiplier,
+}
+
+
+@needs_natural_core
+@pytest.mark.parametrize("decks", NATURAL_DECKS)
+@pytest.mark.parametrize("op", list(NATURAL_CHECKS))
+def test_natural_core_matches_reference(op, decks):
+    run(NATURAL_CHECKS[op], decks, NATURAL_FAST, seed=3)
+
+
+@pytest.mark.slow
+@needs_natural_core
+@pytest.mark.parametrize("decks", NATURAL_DECKS)
+@pytest.mark.parametrize("op", list(NATURAL_CHECKS))
+def test_natural_core_matches_reference_slow(op, decks):
+    run(NATURAL_CHECKS[op], decks, SLOW, seed=4)
+
+
+def _borrowed_tractor(ref: RefTrump, cards) -> bool:
+    """True iff `cards` hold a tractor of a plain suit S that borrows (a chain of lane S at consecutive
+    printed ranks, each kind held twice or more, mixing plain S cards and S's constant or level trumps):
+    judged on the reference's own units of each suit (the cards that may count as S)."""
+    counts = Counter(cards)
+    for suit in "SHDC":
+        if ref.trump_suit is not None and suit == "SHDC"[ref.trump_suit]:
+            continue
+        pool = ref._in_suit(counts, suit)
+        for w in range(2, ref.decks + 1):
+            for ln in range(2, 14):
+                chains = list(ref._placements(suit, pool, w, ln))
+                if not chains:
+                    break
+                if any(ref.effective_suit(k) == "T" for _, kinds in chains for k in kinds):
+                    return True
+    return False
+
+
+def _borrowing_play(ref: RefTrump, play) -> bool:
+    """True iff `play` is a play of a plain suit that holds trumps (borrowed into its tractors)."""
+    return ref.play_suit(play) not in (None, "T") and any(ref.effective_suit(k) == "T" for k in play)
+
+
+def test_natural_positions_hold_borrowed_tractors():
+    """tractor_rule="natural" (docs/MODEL.md §3) is really exercised: a good share of the generated positions
+    hold a tractor of a plain suit that borrows its lane's constant or level trumps (♠5♠5♠6♠6 with constant 5),
+    in a lead, a hand, a play or another hand; leads that borrow and answers that borrow occur, and the rule
+    decides: some of the leads decompose differently under tractor_rule="position" (reference only: runs
+    before the core knows the rule)."""
+    rng = random.Random(4343)
+    generators = {"follow": natural_follow_position, "throw": natural_throw_position, "trick": natural_trick_position}
+    stats = {}
+    n = 1500
+    for name, generate in generators.items():
+        holding = leading = answering = differs = 0
+        for _ in range(n):
+            position = generate(rng)
+            ctx = position[0]
+            ref = ctx.ref
+            if name == "follow":
+                _, hand, lead, play = position
+                sets, answers = [lead, hand, play], [play]
+            elif name == "throw":
+                _, lead, others = position
+                sets, answers = [lead, *others], []
+            else:
+                _, sets = position
+                lead, answers = sets[0], sets[1:]
+            holding += any(_borrowed_tractor(ref, cs) for cs in sets)
+            leading += _borrowing_play(ref, lead)
+            answering += any(_borrowing_play(ref, p) and ref.play_suit(p) == ref.play_suit(lead) for p in answers)
+            if ref.play_suit(lead) is not None and len({ref.effective_suit(k) for k in lead}) == 1:
+                position_rules = RefTrump(_with_position_rule(ctx.rules), ctx.level, ctx.suit)
+                differs += position_rules.units(lead) != ref.units(lead)
+        stats[name] = (holding, leading, answering, differs)
+    print(stats)
+    for name, (holding, leading, _answering, differs) in stats.items():
+        assert holding >= n // 8, (name, stats)
+        assert leading >= n // 30, (name, stats)
+        assert differs >= n // 30, (name, stats)
+    assert stats["follow"][2] >= n // 100, stats
+    assert stats["trick"][2] >= n // 200, stats
+
+
+def _with_position_rule(rules):
+    """The same card rules with tractor_rule="position" (a core Rules or a RefRules)."""
+    if hasattr(rules, "replace"):
+        return rules.replace(tractor_rule="position")
+    values = {k: v for k, v in vars(rules).items()}
+    values["tractor_rule"] = "position"
+    return type(rules)(**values)
+

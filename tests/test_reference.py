@@ -1263,6 +1263,243 @@ def test_wider_shapes_three_decks():
 
 
 # ------------------------------------------------------------------------------------------------
+# §3 natural tractors (tractor_rule="natural", 泰安 seed 003: 连对…主牌可以和副牌相连，作为副牌使用，如黑桃55、66)
+# ------------------------------------------------------------------------------------------------
+
+def nat(level="8", suit="H", constant_ranks=("2", "3", "5"), **options):
+    """A natural-tractor context; by default the spec's: level 8, constants 2 3 5, trump ♥."""
+    return trump(level, suit, constant_ranks=constant_ranks, tractor_rule="natural", **options)
+
+
+def shapes(t, text):
+    return [(name, w, ln) for name, w, ln, _ in t.units(P(text))]
+
+
+def test_natural_model_examples_adjacency():
+    # MODEL.md §3: at level 8 with constants 2, 3, 5, ♠4♠4♠6♠6 is two pairs, ♥A♥A♠2♠2 (trump ♥) two pairs,
+    # ♠3♠3♠2♠2 a tractor, ♠4♠4♠3♠3♠2♠2 a tractor
+    t, old = nat(), trump("8", "H", constant_ranks=("2", "3", "5"))
+    assert t.units(P("4S 4S 6S 6S")) == [("pair", 2, 1, S("6S 6S")), ("pair", 2, 1, S("4S 4S"))]
+    assert not t.is_tractor(P("4S 4S 6S 6S")) and old.is_tractor(P("4S 4S 6S 6S"))  # positions 0, 1 of ♠
+    assert t.units(P("AH AH 2S 2S")) == [("pair", 2, 1, S("2S 2S")), ("pair", 2, 1, S("AH AH"))]
+    assert not t.is_tractor(P("AH AH 2S 2S")) and old.is_tractor(P("AH AH 2S 2S"))
+    assert t.units(P("3S 3S 2S 2S")) == [("tractor", 2, 2, S("2S 2S 3S 3S"))]
+    assert t.is_tractor(P("3S 3S 2S 2S")) and not old.is_tractor(P("3S 3S 2S 2S"))
+    assert t.units(P("4S 4S 3S 3S 2S 2S")) == [("tractor", 2, 3, S("2S 2S 3S 3S 4S 4S"))]
+    assert t.is_tractor(P("4S 4S 3S 3S 2S 2S"))
+    # ♠5♠5♠6♠6 is a spade tractor although ♠5 is a trump everywhere else
+    assert t.units(P("5S 5S 6S 6S")) == [("tractor", 2, 2, S("5S 5S 6S 6S"))]
+    assert t.is_tractor(P("5S 5S 6S 6S")) and t.effective_suit(P("5S")[0]) == "T"
+    # trump tractors: the trump suit's run, off-suit constants, the jokers
+    for text in ("4H 4H 5H 5H", "2S 2S 3S 3S", "SJ SJ BJ BJ", "7H 7H 8H 8H 9H 9H", "2H 2H 3H 3H"):
+        assert t.is_tractor(P(text)) and t.play_suit(P(text)) == "T", text
+    # no chain across lanes, none through A-2, none between a level card and the jokers
+    for text in ("2H 2H 2S 2S", "AS AS 2S 2S", "8H 8H SJ SJ", "8S 8S 8H 8H", "AH AH KS KS", "5S 5S 5H 5H"):
+        assert not t.is_tractor(P(text)), text
+    # positions still order tuples: ♥5♥5 (trump-suit constant) above ♠5♠5 (off-suit constant)
+    assert t.units(P("5S 5S 5H 5H")) == [("pair", 2, 1, S("5H 5H")), ("pair", 2, 1, S("5S 5S"))]
+
+
+def test_natural_play_suit():
+    t = nat()
+    assert t.play_suit(P("5S 5S 6S 6S")) == "S"
+    assert t.play_suit(P("5S 5S 6S 6S 7S 9S")) == "S"
+    assert t.play_suit(P("4S 4S 5S 5S 6S 6S 7S 7S")) == "S"
+    assert t.play_suit(P("6S")) == "S" and t.play_suit(P("5S")) == "T" and t.play_suit(P("5S 5S")) == "T"
+    assert t.play_suit(P("3S 3S 2S 2S")) == "T" and t.play_suit(P("3H 4H SJ")) == "T"
+    # a borrowed trump outside every tractor: mixed
+    assert t.play_suit(P("5S 5S 6S")) is None  # ♠6 single: no tractor
+    assert t.play_suit(P("5S 6S 6S")) is None  # ♠5 single
+    assert t.play_suit(P("5S 5S 7S 7S")) is None  # not adjacent
+    assert t.play_suit(P("5S 5S 6S 6S 8S")) is None  # ♠8 (level) single
+    assert t.play_suit(P("5D 5D 6S 6S")) is None  # a trump of another lane
+    assert t.play_suit(P("5H 5H 6S 6S")) is None  # a trump of the trump suit's lane
+    assert t.play_suit(P("6S 7H")) is None
+    with pytest.raises(ValueError):
+        t.play_suit([])
+    with pytest.raises(ValueError):
+        t.units(P("5S 5S 6S"))
+    assert not t.is_tractor(P("5S 5S 6S"))
+    # effective_suit is unchanged; under tractor_rule="position" a mix of suits is always mixed
+    old = trump("8", "H", constant_ranks=("2", "3", "5"))
+    assert old.play_suit(P("5S 5S 6S 6S")) is None and old.play_suit(P("6S 7S")) == "S"
+    assert old.play_suit(P("5S 5S")) == "T"
+
+
+def test_natural_greedy_leaves_a_borrowed_trump_out():
+    # 3 decks: the triple tractor ♠6♠7 (6 cards) is taken before the pair tractor ♠5♠6♠7 (6 cards, lower unit
+    # key), so ♠5♠5 is left outside every tractor: the play is mixed although another partition would not be
+    for ladder in ("qq", "4deck"):
+        t = nat(decks=3, follow_ladder=ladder)
+        assert t.play_suit(P("5S 5S 6S 6S 6S 7S 7S 7S")) is None
+        assert t.units(P("5S 5S 5S 6S 6S 6S 7S 7S 7S")) == [("tractor", 3, 3, S(rep("5S 6S 7S", 3)))]
+
+
+def test_natural_no_trump_and_level_cards_borrowed():
+    t = nat(level="8", suit=None, constant_ranks=())
+    assert t.play_suit(P("7S 7S 8S 8S")) == "S" and t.is_tractor(P("7S 7S 8S 8S 9S 9S"))
+    assert t.play_suit(P("8S 8S 8H 8H")) == "T" and not t.is_tractor(P("8S 8S 8H 8H"))
+    assert t.is_tractor(P("SJ SJ BJ BJ"))
+
+
+def test_natural_units_tie_breaks():
+    t = nat()
+    # most cards first, then the tractor key: ♥2♥2♥3♥3 (key 3) before ♠2♠2♠3♠3 (key 2)
+    assert t.units(P("2S 2S 3S 3S 2H 2H 3H 3H")) == [("tractor", 2, 2, S("2H 2H 3H 3H")),
+                                                      ("tractor", 2, 2, S("2S 2S 3S 3S"))]
+    # equal keys (off-suit chains of the same ranks): the lowest kind index first
+    assert t.units(P("2D 2D 3D 3D 2S 2S 3S 3S")) == [("tractor", 2, 2, S("2S 2S 3S 3S")),
+                                                      ("tractor", 2, 2, S("2D 2D 3D 3D"))]
+    # a longer chain first, whatever its key; then a higher key
+    assert t.units(P("2D 2D 3D 3D 4H 4H 5H 5H 6H 6H")) == [("tractor", 2, 3, S("4H 4H 5H 5H 6H 6H")),
+                                                            ("tractor", 2, 2, S("2D 2D 3D 3D"))]
+    assert t.units(P("SJ SJ BJ BJ AH AH KH KH")) == [("tractor", 2, 2, S("SJ SJ BJ BJ")),
+                                                      ("tractor", 2, 2, S("KH KH AH AH"))]
+
+
+def test_natural_tractor_order_trump():
+    # 两连对，4个王最大。其它的大小顺序AAKK>KKQQ>QQJJ>…>3322 (by the printed rank of the top pair; trump ♥)
+    t = nat(decks=4)
+    hearts = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"]
+    chains = [f"{a} {a} {b} {b}" for a, b in itertools.pairwise(hearts)] + ["SJ SJ BJ BJ"]  # 3322 ... AAKK, jokers
+    for low, high in itertools.combinations(chains, 2):
+        assert win(t, low, high) == 1, (low, high)
+        assert win(t, high, low) == 0, (low, high)
+    # a trump-suit chain above an off-suit one of the same printed ranks; off-suit ones equal
+    t = nat()
+    assert win(t, "3S 3S 2S 2S", "3H 3H 2H 2H") == 1 and win(t, "3H 3H 2H 2H", "3S 3S 2S 2S") == 0
+    assert win(t, "3S 3S 2S 2S", "3D 3D 2D 2D") == 0 and win(t, "3D 3D 2D 2D", "3S 3S 2S 2S") == 0
+    # ♥3♥3♥4♥4 (key 5) beats ♠2♠2♠3♠3 (key 2) though ♥4 is the lowest trump
+    assert win(t, "2S 2S 3S 3S", "3H 3H 4H 4H") == 1
+    # 3连对：AAKKQQ>KKQQJJ>…>443322
+    t = nat(decks=4)
+    assert win(t, "KH KH QH QH JH JH", "AH AH KH KH QH QH") == 1
+    assert win(t, "2H 2H 3H 3H 4H 4H", "3H 3H 4H 4H 5H 5H") == 1
+    assert win(t, "AH AH KH KH QH QH", "2H 2H 3H 3H 4H 4H") == 0
+
+
+def test_natural_tractor_order_plain_and_borrowed():
+    t = nat()
+    assert win(t, "5S 5S 6S 6S", "7S 7S 8S 8S") == 1  # ♠7♠7♠8♠8 > ♠5♠5♠6♠6
+    assert win(t, "7S 7S 8S 8S", "5S 5S 6S 6S") == 0
+    assert win(t, "5S 5S 6S 6S", "9S 9S 10S 10S") == 1
+    assert win(nat(decks=4), "4S 4S 5S 5S", "3S 3S 4S 4S") == 0  # key of ♠5 (6) above ♠4 (4)
+    assert win(nat(decks=4), "3S 3S 4S 4S", "4S 4S 5S 5S") == 1
+    # a trump tractor beats a plain (borrowing) lead; trump pairs that do not chain do not
+    assert win(t, "5S 5S 6S 6S", "6H 6H 7H 7H") == 1
+    assert win(t, "5S 5S 6S 6S", "4H 4H 6H 6H") == 0
+    assert win(t, "5S 5S 6S 6S", "5D 5D 5C 5C") == 0
+    # another lane's chain borrowing its own trumps is not of the led suit
+    assert win(t, "6S 6S 7S 7S", "5D 5D 6D 6D") == 0
+    # all_units and the throw of a borrowed tractor plus a single
+    u = nat(trick_compare="all_units")
+    assert win(u, "5S 5S 6S 6S 4S", "7S 7S 8S 8S 9S") == 1
+    assert win(u, "5S 5S 6S 6S 9S", "7S 7S 8S 8S 4S") == 0
+
+
+def test_natural_highest_card():
+    # MODEL.md §3: inside a plain suit the printed rank of the highest card, borrowed trumps included
+    h = nat(trick_compare="highest_card")
+    assert win(h, "6S 6S 7S 7S", "4S 4S 5S 5S") == 0  # ♠7 above ♠5 (a trump elsewhere)
+    assert win(h, "4S 4S 5S 5S", "6S 6S 7S 7S") == 1
+    assert win(h, "7S 7S 8S 8S", "9S 9S 10S 10S") == 1  # ♠10 above the borrowed level card ♠8
+    assert win(h, "9S 9S 10S 10S", "7S 7S 8S 8S") == 0
+    # inside trump, positions: the off-suit level card ♠8 above ♥A
+    assert win(h, "AH AH KH KH", "7S 7S 8S 8S") == 0  # ♠7♠7♠8♠8 is a spade tractor, not trump
+    assert win(h, "QH QH KH KH", "2S 2S 3S 3S") == 1  # off-suit 3s above every plain-rank heart
+
+
+def test_natural_follow_model_example():
+    # MODEL.md §3: against ♠5♠5♠6♠6 a hand holding ♠4♠4 ♠3♠3 ♠9 ♠K may answer ♠4♠4♠3♠3 (a tractor) or
+    # ♠4♠4♠9♠K; ♠3♠3♠9♠K is not S and is illegal while the hand has four plain spades
+    t = nat()
+    hand, lead = "4S 4S 3S 3S 9S KS 7H", "5S 5S 6S 6S"
+    assert legal(t, hand, lead, "4S 4S 3S 3S")
+    assert legal(t, hand, lead, "4S 4S 9S KS")
+    assert not legal(t, hand, lead, "3S 3S 9S KS")
+    assert not legal(t, hand, lead, "3S 4S 9S KS")  # a borrowed single
+    assert not legal(t, hand, lead, "4S 9S KS 7H")
+    assert t.legal_follows(P(hand), P(lead)) == {S("3S 3S 4S 4S"), S("4S 4S 9S KS")}
+
+
+def test_natural_follow_never_obliged_to_borrow():
+    t = nat()
+    lead = "9S 9S 10S 10S"
+    # the hand's plain spades hold no tractor (♠4 ♠6 around the trump ♠5): two pairs are enough
+    hand = "4S 4S 5S 5S 6S 6S 7S"
+    assert legal(t, hand, lead, "4S 4S 6S 6S")
+    assert legal(t, hand, lead, "4S 4S 5S 5S")  # borrowing is allowed: a tractor
+    assert legal(t, hand, lead, "5S 5S 6S 6S")
+    assert not legal(t, hand, lead, "4S 4S 6S 7S")  # it holds two pairs
+    assert t.legal_follows(P(hand), P(lead)) == {S("4S 4S 6S 6S"), S("4S 4S 5S 5S"), S("5S 5S 6S 6S")}
+    # a plain tractor in the hand must be played, or met by a borrowing one
+    hand = "6S 6S 7S 7S 5S 5S 9S"
+    assert legal(t, hand, "JS JS QS QS", "6S 6S 7S 7S") and legal(t, hand, "JS JS QS QS", "5S 5S 6S 6S")
+    assert not legal(t, hand, "JS JS QS QS", "6S 6S 7S 9S")
+    # short in plain spades: all of them, then anything (borrowable trumps included)
+    hand = "4S 4S 9S 3S 3S 7H"
+    assert legal(t, hand, "5S 5S 6S 6S", "4S 4S 9S 3S") and legal(t, hand, "5S 5S 6S 6S", "4S 4S 9S 7H")
+    assert not legal(t, hand, "5S 5S 6S 6S", "4S 4S 3S 3S")
+
+
+def test_natural_borrowing_play_may_be_stronger_than_the_hand():
+    """§3 + §4 read literally: best(play) counts the borrowed trumps, best(H) does not, and the play is legal
+    when strength(best(play)) >= strength(best(H)). A borrowing play can thus hold a longer tractor than H's
+    best requirement with fewer pairs in all: against a four-pair tractor, H (plain ♣) meets ♣J♣J♣Q♣Q + ♣A♣A +
+    ♣2♣2, while ♣J♣J♣Q♣Q♣K♣K (the level ♣K borrowed) is a three-pair tractor, a stronger requirement."""
+    t = nat(level="K", suit="S", constant_ranks=())
+    hand, lead = "2C 2C 10C JC JC QC QC KC KC AC AC", "6C 6C 7C 7C 8C 8C 9C 9C"
+    assert legal(t, hand, lead, "2C JC JC QC QC KC KC AC")
+    assert legal(t, hand, lead, "2C 2C JC JC QC QC AC AC")
+    assert not legal(t, hand, lead, "2C 10C JC JC QC QC AC AC")  # one pair short, no longer tractor
+
+
+def test_natural_throw_model_example():
+    # MODEL.md §3: a hand with ♠7♠7 ♠8♠8 at level 8 beats a thrown ♠5♠5♠6♠6
+    t = nat()
+    lead = "5S 5S 6S 6S AS"
+    assert t.check_throw(P(lead), [P("7S 7S 8S 8S"), P(""), P("")]) == (False, S("5S 5S 6S 6S"))
+    assert t.check_throw(P(lead), [P("7S 7S 9S 9S KS"), P("8S 8S"), P("2S 2S 3S 3S")]) == (True, S(lead))
+    assert t.check_throw(P(lead), [P("3S 3S 4S 4S")]) == (True, S(lead))  # key 4 below 8
+    assert t.check_throw(P(lead), [P("6H 6H 7H 7H")]) == (True, S(lead))  # trumps do not count
+    # a plain throw beaten by a plain tractor
+    assert t.check_throw(P("6S 6S 7S 7S AS"), [P("9S 9S 10S 10S")]) == (False, S("6S 6S 7S 7S"))
+
+
+def test_natural_failed_throw_lowest_bottom():
+    # plain suit: natural ranks
+    lowest, smallest = nat(), nat(failed_throw="smallest_shape")
+    lead, others = "5S 5S 6S 6S 9S", [P("10S 10S JS JS"), P("KS")]
+    assert lowest.check_throw(P(lead), others) == (False, S("5S 5S 6S 6S"))  # bottom ♠5 (rank 5) below ♠9
+    assert smallest.check_throw(P(lead), others) == (False, S("9S"))
+    lead, others = "5S 5S 6S 6S 4S", [P("10S 10S JS JS"), P("KS")]
+    assert lowest.check_throw(P(lead), others) == (False, S("4S"))
+    # trump: the lowest position among the unit's cards (♥7 is position 2, ♥9 position 3)
+    lead, others = "7H 7H 8H 8H 9H", [P("10H 10H JH JH"), P("QH")]
+    assert lowest.check_throw(P(lead), others) == (False, S("7H 7H 8H 8H"))
+    assert smallest.check_throw(P(lead), others) == (False, S("9H"))
+    # ♠2♠2♠3♠3 (lowest position 9, off-suit 2s) against ♥A (position 8): the ace, though its rank is higher
+    lead, others = "2S 2S 3S 3S AH", [P("2H 2H 3H 3H"), P("5H")]
+    assert lowest.check_throw(P(lead), others) == (False, S("AH"))
+
+
+def test_natural_kitty_multiplier():
+    assert nat(kitty_multiplier="bianfeng").kitty_multiplier(P("4S 4S 6S 6S")) == 4  # two pairs
+    assert trump("8", "H", constant_ranks=("2", "3", "5"),
+                 kitty_multiplier="bianfeng").kitty_multiplier(P("4S 4S 6S 6S")) == 8  # a position tractor
+    assert nat(kitty_multiplier="bianfeng").kitty_multiplier(P("5S 5S 6S 6S")) == 8
+    assert nat(kitty_multiplier="pairs").kitty_multiplier(P("4S 4S 3S 3S 2S 2S")) == 16
+
+
+def test_natural_options():
+    assert RefRules().tractor_rule == "position"
+    with pytest.raises(ValueError):
+        nat(trump_order="level_index")
+    with pytest.raises(ValueError):
+        trump("8", "H", tractor_rule="printed")
+
+
+# ------------------------------------------------------------------------------------------------
 # §7 kitty multiplier
 # ------------------------------------------------------------------------------------------------
 

@@ -862,6 +862,31 @@ def test_voids_recorded():
     assert d.voids[1] == set() and d.voids[2] == set() and d.voids[3] == set()
 
 
+def test_natural_tractors_in_a_deal():
+    """tractor_rule="natural" (MODEL §3) in the deal engine: a borrowing tractor (♠5♠5♠6♠6, constant 5) is a
+    legal lead of spades, a borrowing answer is a legal follow and does not show the follower void, and the
+    trick goes by the tractor keys."""
+    rules = make_rules(decks=2, constant_ranks=("2", "3", "5"), tractor_rule="natural")
+    fixed = {0: parse("5S 5S 6S 6S AS AS KS"), 1: parse("4S 4S 3S 3S 9S KS"),
+             2: parse("2S 2S 7S 7S 8S 8S QS QS"), 3: parse("9S 10S 10S JS JS")}
+    order = build_order(2, 8, fixed, seed=3, banned={k for k in range(13)})
+    d = RefDeal(rules, order, dealer=0, level="8", trump="H")
+    d.bury(d.kitty)
+    leads = d.legal_actions()
+    assert S("5S 5S 6S 6S") in leads and S("5S 5S") in leads and S("5S 6S 6S") not in leads
+    assert d.play(S("5S 5S 6S 6S")) == S("5S 5S 6S 6S") and d.failed_throws == [0, 0, 0, 0]
+    assert d.legal_actions() == {S("3S 3S 4S 4S"), S("4S 4S 9S KS")}
+    d.play(S("3S 3S 4S 4S"))  # borrows ♠3♠3: not void in spades (it still holds ♠9 ♠K)
+    assert d.voids[1] == set()
+    assert S("7S 7S 8S 8S") in d.legal_actions()
+    d.play(S("7S 7S 8S 8S"))  # key 12 (♠8 borrowed)
+    assert d.legal_actions() == {S("10S 10S JS JS")}  # the plain tractor must be played
+    d.play(S("10S 10S JS JS"))  # key 18
+    assert d.tricks[-1][2] == 3 and d.to_move == 3
+    with pytest.raises(ValueError):
+        d.play(S("9S 5H"))  # a lead of mixed suits
+
+
 def test_trump_void_recorded():
     # 1 deck, level 2, trump H: seat 0 holds 12 trumps, the kitty the other 6; nobody else has any
     trumps = parse("2S 2H 2D 2C SJ BJ 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")

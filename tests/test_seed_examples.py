@@ -496,7 +496,8 @@ def test_taian_constant_trumps_join_their_suit_as_plain_cards():
 
 
 def test_taian_tractor_order_by_printed_rank():
-    """连对按牌点比较大小。两连对，4个王最大。其它的大小顺序AAKK>KKQQ>QQJJ>.........>3322。3连对：AAKKQQ>KKQQJJ> (443322)"""
+    """连对按牌点比较大小。两连对，4个王最大。其它的大小顺序AAKK>KKQQ>QQJJ>.........>3322。
+    3连对：AAKKQQ>KKQQJJ> (443322)"""
     t = Trump(TAIAN, "8", "H")
     two = ["SJ SJ BJ BJ", "AH AH KH KH", "QH QH JH JH", "10H 10H 9H 9H", "5H 5H 4H 4H", "3H 3H 2H 2H"]
     for hi, lo in zip(two, two[1:], strict=False):

@@ -151,7 +151,8 @@ static int need_of(const sj_trump *t, const sj_cards *hand, const sj_cards *lead
     best_requirement(&fn->L, &pc, t->rules.follow_protection == SJ_PROTECT_LONGER_TUPLES, &fn->hand_best);
     /* Without protection a legal play meets the hand's best requirement itself (a play can meet nothing
      * stronger than the hand holding it), so each piece (w, l) needs l kinds of >= w copies: a cheap
-     * necessary count per v = 2..4 of floor(copies / v), checked before any grouping. */
+     * necessary count per v = 2..4 of floor(copies / v), checked before any grouping.  (Not so for a play
+     * that borrows trumps into a natural tractor: it may meet a stronger requirement with fewer pairs.) */
     memset(fn->need_units, 0, sizeof fn->need_units);
     if (t->rules.follow_protection == SJ_PROTECT_NONE)
         for (int i = 0; i < fn->hand_best.n; i++) {
@@ -185,8 +186,9 @@ static int play_ok(const sj_trump *t, const follow_need *fn, const sj_cards *pla
             return 0;
     }
     if (!fn->structured) return 1;
-    if (__builtin_popcountll(play->p[1]) + __builtin_popcountll(play->p[3]) < fn->need_units[2] ||
-        __builtin_popcountll(play->p[2]) < fn->need_units[3] || __builtin_popcountll(play->p[3]) < fn->need_units[4])
+    if (!extra && (__builtin_popcountll(play->p[1]) + __builtin_popcountll(play->p[3]) < fn->need_units[2] ||
+                   __builtin_popcountll(play->p[2]) < fn->need_units[3] ||
+                   __builtin_popcountll(play->p[3]) < fn->need_units[4]))
         return 0;
     sj_poscounts pc;
     sj_poscounts_of(t, fn->eff, play, &pc);

@@ -24,6 +24,18 @@ Summary of the model:
   the unit-order key (``follow_ladder``), then the higher top; at a shared position the lowest kind
   index. Everything below (follow requirements, throws, trick profiles, kitty multipliers) places
   units through the same columns of kinds per position, so gaps need no special case.
+* Natural tractors (§3, ``tractor_rule="natural"``, 泰安 seed 003): tuples keep their positions, but a
+  tractor is a *chain* of kinds of one lane (a printed suit, or the two jokers) at consecutive printed
+  ranks (2 < ... < A, SJ < BJ), and its top is a *tractor key* (2 * printed rank of the top kind, + 1
+  for a trump tractor topped by a trump-suit kind, 26 for the jokers). A chain of trumps only is a
+  trump tractor; a chain of lane S mixing plain S cards and S's constant or level trumps is a tractor
+  of S that *borrows* those trumps. ``play_suit`` gives a play's suit (S for a play whose borrowed
+  trumps all lie inside tractors of S in the greedy decomposition, None when mixed). Following a
+  plain S lead, H is the plain S cards only and a play may borrow (its suit as a play is S); throws
+  count the other hands' borrowable trumps; a failed throw's "lowest bottom" is the lowest printed
+  rank (plain suit) or the lowest position among the unit's cards (trump), and ``"highest_card"``
+  compares the printed rank of the highest card in a plain suit (positions in trump). Chains are enumerated
+  directly (``_chains``); every other code path is shared, with the tractor key in place of a top.
 * Following (§4) compares the strongest *requirement* (multiset of shapes derived from the lead's
   units) that the play meets against the strongest one the hand meets. Requirements are enumerated
   exhaustively and checked by exhaustive backtracking over unit placements.
@@ -154,7 +166,7 @@ class RefRules:
     def __init__(self, decks=2, constant_ranks=(), trump_order="qq", follow_protection="none",
                  follow_ladder="qq", taian_trump_follow=False, failed_throw="lowest",
                  trick_compare="largest_unit", wider_shapes=False, kitty_multiplier="power",
-                 level_table="standard"):
+                 level_table="standard", tractor_rule="position"):
         self.decks = decks
         self.constant_ranks = tuple(constant_ranks)
         self.trump_order = trump_order
@@ -166,9 +178,15 @@ class RefRules:
         self.wider_shapes = wider_shapes
         self.kitty_multiplier = kitty_multiplier
         self.level_table = level_table
+        self.tractor_rule = tractor_rule
 
     def __repr__(self):
         return "RefRules({})".format(", ".join("{}={!r}".format(*kv) for kv in sorted(vars(self).items())))
+
+
+class _MixedPlay(ValueError):
+    """A multiset that is no play of one suit (mixed effective suits, or under natural tractors a
+    borrowed trump outside every tractor)."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -176,7 +194,12 @@ class RefRules:
 # ----------------------------------------------------------------------------------------------
 
 class _Unit:
-    """A unit: width w, length l, top position, and the kind used at each position (low to high)."""
+    """A unit: width w, length l, top, and the kind used at each position (low to high).
+
+    The top is the top position, except for a tractor under tractor_rule="natural", where it is the
+    tractor key (§3 natural tractors: 2 * natural rank of the top kind, + 1 for a trump tractor whose
+    top kind is of the trump suit, 26 for the joker tractor) and the kinds are the chain, low to
+    high in natural rank."""
 
     __slots__ = ("w", "l", "top", "kinds")
 
@@ -235,6 +258,13 @@ class RefTrump:
                 and len({rank_index(r) for r in rules.constant_ranks}) > 3):
             # §2: at most 3 constant ranks fit the level-index order (Rules refuses more).
             raise ValueError("at most 3 constant ranks fit trump_order 'level_index'")
+        self.tractor_rule = getattr(rules, "tractor_rule", "position")
+        if self.tractor_rule not in ("position", "natural"):
+            raise ValueError(f"bad tractor_rule: {self.tractor_rule!r}")
+        self.natural = self.tractor_rule == "natural"
+        if self.natural and self.trump_order == "level_index":
+            # §3 natural tractors: refused with trump_order="level_index" (both redefine adjacency).
+            raise ValueError("tractor_rule 'natural' does not combine with trump_order 'level_index'")
         self._build_positions()
         self._requirement_cache = {}
         self._best_cache = {}
@@ -335,6 +365,146 @@ class RefTrump:
             raise ValueError("cards must be non-empty and of one effective suit")
         return suits.pop()
 
+    def play_suit(self, cards):
+        """§3 suit of a play: the effective suit when all cards share one; under natural tractors
+        also the plain suit S when every card is a plain S card or a trump of lane S and the
+        decomposition puts every such trump inside a tractor of S; else None (mixed).
+        ValueError on an empty multiset."""
+        counts = _counts(cards)
+        if not counts:
+            raise ValueError("empty card multiset")
+        suits = {self._suit[k] for k in counts}
+        if len(suits) == 1:
+            return suits.pop()
+        if not self.natural:
+            return None
+        try:
+            suit, _ = self._decompose_natural(counts)
+        except _MixedPlay:
+            return None
+        return suit
+
+    # -- §3 natural tractors (tractor_rule="natural") -----------------------------------------
+
+    def _borrowable(self, kind, suit):
+        """Under natural tractors: True iff `kind` is a trump of lane `suit` (a plain suit): one of
+        its constant or level cards, which a tractor of `suit` holding a plain kind may borrow."""
+        return (self.natural and suit != TRUMP and kind < SJ and kind // 13 == SUITS.index(suit)
+                and self._suit[kind] == TRUMP)
+
+    def _in_suit(self, counts, suit):
+        """The cards of `counts` that may count as `suit`: those of that effective suit and, under
+        natural tractors with a plain `suit`, its borrowable trumps (which only a tractor of the
+        suit holding a plain kind can take: tuples read the suit's positions, which hold no trump)."""
+        return Counter({k: c for k, c in counts.items()
+                        if c > 0 and (self._suit[k] == suit or self._borrowable(k, suit))})
+
+    def _tractor_key(self, suit, top_kind):
+        """§3 tractor key of a natural tractor of suit `suit` whose top kind is `top_kind`:
+        2 * natural rank (2 -> 0 ... A -> 12), + 1 when the kind is of the trump suit and the tractor
+        is trump; 26 for the joker tractor."""
+        if top_kind >= SJ:
+            return 26
+        key = 2 * (top_kind % 13)
+        if suit == TRUMP and top_kind // 13 == self.trump_suit:
+            key += 1
+        return key
+
+    def _chains(self, suit, counts, w, l, protect=False):
+        """§3 natural tractors of shape (w, l), l >= 2, of suit `suit` contained in `counts`, as
+        (tractor key, kinds low to high): chains of l kinds of one lane (a printed suit, or the two
+        jokers) with consecutive natural ranks, each held at least w times (with protect exactly w
+        times). A trump tractor is a chain of trumps only; a tractor of a plain suit S is a chain of
+        lane S (plain S cards and S's constant and level cards) holding at least one plain kind."""
+        lanes = range(5) if suit == TRUMP else (SUITS.index(suit),)
+        for lane in lanes:
+            if lane == 4:
+                runs = [(SJ, BJ)] if l == 2 else []
+            else:
+                runs = [tuple(lane * 13 + r for r in range(b, b + l)) for b in range(14 - l)]
+            for kinds in runs:
+                if protect:
+                    if any(counts.get(k, 0) != w for k in kinds):
+                        continue
+                elif any(counts.get(k, 0) < w for k in kinds):
+                    continue
+                if suit == TRUMP:
+                    if any(self._suit[k] != TRUMP for k in kinds):
+                        continue
+                elif not any(self._suit[k] == suit for k in kinds):
+                    continue
+                yield self._tractor_key(suit, kinds[-1]), kinds
+
+    def _natural_context(self, counts):
+        """The suit a play may have under natural tractors: its effective suit when all cards share
+        one; the plain suit S when the cards are plain S cards and trumps of lane S; else None."""
+        suits = {self._suit[k] for k in counts}
+        if len(suits) == 1:
+            return suits.pop()
+        plain = suits - {TRUMP}
+        if len(plain) != 1:
+            return None
+        suit = plain.pop()
+        if all(self._borrowable(k, suit) for k in counts if self._suit[k] == TRUMP):
+            return suit
+        return None
+
+    def _decompose_natural(self, counts):
+        """§3 decomposition under natural tractors -> (suit, [_Unit, ...]); _MixedPlay (a
+        ValueError) when the play is mixed (a borrowed trump left outside every tractor).
+
+        Greedy: at each step the unit with the most cards, then the unit-order key, then the higher
+        top (tractor key for tractors, position for tuples), then the lowest kind index (at a shared
+        position; between tractors of equal key, which lie in different lanes, the one holding the
+        lowest kind index)."""
+        # MODEL-QUESTION: "then the lowest kind index at a shared position" is read, for two
+        # tractors of one shape and one key (off-suit chains of the same printed ranks, ♠2♠2♠3♠3
+        # and ♦2♦2♦3♦3), as: the chain holding the lowest kind index first. They are disjoint, so
+        # this only orders the list of units.
+        suit = self._natural_context(counts)
+        if suit is None:
+            raise _MixedPlay("cards are mixed: not of one suit as a play")
+        counts = Counter({k: c for k, c in counts.items() if c > 0})
+        columns = self._kinds_at[suit]
+        units = []
+        while sum(counts.values()) > 0:
+            best = None
+            for w in range(1, max(counts.values()) + 1):
+                for p, column in enumerate(columns):
+                    held = [k for k in column if counts.get(k, 0) >= w]
+                    if held:
+                        kind = min(held)
+                        score = (w, self.unit_key(w, 1), p, -kind)
+                        if best is None or score > best[0]:
+                            best = (score, _Unit(w, 1, p, [kind]))
+                if w < 2:
+                    continue
+                for l in range(2, 14):
+                    found = False
+                    for key, kinds in self._chains(suit, counts, w, l):
+                        found = True
+                        score = (w * l, self.unit_key(w, l), key, -min(kinds))
+                        if best is None or score > best[0]:
+                            best = (score, _Unit(w, l, key, kinds))
+                    if not found:
+                        break  # a longer chain would contain one of this length
+            if best is None:
+                raise _MixedPlay("cards are mixed: a borrowed trump outside every tractor")
+            unit = best[1]
+            for k in unit.kinds:
+                counts[k] -= unit.w
+            units.append(unit)
+        return suit, units
+
+    def _bottom(self, suit, unit):
+        """§5 "lowest bottom" of a unit: its bottom position; under natural tractors, inside a plain
+        suit the natural rank of its lowest card, inside trump the lowest position among its cards."""
+        if not self.natural:
+            return unit.bottom
+        if suit != TRUMP:
+            return min(k % 13 for k in unit.kinds)
+        return min(self._pos[k] for k in unit.kinds)
+
     # -- §3 shapes, unit order, placements -----------------------------------------------------
 
     def unit_key(self, w, l):
@@ -349,7 +519,11 @@ class RefTrump:
         (top, kinds) with kinds listed from the lowest position up.
 
         With protect (follow_protection="longer_tuples", hand side only), a kind can serve only a
-        unit whose width equals the number of copies held."""
+        unit whose width equals the number of copies held. Under natural tractors a tractor is a
+        chain (``_chains``) and its top the tractor key."""
+        if self.natural and l >= 2:
+            yield from self._chains(suit, counts, w, l, protect)
+            return
         columns = self._kinds_at[suit]
         for top in range(l - 1, len(columns)):
             choices = []
@@ -370,6 +544,8 @@ class RefTrump:
         counts = _counts(cards)
         if not counts:
             raise ValueError("empty card multiset")
+        if self.natural:
+            return self._decompose_natural(counts)
         suit = self._one_suit(counts)
         columns = self._kinds_at[suit]
         units = []
@@ -411,7 +587,7 @@ class RefTrump:
         # unit", so this returns False instead of raising.
         cards = list(cards)
         _check_kinds(cards)
-        if not cards or len({self._suit[k] for k in cards}) != 1:
+        if not cards or self.play_suit(cards) is None:
             return False
         _, units = self._decompose(cards)
         return len(units) == 1 and units[0].l >= 2
@@ -540,17 +716,24 @@ class RefTrump:
     def _legal(self, hand_counts, context, play_counts):
         """§4 on validated inputs (play has n cards and is within the hand)."""
         suit, n, lead_shapes, lead_has_tuple = context
+        # H: the hand's cards of effective suit E (under natural tractors never its borrowable
+        # trumps: a follower is never obliged to borrow).
         in_suit = Counter({k: c for k, c in hand_counts.items() if c > 0 and self._suit[k] == suit})
         h = sum(in_suit.values())
-        played_in_suit = Counter({k: c for k, c in play_counts.items()
-                                  if c > 0 and self._suit[k] == suit})
+        # play ∩ E: under natural tractors the play's E cards, borrowed ones included.
+        played_in_suit = self._in_suit(play_counts, suit)
 
         # 2. Suit.
         if h >= n:
-            if sum(played_in_suit.values()) != n:
+            if self.natural:
+                # a play whose suit as a play is E
+                if self.play_suit(_expand(play_counts)) != suit:
+                    return False
+            elif sum(played_in_suit.values()) != n:
                 return False
         else:
-            if _freeze(played_in_suit) != _freeze(in_suit):
+            played_plain = Counter({k: c for k, c in play_counts.items() if c > 0 and self._suit[k] == suit})
+            if _freeze(played_plain) != _freeze(in_suit):
                 return False
 
         # 3. Structure.
@@ -603,7 +786,8 @@ class RefTrump:
         if sum(hand_counts.values()) < n:
             return set()
         if h >= n:
-            candidates = _sub_multisets(in_suit, n)
+            # under natural tractors the plays that borrow are candidates too
+            candidates = _sub_multisets(self._in_suit(hand_counts, suit), n)
         else:
             fixed = _expand(in_suit)
             candidates = (tuple(sorted(fixed + rest)) for rest in _sub_multisets(others, n - h))
@@ -626,7 +810,7 @@ class RefTrump:
         hands = []
         for hand in others:
             counts = _counts(hand)
-            hands.append(Counter({k: c for k, c in counts.items() if self._suit[k] == suit}))
+            hands.append(self._in_suit(counts, suit))  # natural: borrowable trumps included
         beaten = []
         for unit in units:
             for counts in hands:
@@ -639,10 +823,10 @@ class RefTrump:
         policy = self.rules.failed_throw
         if policy == "lowest":
             def order(u):
-                return (u.bottom, u.size, min(u.kinds))
+                return (self._bottom(suit, u), u.size, min(u.kinds))
         elif policy == "smallest_shape":
             def order(u):
-                return (u.size, u.bottom, min(u.kinds))
+                return (u.size, self._bottom(suit, u), min(u.kinds))
         else:
             raise ValueError(f"bad failed_throw: {policy!r}")
         chosen = min(beaten, key=order)
@@ -675,8 +859,8 @@ class RefTrump:
         def search(idx, bound):
             if idx == singles_from:
                 left = _expand(counts)
-                if len(left) != n - idx:
-                    return frozenset()
+                if len(left) != n - idx or any(self._suit[k] != suit for k in left):
+                    return frozenset()  # (a borrowed trump is never a single)
                 return frozenset([tuple(sorted((self._pos[k] for k in left), reverse=True))])
             key = (_freeze(counts), idx, bound)
             if key in memo:
@@ -747,6 +931,10 @@ class RefTrump:
                 return None
             if compare == "largest_unit":
                 return profile[0]
+            if self.natural and suit != TRUMP:
+                # §3 natural tractors: inside a plain suit the printed rank of the highest card,
+                # borrowed trumps included (for plain cards the same order as their positions)
+                return max(k % 13 for k in play)
             return max(self._pos[k] for k in play)
 
         winner = 0
@@ -756,10 +944,13 @@ class RefTrump:
         for i in range(1, len(plays)):
             play = plays[i]
             _check_kinds(play)
-            suits = {self._suit[k] for k in play}
-            if len(suits) != 1:
+            # MODEL-QUESTION: under natural tractors "all its cards are of one effective suit" (a
+            # play matching F) is read as "its suit as a play" (play_suit): a play that borrows
+            # contends in its plain suit; a play that is mixed by the greedy decomposition never
+            # contends, even if some other partition would place its borrowed trumps in tractors.
+            suit = self.play_suit(play) if play else None
+            if suit is None:
                 continue
-            suit = suits.pop()
             if not (suit == lead_suit or (lead_suit != TRUMP and suit == TRUMP)):
                 continue
             width = lead_width

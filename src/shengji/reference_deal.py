@@ -920,6 +920,8 @@ class RefDeal:
         hand = self._hands[self.to_move]
         if self.trick:
             return set(self._trump.legal_follows(_expand(hand), self.trick[0]))
+        if self._trump.natural:
+            return self._natural_single_units(hand) | self._natural_safe_throws(hand)
         return self._single_units(hand) | self._safe_throws(hand)
 
     def _by_suit(self, counts):
@@ -1018,6 +1020,67 @@ class RefDeal:
                     result.add(tuple(sorted(k for k, c in sub.items() for _ in range(c))))
         return result
 
+    # -- natural tractors (tractor_rule="natural", MODEL §3): leads read RefTrump's units ---------
+
+    def _natural_units_of(self, suit, pool):
+        """(w, l, top, kinds) of every unit of suit `suit` in `pool` (the cards that may count as the
+        suit: under natural tractors a plain suit's borrowable trumps too, which only a tractor holding
+        a plain kind takes); the top is a position for a tuple, the tractor key for a tractor."""
+        t = self._trump
+        if not pool:
+            return
+        for w in range(1, max(pool.values()) + 1):
+            for l in range(1, 2 if w == 1 else 14):
+                found = False
+                for top, kinds in t._placements(suit, pool, w, l):
+                    found = True
+                    yield w, l, top, kinds
+                if not found:
+                    break  # no longer unit of this width either
+
+    def _natural_single_units(self, hand):
+        """Every unit of every shape in the hand under natural tractors, tractors that borrow the
+        constant and level trumps of a plain suit included (a lead of that plain suit)."""
+        t = self._trump
+        result = set()
+        for suit in self._by_suit(hand):
+            for w, _l, _top, kinds in self._natural_units_of(suit, t._in_suit(hand, suit)):
+                result.add(tuple(sorted(k for k in kinds for _ in range(w))))
+        return result
+
+    def _natural_safe_throws(self, hand):
+        """Safe throws under natural tractors: every sub-multiset of the hand whose suit as a play is
+        one suit, whose decomposition has >= 2 units, none of which a unit of that suit in the unseen
+        cards (borrowable trumps included) could beat."""
+        # MODEL-QUESTION: MODEL §9 says "a sub-multiset of one effective suit"; under natural
+        # tractors it is read as "of one suit as a play" (Trump.play_suit), so a throw may borrow.
+        t = self._trump
+        result = set()
+        unseen = self.unseen(self.to_move)
+        for suit in self._by_suit(hand):
+            pool = t._in_suit(hand, suit)
+            if sum(pool.values()) < 2:
+                continue
+            beat = {}
+            for w, l, top, _ in self._natural_units_of(suit, t._in_suit(unseen, suit)):
+                beat[(w, l)] = max(top, beat.get((w, l), -1))
+            usable = set()  # kinds of some safe unit of the hand (every card of a safe throw is)
+            for w, l, top, kinds in self._natural_units_of(suit, pool):
+                if top >= beat.get((w, l), -1):
+                    usable.update(kinds)
+            kinds = sorted(usable)
+            for choice in product(*[range(pool[k] + 1) for k in kinds]):
+                if sum(choice) < 2:
+                    continue
+                sub = [k for k, c in zip(kinds, choice, strict=True) for _ in range(c)]
+                try:
+                    sub_suit, units = t._decompose(sub)
+                except ValueError:
+                    continue  # mixed: a borrowed trump outside every tractor
+                if sub_suit == suit and len(units) >= 2 and all(u.top >= beat.get(u.shape, -1) for u in units):
+                    result.add(tuple(sorted(sub)))
+        return result
+
     def _greedy_units(self, suit, counts):
         """§3 greedy decomposition of `counts` (a dict kind -> copies, one effective suit; consumed),
         yielding (w, l, top, kinds) in the order taken.
@@ -1095,7 +1158,8 @@ class RefDeal:
         failed = False
         void = None
         if not self.trick:
-            if len({self._cols.suit[k] for k in play}) != 1:
+            # one effective suit; under natural tractors one suit as a play (a lead may borrow)
+            if t.play_suit(play) is None:
                 raise ValueError("a lead must be of one effective suit")
             ok, played = t.check_throw(play, [_expand(self._hands[s]) for s in range(4) if s != seat])
             played = tuple(sorted(played))
@@ -1112,10 +1176,14 @@ class RefDeal:
             if not t.is_legal_follow(_expand(hand), lead, play):
                 raise ValueError("illegal follow (suit or structure, MODEL §4)")
             played = play
-            lead_suit = self._cols.suit[lead[0]]
+            lead_suit = t.play_suit(lead)
             # MODEL-QUESTION: the led suit is that of the lead actually played (after a failed
             # throw, the forced unit); a void in trump is recorded as "T".
-            if sum(1 for k in play if self._cols.suit[k] == lead_suit) < len(lead):
+            # A play "holds fewer cards of the led suit than the lead" unless its suit as a play is
+            # the led suit (the same test as counting its cards of that suit; under natural
+            # tractors a play of the led suit that borrows, ♠4♠4♠3♠3 against ♠5♠5♠6♠6 with 3
+            # constant, holds n cards of the suit: such a follower is not shown void).
+            if t.play_suit(play) != lead_suit:
                 void = lead_suit
 
         # commit
