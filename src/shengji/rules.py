@@ -50,10 +50,11 @@ Choices made where the seeds are silent or disagree (each an option, the default
 - ``tractor_rule="natural"`` (泰安, seed 003: 连对：两对以上花色相同、牌点相连的牌…
   主牌可以和副牌相连，作为副牌使用，如黑桃55、66; 连对按牌点比较大小 AAKK>…>3322, 443322): pairs chain by
   printed suit and rank, not by position, and rank by the printed rank of the top pair (the four jokers
-  on top, a trump-suit chain above an off-suit one of the same ranks). A constant or level trump chained to plain cards of its own suit is played as that suit, inside
-  that tractor only. The seed is silent on following such a lead: a follower's duty counts its plain cards
-  only (never obliged to borrow) and it may borrow as the leader did. The level card joins like the
-  constant ranks (级牌 is also 主牌), so 7788 at level 8 is a tractor and 7799 is not.
+  on top, a trump-suit chain above an off-suit one of the same ranks). A constant or level trump chained
+  to plain cards of its own suit is played as that suit, inside that tractor only. The seed is silent on
+  following such a lead: a follower's duty counts its plain cards only (never obliged to borrow) and it
+  may borrow as the leader did. The level card joins like the constant ranks (级牌 is also 主牌), so 7788
+  at level 8 is a tractor and 7799 is not.
 - ``level_table="attackers_early"`` is the second table in seed 004 (80-119 already gives the
   attackers a level); the 边锋 presets keep the first (standard) table that seed 004 gives for 边锋.
 """
