@@ -71,8 +71,7 @@ def check_units(rng, decks):
     return None
 
 
-def check_is_legal_follow(rng, decks):
-    ctx, hand, lead, play = follow_position(rng, decks)
+def compare_is_legal_follow(ctx, hand, lead, play):
     got = ctx.trump.is_legal_follow(c(hand), c(lead), c(play))
     want = ctx.ref.is_legal_follow(hand, lead, play)
     if got != want:
@@ -81,8 +80,7 @@ def check_is_legal_follow(rng, decks):
     return None
 
 
-def check_legal_follows(rng, decks):
-    ctx, hand, lead, _ = follow_position(rng, decks, max_lead=5)
+def compare_legal_follows(ctx, hand, lead, _play=None):
     got = {cs.indices() for cs in ctx.trump.legal_follows(c(hand), c(lead))}
     want = {norm(p) for p in ctx.ref.legal_follows(hand, lead)}
     if got != want:
@@ -91,8 +89,7 @@ def check_legal_follows(rng, decks):
     return None
 
 
-def check_check_throw(rng, decks):
-    ctx, lead, others = throw_position(rng, decks)
+def compare_check_throw(ctx, lead, others):
     r = ctx.trump.check_throw(c(lead), [c(o) for o in others])
     ok, played = ctx.ref.check_throw(lead, others)
     if (r.ok, r.played.indices()) != (ok, norm(played)):
@@ -101,8 +98,7 @@ def check_check_throw(rng, decks):
     return None
 
 
-def check_trick_winner(rng, decks):
-    ctx, plays = trick_position(rng, decks)
+def compare_trick_winner(ctx, plays):
     got = ctx.trump.trick_winner([c(p) for p in plays])
     want = ctx.ref.trick_winner(plays)
     if got != want:
@@ -110,15 +106,34 @@ def check_trick_winner(rng, decks):
     return None
 
 
-def check_kitty_multiplier(rng, decks):
-    ctx = random_context(rng, decks)
-    lead = one_suit_subset(ctx, ctx.draw(rng.randint(1, 20)), 12)
+def compare_kitty_multiplier(ctx, lead):
     if not lead:
         return None
     got, want = ctx.trump.kitty_multiplier(c(lead)), ctx.ref.kitty_multiplier(lead)
     if got != want:
         return f"kitty_multiplier({c(lead)}): C {got} != reference {want}; {describe(ctx)}"
     return None
+
+
+def check_is_legal_follow(rng, decks):
+    return compare_is_legal_follow(*follow_position(rng, decks))
+
+
+def check_legal_follows(rng, decks):
+    return compare_legal_follows(*follow_position(rng, decks, max_lead=5))
+
+
+def check_check_throw(rng, decks):
+    return compare_check_throw(*throw_position(rng, decks))
+
+
+def check_trick_winner(rng, decks):
+    return compare_trick_winner(*trick_position(rng, decks))
+
+
+def check_kitty_multiplier(rng, decks):
+    ctx = random_context(rng, decks)
+    return compare_kitty_multiplier(ctx, one_suit_subset(ctx, ctx.draw(rng.randint(1, 20)), 12))
 
 
 CHECKS = {
@@ -394,53 +409,24 @@ def check_natural_units(rng, decks):
 
 
 def check_natural_is_legal_follow(rng, decks):
-    ctx, hand, lead, play = natural_follow_position(rng, decks)
-    got = ctx.trump.is_legal_follow(c(hand), c(lead), c(play))
-    want = ctx.ref.is_legal_follow(hand, lead, play)
-    if got != want:
-        return (f"is_legal_follow(hand={c(hand)}, lead={c(lead)}, play={c(play)}): C {got} != reference {want}; "
-                f"{describe(ctx)}")
-    return None
+    return compare_is_legal_follow(*natural_follow_position(rng, decks))
 
 
 def check_natural_legal_follows(rng, decks):
-    ctx, hand, lead, _ = natural_follow_position(rng, decks, max_lead=5)
-    got = {cs.indices() for cs in ctx.trump.legal_follows(c(hand), c(lead))}
-    want = {norm(p) for p in ctx.ref.legal_follows(hand, lead)}
-    if got != want:
-        return (f"legal_follows(hand={c(hand)}, lead={c(lead)}): only C {sorted(got - want)[:5]}, "
-                f"only reference {sorted(want - got)[:5]}; {describe(ctx)}")
-    return None
+    return compare_legal_follows(*natural_follow_position(rng, decks, max_lead=5))
 
 
 def check_natural_check_throw(rng, decks):
-    ctx, lead, others = natural_throw_position(rng, decks)
-    r = ctx.trump.check_throw(c(lead), [c(o) for o in others])
-    ok, played = ctx.ref.check_throw(lead, others)
-    if (r.ok, r.played.indices()) != (ok, norm(played)):
-        return (f"check_throw({c(lead)}, {[str(c(o)) for o in others]}): C {r} != reference {(ok, c(played))}; "
-                f"{describe(ctx)}")
-    return None
+    return compare_check_throw(*natural_throw_position(rng, decks))
 
 
 def check_natural_trick_winner(rng, decks):
-    ctx, plays = natural_trick_position(rng, decks)
-    got = ctx.trump.trick_winner([c(p) for p in plays])
-    want = ctx.ref.trick_winner(plays)
-    if got != want:
-        return f"trick_winner({[str(c(p)) for p in plays]}): C {got} != reference {want}; {describe(ctx)}"
-    return None
+    return compare_trick_winner(*natural_trick_position(rng, decks))
 
 
 def check_natural_kitty_multiplier(rng, decks):
     ctx = natural_context(rng, decks)
-    lead = natural_subset(ctx, ctx.draw_leader(rng.randint(1, 20)), 12)
-    if not lead:
-        return None
-    got, want = ctx.trump.kitty_multiplier(c(lead)), ctx.ref.kitty_multiplier(lead)
-    if got != want:
-        return f"kitty_multiplier({c(lead)}): C {got} != reference {want}; {describe(ctx)}"
-    return None
+    return compare_kitty_multiplier(ctx, natural_subset(ctx, ctx.draw_leader(rng.randint(1, 20)), 12))
 
 
 NATURAL_CHECKS = {
