@@ -6,6 +6,7 @@ import pytest
 
 from shengji import Cards, Deal, Match, Rules, bots
 from shengji._types import DealResult
+from shengji.match import chinagame_points, qq_deal_points
 
 
 def result(attacker_points: int, rules: Rules) -> DealResult:
@@ -86,12 +87,85 @@ def test_a_taian_match_is_played_to_a_winner():
     assert m.winner in (0, 1) and m.history[0].level == "A"
 
 
-def test_match_points_not_computed_yet():
+def test_no_match_points_unless_the_rules_keep_them():
     assert Match(Rules()).points is None
-    with pytest.raises(NotImplementedError, match="throw_penalty='match_point'"):
-        Match(Rules.preset("chinagame")).points  # noqa: B018
-    with pytest.raises(ValueError, match="match_points='qq' is not implemented yet"):
-        Rules(match_points="qq")
+    with pytest.raises(ValueError, match="keep none"):
+        Match(Rules(), points=(1, 2, 3, 4))
+    with pytest.raises(ValueError, match="four integers"):
+        Match(Rules(match_points="qq"), points=(1, 2, 3))
+
+
+def test_chinagame_worked_example():
+    """Seed 002: 假設設定打過10算結束 我方從2打過10，對方從2打到9 … 從2打過10，級別上升了9級，得分=9分;
+    和對方的差距為兩級，再獲得獎分2*2=4分; 如果我打了15個回合，則每10回合算1分，得1分;
+    如果我曾摔牌失敗過兩次，則扣2分; 最終我的得分是：9+4+1-2=12分;
+    對方得分為：從2打到9，得7分; 和我方差距為2，則扣2*2 = 4分; 則對方得分為：7-4=3"""
+    assert chinagame_points(9, 7, 15, 2) == 9 + 4 + 1 - 2 == 12
+    assert chinagame_points(7, 9, 0, 0) == 7 - 4 == 3
+
+
+def test_chinagame_points_follow_the_match():
+    """A whole match to 10 (end_level): every seat's points are the seed 002 formula of the match's state."""
+    m = Match(Rules.preset("chinagame"), seed=3, end_level="10")
+    assert m.sequence[-1] == "10" and m.points == (0, 0, 0, 0)
+    m.play_all(max_deals=200)
+    assert m.winner is not None and m.levels[m.winner] == "10"
+    passed = [m.sequence.index(m.levels[t]) + (m.winner == t) for t in (0, 1)]
+    assert passed[m.winner] == 9  # 從2打過10
+    failed = [sum(r.result.failed_throws[s] for r in m.history) for s in range(4)]
+    for s in range(4):
+        assert m.points[s] == chinagame_points(passed[s % 2], passed[1 - s % 2], len(m.history), failed[s])
+    with pytest.raises(ValueError, match="end_level"):
+        Match(Rules.preset("chinagame"), end_level="2")
+
+
+def test_qq_deal_points_table():
+    """Seed 000 积分规则: 闲家转庄家得两分，以上每升一级加一分。庄家升一级得两分，以上每升一级加一分，
+    最多闲家大光时得四分; 四个玩家积分都在80分以上，300分以下…翻倍…都在300分以上…翻3倍;
+    例如：四个玩家积分都是90，某局游戏庄家打闲家大光，本来积分是庄家＋4分…积分为庄家＋8分…
+    如果四个玩家都是400分…庄家＋12分."""
+    rules = Rules()
+    low = (0, 0, 0, 0)
+    assert [qq_deal_points(result(p, rules), low) for p in (0, 20, 40)] == [4, 3, 2]  # dealers +3, +2, +1 levels
+    assert [qq_deal_points(result(p, rules), low) for p in (80, 120, 160, 200)] == [2, 3, 4, 5]  # attackers
+    assert qq_deal_points(result(0, rules), (90,) * 4) == 8
+    assert qq_deal_points(result(0, rules), (400,) * 4) == 12
+    assert qq_deal_points(result(0, rules), (80, 300, 90, 100)) == 8  # the bounds count as inside
+    assert qq_deal_points(result(0, rules), (79, 300, 90, 100)) == 4
+    assert qq_deal_points(result(0, rules), (400, 300, 400, 400)) == 4  # neither all 80..300 nor all above
+
+
+def test_qq_match_points_sum_to_zero_and_follow_the_deals():
+    m = Match(Rules(match_points="qq"), seed=1, points=(100, 90, 95, 85))
+    for _ in range(12):
+        before = m.points
+        record = m.play_deal()
+        gain = qq_deal_points(record.result, before)
+        winners = record.dealer % 2 if record.result.dealer_keeps else 1 - record.dealer % 2
+        assert m.points == tuple(before[s] + (gain if s % 2 == winners else -gain) for s in range(4))
+        assert sum(m.points) == sum(before) == 370
+
+
+class Thrower(bots.Greedy):
+    """Leads a whole plain suit as a throw when it holds three or more of one (it often fails)."""
+
+    def choose(self, deal):
+        if deal.phase == "play" and not deal.trick:
+            t, hand = deal.trump_context, deal.hand(deal.to_move)
+            for suit in "SHDC":
+                cards = [k for k in hand.indices() if t.effective_suit(k) == suit]
+                if len(cards) >= 3:
+                    return Cards(cards)
+        return super().choose(deal)
+
+
+def test_failed_throws_cost_the_thrower_a_match_point():
+    """The 4-deck post: 出最小的牌型及牌，并扣除该玩家1分; seed 002: 自己甩牌失敗不損壞對家."""
+    m = Match(Rules(throw_penalty="match_point"), seed=0, policy=[Thrower(), bots.Greedy()] * 2, points=(5, 5, 5, 5))
+    m.play_all(max_deals=6)
+    failed = [sum(r.result.failed_throws[s] for r in m.history) for s in range(4)]
+    assert sum(failed) > 0  # random leaders try throws that fail
+    assert m.points == tuple(5 - f for f in failed)
 
 
 def test_greedy_beats_random_as_a_team():

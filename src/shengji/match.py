@@ -14,12 +14,32 @@
   let the dealer's bot name the trump (``Bot.trump``); rules whose declaring phase is not implemented
   yet (the 4-deck and 泰安 styles) raise NotImplementedError, as ``Deal`` does.
 - Every phase goes through ``deal.act(bot.choose(deal))``.
-- Match points (积分): ``points`` raises NotImplementedError where the rules call for them (they are not
-  computed yet) and is None where they do not.
+- ``end_level`` (a rank; default the sequence's last level): the match ends when a team wins a deal as
+  dealers at that level (中国游戏中心, seed 002: 假設設定打過10算結束, ``end_level="10"``).
+
+Match points (积分), ``match.points``: one number per seat, starting at ``Match(points=...)`` (zeros by
+default); None when the rules keep none (``match_points="none"`` and no ``throw_penalty="match_point"``).
+
+- ``throw_penalty="match_point"`` (the 4-deck post: 出最小的牌型及牌，并扣除该玩家1分; seed 002:
+  自己甩牌失败不损坏对家): each failed throw costs the thrower, not the partner, one point.
+- ``match_points="qq"`` (seed 000, 积分规则), after every deal: attackers taking the deal gain 2, +1 per level
+  they climb (闲家转庄家得两分，以上每升一级加一分); dealers keeping it gain 2 for one level, +1 per level
+  beyond, at most 4 (庄家升一级得两分，以上每升一级加一分，最多闲家大光时得四分); every seat of the losing team
+  loses as much, so the four seats sum to zero. Doubled when all four totals before the deal lie in
+  80..300 (四个玩家积分都在80分以上，300分以下; the bounds count as inside, the seed's example uses 90), tripled
+  when all four are above 300; otherwise plain. The special 大光 rooms are not modelled.
+- ``match_points="chinagame"`` (seed 002, 升級游戲得分換算), a function of the match so far, per seat: the
+  levels its team has passed (from the first level; a team that won the match has also passed the end
+  level: 從2打過10 = 9), plus 2 per level its team leads the other by (negative when it trails:
+  差距為兩級，再獲得獎分2*2=4分; 對方…扣2*2=4分), plus 1 per 10 deals played (每10回合算1分: the project reads a
+  回合 as a deal — a trick count would give 2–3 points per deal), minus the seat's failed throws when
+  ``throw_penalty="match_point"`` (the preset sets it). The seed's example (9 + 4 + 1 − 2 = 12, 7 − 4 = 3)
+  is a test.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +60,24 @@ class DealRecord:
     levels_after: tuple[str, str]
 
 
+def qq_deal_points(result: DealResult, totals: Sequence[int]) -> int:
+    """Match points (seed 000) each seat of the deal's winning team gains and each loser loses, given the
+    four totals before the deal: 2 + levels for attackers taking the deal, 1 + levels (at most 4) for
+    dealers keeping it; x2 when all totals are 80..300, x3 when all exceed 300."""
+    base = min(4, 1 + result.dealer_levels) if result.dealer_keeps else 2 + result.attacker_levels
+    if all(t > 300 for t in totals):
+        return 3 * base
+    if all(80 <= t <= 300 for t in totals):
+        return 2 * base
+    return base
+
+
+def chinagame_points(passed: int, other_passed: int, deals: int, failed_throws: int) -> int:
+    """中国游戏中心 match points (seed 002) of one seat: levels its team passed, 2 per level of lead (or
+    minus 2 per level behind), 1 per 10 deals played, minus its own failed throws."""
+    return passed + 2 * (passed - other_passed) + deals // 10 - failed_throws
+
+
 def level_sequence(rules: Any) -> list[str]:
     """The levels a team climbs through (``first_level``): 2 -> A, 3 -> A, or A -> 2 -> ... -> K -> A."""
     if rules.first_level == "A":
@@ -50,13 +88,19 @@ def level_sequence(rules: Any) -> list[str]:
 class Match:
     """``Match(rules, seed=0, policy="greedy", first_dealer=0)``: see the module docstring."""
 
-    def __init__(self, rules: Any, seed: int = 0, policy: Any = "greedy", first_dealer: int = 0):
+    def __init__(self, rules: Any, seed: int = 0, policy: Any = "greedy", first_dealer: int = 0,
+                 points: Sequence[int] | None = None, end_level: str | None = None):
         if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
             raise ValueError(f"first_dealer must be a seat 0..3, got {first_dealer!r}")
         self.rules = rules
         self.seed = seed
         self.bots = resolve(policy)
         self.sequence = level_sequence(rules)
+        if end_level is not None:
+            if end_level not in self.sequence[1:]:
+                raise ValueError(f"end_level must be a level of the match after its first, one of "
+                                 f"{', '.join(self.sequence[1:])}; got {end_level!r}")
+            self.sequence = self.sequence[:self.sequence.index(end_level, 1) + 1]
         self._steps = [0, 0]
         self.dealer = first_dealer
         self.winner: int | None = None
@@ -65,15 +109,31 @@ class Match:
         while start < len(self.sequence) - 1 and self.sequence[start] in rules.constant_ranks:
             start += 1
         self.must_play = {start, len(self.sequence) - 1}
+        self._keeps_points = rules.match_points != "none" or rules.throw_penalty == "match_point"
+        if points is None:
+            points = (0, 0, 0, 0)
+        elif not self._keeps_points:
+            raise ValueError("points= gives starting match points, but these rules keep none "
+                             "(match_points='none' and no throw_penalty='match_point')")
+        if len(points) != 4 or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+            raise ValueError(f"points must be four integers, one per seat; got {points!r}")
+        self._start = tuple(points)
+        self._qq = [0, 0, 0, 0]            # match_points="qq": the per-deal points so far
+        self._failed = [0, 0, 0, 0]        # failed throws per seat
 
     @property
-    def points(self) -> None:
-        """Match points (积分) per seat: not computed yet. Raises NotImplementedError when the rules call for
-        them (``Rules.missing("match_points")`` names the option); None when they keep none."""
-        missing = self.rules.missing("match_points")
-        if missing:
-            raise NotImplementedError(f"match points are not implemented yet: {missing}")
-        return None
+    def points(self) -> tuple[int, int, int, int] | None:
+        """Match points (积分) per seat (see the module docstring); None when the rules keep none."""
+        if not self._keeps_points:
+            return None
+        total = [self._start[s] + self._qq[s] for s in range(4)]
+        if self.rules.throw_penalty == "match_point":
+            total = [total[s] - self._failed[s] for s in range(4)]
+        if self.rules.match_points == "chinagame":
+            passed = [self._steps[t] + (self.winner == t) for t in (0, 1)]
+            for s in range(4):
+                total[s] += chinagame_points(passed[s % 2], passed[1 - s % 2], len(self.history), 0)
+        return (total[0], total[1], total[2], total[3])
 
     @property
     def levels(self) -> tuple[str, str]:
@@ -117,6 +177,15 @@ class Match:
         else:
             self._climb(1 - team, result.attacker_levels)
             self.dealer = (dealer + 1) % 4
+        for s in range(4):
+            self._failed[s] += result.failed_throws[s]
+        if self.rules.match_points == "qq":
+            before = self.points
+            assert before is not None
+            gain = qq_deal_points(result, before)
+            winners = team if result.dealer_keeps else 1 - team
+            for s in range(4):
+                self._qq[s] += gain if s % 2 == winners else -gain
         record = DealRecord(index, dealer, level, deal.trump, result, self.levels)
         self.history.append(record)
         return record

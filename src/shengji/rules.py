@@ -192,7 +192,8 @@ Rules.PRESETS = {
     "bianfeng": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump"),
     "bianfeng-friend": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump",
                             partnership="call_card"),
-    "chinagame": dict(decks=2, kitty=8, kitty_multiplier="chinagame", throw_penalty="match_point"),
+    "chinagame": dict(decks=2, kitty=8, kitty_multiplier="chinagame", throw_penalty="match_point",
+                      match_points="chinagame"),
 }
 
 Rules.PRESET_DOCS = {
@@ -217,8 +218,9 @@ Rules.PRESET_DOCS = {
     "first declarer deals the first deal.",
     "bianfeng-friend": "Seed 004: 边锋 找朋友 (寻): the dealer calls a card after taking the kitty; its holder "
     "is the partner, or the dealer plays alone against three. Not implemented yet: Rules.preset refuses it.",
-    "chinagame": "Seed 002: 中国游戏中心 升级: kitty 2 per single, 4 per pair, 6 per triple; a failed throw "
-    "costs a match point (积分).",
+    "chinagame": "Seed 002: 中国游戏中心 升级: kitty 2 per single, 4 per pair, 6 per triple; match points (积分) "
+    "from levels passed, the lead over the other team and deals played; a failed throw costs the thrower a "
+    "match point; Match(end_level=...) ends the match at a chosen level (the seed's example: 10).",
 }
 
 
