@@ -53,8 +53,6 @@ def test_refused_values_name_option_and_value():
             if v.status == "not implemented":
                 with pytest.raises(ValueError, match=f"{opt.name}={v.value!r} is not implemented yet"):
                     Rules(**{opt.name: v.value})
-    with pytest.raises(ValueError, match="partnership='call_card' is not implemented yet"):
-        Rules.preset("bianfeng-friend")
 
 
 @pytest.mark.parametrize("kwargs,match", [
@@ -84,8 +82,7 @@ def test_missing_phase_names_the_option():
     assert Rules.preset("taian").missing("declare") is None
     assert Rules(no_bid="dealer_loses").missing("declare") is None
     for preset in Rules.presets():  # match points are computed for every preset now
-        if preset != "bianfeng-friend":
-            assert Rules.preset(preset).missing("match_points") is None
+        assert Rules.preset(preset).missing("match_points") is None
     with pytest.raises(ValueError, match="phase"):
         Rules().missing("bury")
 
@@ -277,7 +274,7 @@ CRASH_CASES = {
         from shengji import Rules, Trump, Deal, simulate, Match
         cases = [("decks", 100), ("decks", 0), ("kitty", -5), ("kitty", 1000), ("kitty", 7), ("decks", 3),
                  ("constant_ranks", tuple("23456789") + ("10", "J")), ("declaration", "bogus"),
-                 ("kitty_multiplier", 3), ("taian_trump_follow", "yes"), ("partnership", "call_card")]
+                 ("kitty_multiplier", 3), ("taian_trump_follow", "yes"), ("partnership", "bogus")]
         for name, value in cases:
             r = Rules()
             object.__setattr__(r, name, value)
@@ -329,7 +326,7 @@ def test_no_crash(case):
 # --- one protocol for every phase ---------------------------------------------------------------------
 
 def test_phases_come_from_the_core():
-    assert PHASES == ("declare", "bury", "grab", "swap", "play", "done")
+    assert PHASES == ("declare", "bury", "grab", "swap", "call", "play", "done")
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
@@ -359,9 +356,10 @@ def test_a_deal_driven_by_legal_actions_and_act_alone(preset):
             if deal.phase != seen[-1]:
                 seen.append(deal.phase)
         # declare, bury, then (炒底) grab, and bury again after each grab, or (泰安) swap, then play; or a lost deal
-        letters = "".join({"declare": "D", "bury": "b", "grab": "g", "swap": "s", "play": "p", "done": "E"}[p]
-                          for p in seen)
-        pattern = "Db" + ("(gb)*g" if rules.kitty_grab else "") + ("s?" if rules.kitty_rule == "taian" else "") + "pE"
+        letters = "".join({"declare": "D", "bury": "b", "grab": "g", "swap": "s", "call": "c", "play": "p",
+                           "done": "E"}[p] for p in seen)
+        pattern = ("Db" + ("(gb)*g" if rules.kitty_grab else "") + ("s?" if rules.kitty_rule == "taian" else "")
+                   + ("c" if rules.partnership == "call_card" else "") + "pE")
         assert re.fullmatch(pattern, letters) or (letters == "DE" and deal.result().lost_deal), letters
         assert deal.legal_actions() == []
         with pytest.raises(IllegalMove, match="finished"):

@@ -5,7 +5,8 @@ invariants of docs/MODEL.md §9 after every move, also driven through the one-pr
 hand-written cases cover the declaration ladders (``"qq"``, ``"qq3"``, the 4-deck ladder with its
 four-joker trump choice), no_bid (``kitty_turnup`` too), first_deal (first_deal_dealer, the
 first-deal redeal and its shuffle), 炒底 kitty grabs, failed throws and their penalty, voids and bad
-inputs; random whole 4-deck deals with grabs check the invariants.
+inputs; random whole 4-deck deals with grabs check the invariants; 找朋友 (partnership="call_card"):
+the call phase, who the partner is, the reveal, scoring by the real teams, and random whole deals.
 """
 
 import copy
@@ -38,13 +39,14 @@ except ImportError:  # an installed package older than this module: load it from
 # ------------------------------------------------------------------------------------------------
 
 def make_rules(decks=2, kitty=None, throw_penalty=None, declaration=None, no_bid=None,
-               first_deal_dealer=None, first_deal_no_bid=None, kitty_grab=None, kitty_rule=None, **options):
+               first_deal_dealer=None, first_deal_no_bid=None, kitty_grab=None, kitty_rule=None,
+               partnership=None, **options):
     """A RefRules with the deal options set as attributes (left out: the engine's defaults)."""
     rules = RefRules(decks=decks, **options)
     for name, value in (("kitty", kitty), ("throw_penalty", throw_penalty),
                         ("declaration", declaration), ("no_bid", no_bid),
                         ("first_deal_dealer", first_deal_dealer), ("first_deal_no_bid", first_deal_no_bid),
-                        ("kitty_grab", kitty_grab), ("kitty_rule", kitty_rule)):
+                        ("kitty_grab", kitty_grab), ("kitty_rule", kitty_rule), ("partnership", partnership)):
         if value is not None:
             setattr(rules, name, value)
     return rules
@@ -112,7 +114,7 @@ def snapshot(d):
     return (d.phase, d.to_move, d.dealer, d.trump_suit, d.declarer, d.declaration,
             tuple(d.hand(s) for s in range(4)), repr(d.tricks), tuple(d.trick),
             tuple(frozenset(v) for v in d.voids), tuple(d.failed_throws),
-            d.attacker_captured, d.defender_captured, d.penalty, d.kitty)
+            d.attacker_captured, d.defender_captured, d.penalty, d.kitty, d.called, d.partner, d.friend)
 
 
 def unseen(d, seat):
@@ -2196,3 +2198,395 @@ def test_random_taian_deals():
         stats += taian_playthrough(3000 + seed)
     assert stats["lost"] > 0 and stats["declared"] > 0 and stats["redeals"] > 0
     assert stats["swaps"] > 0 and stats["swap_phases"] > stats["swaps"]
+
+
+# ------------------------------------------------------------------------------------------------
+# 找朋友, calling a friend (partnership="call_card", MODEL §9)
+# ------------------------------------------------------------------------------------------------
+
+CALLS = [(k,) for k in range(54)]
+_DEFAULT_KITTY = {1: 6, 2: 8, 3: 6}
+
+
+def rules_friend(decks=2, **options):
+    """Deal options with partnership="call_card" (a RefRules: the reference takes any rules object)."""
+    return make_rules(decks=decks, partnership="call_card", **options)
+
+
+def friend_deal(fixed, dealer=0, banned=(), seed=0, decks=2, trump="S", level="2", **options):
+    """A call_card deal, trump given, where seat s is dealt `fixed[s]` (text); kinds in `banned` are never
+    dealt as fill (their copies not fixed go to the kitty). Returned in the bury phase."""
+    kitty = _DEFAULT_KITTY[decks]
+    fixed = {s: list(parse(c)) for s, c in fixed.items()}
+    order = build_order(decks, kitty, fixed, dealer=dealer, seed=seed, banned=banned)
+    return RefDeal(rules_friend(decks=decks, **options), order, dealer=dealer, level=level, trump=trump)
+
+
+def expected_partner(d, kind):
+    """MODEL §9: the first seat after the dealer in play order holding a copy of `kind` now, else None."""
+    return next((s for s in ((d.dealer + i) % 4 for i in (1, 2, 3)) if kind in d.hand(s)), None)
+
+
+# (cards dealt to seats dealer+0..3, copies of the called kind left for the kitty, partner offset or None)
+HOLDINGS = [
+    ({0: "9C", 2: "9C"}, 0, 2),       # the dealer holds one: the holder of the other (not the seat after)
+    ({0: "9C", 1: "9C"}, 0, 1),
+    ({0: "9C", 3: "9C"}, 0, 3),
+    ({1: "9C", 3: "9C"}, 0, 1),       # the dealer holds none: the nearest holder in play order
+    ({2: "9C", 3: "9C"}, 0, 2),
+    ({3: "9C 9C"}, 0, 3),             # one seat holding both
+    ({0: "9C 9C"}, 0, None),          # the dealer holds both: alone (一打三)
+    ({0: "9C"}, 1, None),             # the other copy in the kitty: alone
+    ({}, 2, None),                    # both in the kitty: nobody holds one
+    ({2: "9C"}, 1, 2),                # one in the kitty, the other with dealer+2
+]
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+@pytest.mark.parametrize("holding,in_kitty,offset", HOLDINGS)
+def test_call_card_partner_by_holding(dealer, holding, in_kitty, offset):
+    """Seed 004: 如果庄家自己有其中一张，则拿到另外一张的玩家为其对家，如果庄自己没有该牌，则按出牌顺序，
+    靠近庄家的有该牌的玩家和他是对家，如果庄家自己拿到2张该牌，则庄家一打三."""
+    kind = parse("9C")[0]
+    d = friend_deal({(dealer + i) % 4: c for i, c in holding.items()}, dealer=dealer, banned=(kind,), seed=dealer)
+    assert d.kitty.count(kind) == in_kitty
+    d.bury(d.kitty)  # the dealer buries the kitty it took up: every seat holds what it was dealt
+    assert d.phase == "call" and d.to_move == dealer and d.kitty.count(kind) == in_kitty
+    partner = None if offset is None else (dealer + offset) % 4
+    assert expected_partner(d, kind) == partner
+    d.act([kind])
+    assert (d.called, d.partner, d.friend) == (kind, partner, None)
+    assert d.phase == "play" and d.to_move == dealer
+    defenders = tuple(sorted({dealer} | ({partner} if partner is not None else set())))
+    assert d.defenders == defenders
+    assert [d.is_attacker(s) for s in range(4)] == [s not in defenders for s in range(4)]
+
+
+def test_call_card_partner_counted_at_the_call():
+    """The partner is fixed by the hands at the call, after the burial: the buried kitty is nobody's."""
+    kind = parse("BJ")[0]
+    # the dealer was dealt both big jokers and buries one: it holds one, the other lies in the kitty: alone
+    d = friend_deal({0: "BJ BJ", 2: "3D"}, dealer=0)
+    d.bury([kind] + [k for k in d.hand(0) if k != kind][:7])
+    d.call(kind)  # a bare kind is accepted by call()
+    assert (d.called, d.partner) == (kind, None)
+    # the dealer was dealt one and buries it, dealer+3 holds the other: dealer+3
+    d = friend_deal({1: "BJ", 2: "3D"}, dealer=2, banned=(kind,))
+    assert kind in d.hand(2)  # the other copy came up with the kitty
+    d.bury([kind] + [k for k in d.hand(2) if k != kind][:7])
+    assert kind not in d.hand(2)
+    d.call([kind])
+    assert d.partner == 1  # dealer+3
+
+
+@pytest.mark.parametrize("decks", [1, 3])
+def test_call_card_partner_with_one_and_three_decks(decks):
+    """The general rule: the first seat after the dealer holding at least one copy, whatever the dealer holds."""
+    kind = parse("QH")[0]
+    if decks == 3:
+        d = friend_deal({0: "QH", 2: "QH", 3: "QH"}, dealer=0, decks=3)
+        d.bury(d.kitty)
+        d.call([kind])
+        assert d.partner == 2
+        d = friend_deal({1: "QH QH QH"}, dealer=1, decks=3, seed=1)
+        d.bury(d.kitty)
+        d.call([kind])
+        assert d.partner is None  # the dealer holds all three
+    else:
+        d = friend_deal({3: "QH"}, dealer=0, decks=1)
+        d.bury(d.kitty)
+        d.call([kind])
+        assert d.partner == 3
+        d = friend_deal({0: "QH"}, dealer=0, decks=1, seed=2)
+        d.bury(d.kitty)
+        d.call([kind])
+        assert d.partner is None
+
+
+def test_call_card_legal_actions_in_the_call_phase():
+    d = friend_deal({0: "9C"}, dealer=3)
+    with pytest.raises(ValueError):
+        d.legal_actions()  # the bury phase: the burier names the cards
+    _raises_unchanged(d, "legal_calls")
+    assert d.defenders is None
+    with pytest.raises(ValueError, match="fixed at the call"):
+        d.is_attacker(0)
+    with pytest.raises(ValueError, match="no fixed teams"):
+        d.team_of(0)
+    d.bury(d.kitty)
+    assert d.phase == "call" and d.to_move == 3
+    assert d.legal_actions() == d.legal_calls() == CALLS  # any kind, held or not, jokers included
+    for action in d.legal_actions():
+        e = copy.deepcopy(d)
+        e.act(list(action))
+        assert e.called == action[0] and e.phase == "play" and e.to_move == 3
+        assert e.partner == expected_partner(d, action[0])
+        assert e.legal_actions() and all(isinstance(a, tuple) for a in e.legal_actions())
+    assert d.called is None and d.phase == "call"  # the copies played, not the deal
+    d.act([7])
+    _raises_unchanged(d, "legal_calls")
+    assert isinstance(d.legal_actions(), set)
+
+
+def test_call_card_bad_calls_change_nothing():
+    d = friend_deal({0: "9C 9C"}, dealer=0)
+    _raises_unchanged(d, "call", [5])  # the bury phase
+    d.bury(d.kitty)
+    assert d.phase == "call"
+    held = d.hand(0)
+    for bad in ([], (), [5, 6], [5, 5], [parse("9C")[0]] * 2, [54], [-1], [53, 54], "AS", [True], True, None,
+                1.5, 54, -1, ["AS"]):
+        _raises_unchanged(d, "call", bad)
+        if not isinstance(bad, (int, float)) or isinstance(bad, bool):
+            _raises_unchanged(d, "act", bad)
+    _raises_unchanged(d, "play", [held[0]])
+    _raises_unchanged(d, "bury", list(held[:8]))
+    _raises_unchanged(d, "declare", ())
+    _raises_unchanged(d, "swap", ())
+    _raises_unchanged(d, "result")
+    d.act([parse("9C")[0]])
+    assert d.partner is None
+    _raises_unchanged(d, "call", [5])  # called already: the play phase
+    _raises_unchanged(d, "act", [])
+
+
+def test_call_card_refused_combinations():
+    order = pack(2)
+    with pytest.raises(ValueError, match="kitty_grab"):
+        RefDeal(rules_friend(declaration="4deck", kitty_grab=True), order)
+    with pytest.raises(ValueError, match="taian"):
+        RefDeal(rules_friend(kitty_rule="taian"), order)
+    with pytest.raises(ValueError, match="partnership"):
+        RefDeal(make_rules(partnership="friends"), order)
+    # fixed (explicit or left out) keeps the old flow: no call phase, the dealer's pair defends
+    for rules in (make_rules(), make_rules(partnership="fixed")):
+        d = RefDeal(rules, order, dealer=1, trump="H")
+        d.bury(d.kitty)
+        assert d.phase == "play" and d.defenders == (1, 3) and d.team_of(2) == 0
+        assert (d.called, d.partner, d.friend) == (None, None, None)
+        _raises_unchanged(d, "call", [5])
+
+
+def test_call_card_lost_deal_has_no_call():
+    d = RefDeal(rules_friend(no_bid="dealer_loses"), pack(2), dealer=2)
+    pass_all(d)
+    assert d.lost_deal and d.phase == "done" and d.result() == LOST_RESULT
+    assert (d.called, d.partner, d.friend) == (None, None, None)
+
+
+def test_call_card_in_a_first_deal_the_new_dealer_calls():
+    order = build_order(2, 8, {2: list(parse("2H 2H"))}, dealer=0, seed=4)
+    d = RefDeal(rules_friend(), order, dealer=0, level="2", first_deal=True)
+    pass_until(d, 2, parse("2H 2H"))
+    d.declare(parse("2H 2H"))
+    pass_all(d)
+    assert d.dealer == 2 and d.phase == "bury" and d.to_move == 2
+    d.bury(d.hand(2)[:8])
+    assert d.phase == "call" and d.to_move == 2
+    d.call([53])
+    assert d.to_move == 2 and d.partner == expected_partner(d, 53)
+
+
+def _play_revealing(seed):
+    """Dealer 0 calls BJ; seat 1 (the partner) and seat 3 each hold one. Seat 3 plays its BJ at once, seat 1
+    holds its back while it can. Returns the events (seat, played BJ, friend after the play)."""
+    bj = 53
+    d = friend_deal({1: "BJ", 3: "BJ"}, dealer=0, seed=seed)
+    d.bury(d.kitty)
+    d.call([bj])
+    assert d.partner == 1 and d.friend is None
+    rng = random.Random(seed)
+    events = []
+    three_played = False
+    while d.phase == "play":
+        seat = d.to_move
+        legal = sorted(d.legal_actions())
+        with_bj = [a for a in legal if bj in a]
+        without = [a for a in legal if bj not in a]
+        if seat == 3 and with_bj:
+            action = rng.choice(with_bj)
+        elif seat == 1 and (three_played and with_bj or not without):
+            action = rng.choice(with_bj)
+        else:
+            action = rng.choice(without)
+        played = d.play(action)
+        three_played |= seat == 3 and bj in played
+        events.append((seat, bj in played, d.friend))
+    return d, events
+
+
+def test_call_card_reveal_only_when_the_partner_plays_the_called_kind():
+    """`friend` stays None when another seat plays a copy first, and when the dealer is alone."""
+    found = 0
+    for seed in range(6):
+        d, events = _play_revealing(seed)
+        bj_plays = [(i, s) for i, (s, has, _) in enumerate(events) if has]
+        assert sorted(s for _, s in bj_plays) == [1, 3]
+        first, partner_at = bj_plays[0], next(i for i, s in bj_plays if s == 1)
+        assert all(friend is None for _, _, friend in events[:partner_at])
+        assert all(friend == 1 for _, _, friend in events[partner_at:])
+        assert d.friend == 1 and d.partner == 1
+        found += first[1] == 3  # seat 3's copy came first: no reveal by it
+    assert found >= 3
+    # a lone dealer: friend stays None even after the dealer played both copies
+    d = friend_deal({0: "BJ BJ"}, dealer=0)
+    d.bury(d.kitty)
+    d.call([53])
+    rng = random.Random(1)
+    while d.phase == "play":
+        seat = d.to_move
+        legal = sorted(d.legal_actions())
+        mine = [a for a in legal if 53 in a] if seat == 0 else []
+        d.play(rng.choice(mine or legal))
+        assert d.friend is None
+    assert d.partner is None and d.called == 53
+
+
+def _lockstep(d, f, action):
+    """Apply `action` to the call_card deal `d` and its fixed twin `f` (the same order and moves: legality
+    never depends on the teams); both must play the same cards and keep the same hands."""
+    got = d.act(action)
+    assert f.act(action) == got
+    assert [d.hand(s) for s in range(4)] == [f.hand(s) for s in range(4)]
+    return got
+
+
+def test_call_card_lone_dealer_scores_three_attackers():
+    """A lone dealer: the tricks won by any of the three others count for the attackers, and a failed throw
+    by the dealer's fixed partner (an attacker now) costs the attackers."""
+    order = build_order(2, 8, {0: list(parse("SJ SJ 3S")), 2: list(parse("BJ BJ 3C 4C")),
+                               3: list(parse("AC AC"))}, dealer=0, seed=7)
+    d = RefDeal(rules_friend(throw_penalty="ten_per_card"), order, dealer=0, level="2", trump="S")
+    f = RefDeal(make_rules(throw_penalty="ten_per_card"), order, dealer=0, level="2", trump="S")
+    _lockstep(d, f, list(d.kitty))
+    d.call([52])  # the dealer holds both small jokers: alone
+    assert d.partner is None and d.defenders == (0,) and f.defenders == (0, 2)
+    rng = random.Random(3)
+    _lockstep(d, f, parse("3S"))
+    _lockstep(d, f, rng.choice(sorted(d.legal_actions())))
+    _lockstep(d, f, parse("BJ"))
+    _lockstep(d, f, rng.choice(sorted(d.legal_actions())))
+    assert d.tricks[0][2] == 2 and d.to_move == 2
+    trick_points = sum(points(p) for p in d.tricks[0][1])
+    assert (d.attacker_captured, d.defender_captured) == (trick_points, 0)
+    assert (f.attacker_captured, f.defender_captured) == (0, trick_points)
+    assert _lockstep(d, f, parse("3C 4C")) == S("3C")  # beaten by AC: the throw fails
+    assert d.penalty == -10 and f.penalty == 10  # seat 2 attacks with a lone dealer, defends with fixed teams
+    while d.phase == "play":
+        _lockstep(d, f, rng.choice(sorted(d.legal_actions())))
+    assert d.tricks == f.tricks and d.friend is None
+    for deal, attackers in ((d, (1, 2, 3)), (f, (1, 3))):
+        att = sum(points(p) for _, plays, w in deal.tricks if w in attackers for p in plays)
+        assert deal.attacker_captured == att
+        assert deal.defender_captured == 200 - points(deal.kitty) - att
+        res = deal.result()
+        captured = deal.tricks[-1][2] in attackers
+        assert res["kitty_captured"] == captured
+        mult = deal.trump.kitty_multiplier(deal.tricks[-1][1][0]) if captured else 0
+        expect = max(0, att + deal.penalty + points(deal.kitty) * mult)
+        assert res["attacker_points"] == expect
+        assert (res["dealer_keeps"], res["dealer_levels"], res["attacker_levels"]) == level_outcome(deal.rules,
+                                                                                                   expect)
+
+
+def friend_playthrough(decks, seed, declare):
+    """One whole call_card deal with random choices (throw attempts too), played in lockstep with its
+    fixed-partnership twin; scoring by the real teams checked against the twin's identical tricks."""
+    rng = random.Random(seed)
+    rules = random_rules(rng, decks)
+    if rng.random() < 0.7:
+        rules.throw_penalty = "ten_per_card"
+    twin = copy.copy(rules)
+    rules.partnership = "call_card"
+    order = pack(decks)
+    rng.shuffle(order)
+    dealer = rng.randrange(4)
+    level = rng.choice(RANKS)
+    first_deal = rng.random() < 0.3
+    trump = "declare" if declare else rng.choice(["S", "H", "D", "C", None])
+    d = RefDeal(rules, order, dealer=dealer, level=level, trump=trump, first_deal=first_deal)
+    f = RefDeal(twin, order, dealer=dealer, level=level, trump=trump, first_deal=first_deal)
+    stats = Counter()
+    while d.phase == "declare":
+        legal = d.legal_actions()
+        assert legal == f.legal_actions()
+        _lockstep(d, f, rng.choice(legal[1:]) if len(legal) > 1 and rng.random() < 0.2 else ())
+        assert d.called is None and d.defenders is None
+    if d.lost_deal:
+        assert f.lost_deal and d.result() == f.result() == LOST_RESULT and d.called is None
+        stats["lost"] += 1
+        return stats
+    dealer = d.dealer
+    assert d.phase == f.phase == "bury" and d.to_move == dealer == f.dealer
+    cards = list(d.hand(dealer))
+    rng.shuffle(cards)
+    d.act(cards[:d.kitty_size])
+    f.act(cards[:d.kitty_size])
+    assert f.phase == "play" and (d.phase, d.to_move) == ("call", dealer)
+    assert d.legal_actions() == CALLS and d.defenders is None and (d.called, d.partner, d.friend) == (None,) * 3
+    pick = rng.random()
+    kind = (rng.choice(d.hand(dealer)) if pick < 0.35 else rng.choice(d.kitty) if pick < 0.6
+            else rng.randrange(54))
+    partner = expected_partner(d, kind)
+    d.act([kind])
+    assert (d.called, d.partner, d.friend, d.phase, d.to_move) == (kind, partner, None, "play", f.to_move)
+    defenders = {dealer} | ({partner} if partner is not None else set())
+    stats["alone" if partner is None else f"partner+{(partner - dealer) % 4}"] += 1
+    t = d.trump
+    revealed = False
+    while d.phase == "play":
+        check_totals(d)
+        seat = d.to_move
+        if not d.trick and rng.random() < 0.15:
+            suit = rng.choice(sorted({t.effective_suit(k) for k in d.hand(seat)}))
+            mine = [k for k in d.hand(seat) if t.effective_suit(k) == suit]
+            action = tuple(sorted(rng.sample(mine, rng.randint(1, min(len(mine), 6)))))
+        else:
+            legal = d.legal_actions()
+            if not d.trick and not d.tricks:
+                assert legal == f.legal_actions()
+            action = rng.choice(sorted(legal))
+        penalties = d.penalty, f.penalty
+        played = _lockstep(d, f, action)
+        back = 10 * (len(action) - len(played))
+        if back:
+            stats["failed"] += 1
+            if rules.throw_penalty == "ten_per_card":
+                assert d.penalty == penalties[0] + (back if seat in defenders else -back)
+                assert f.penalty == penalties[1] + (back if seat % 2 == dealer % 2 else -back)
+                stats["failed_across"] += (seat in defenders) != (seat % 2 == dealer % 2)
+            if kind in action and kind not in played and seat == partner and not revealed:
+                stats["kept_back"] += 1
+        if kind in played:
+            if seat == partner:
+                revealed = True
+            elif partner is not None and not revealed and seat != dealer:
+                stats["copy_before_reveal"] += 1
+        assert d.friend == (partner if revealed else None)
+    stats["revealed"] += revealed
+    assert d.tricks == f.tricks and d.phase == f.phase == "done"
+    assert d.attacker_captured + d.defender_captured + points(d.kitty) == 100 * decks
+    att = sum(points(p) for _, plays, w in d.tricks if w not in defenders for p in plays)
+    assert d.attacker_captured == att
+    stats["trick_across"] += any(points([k for p in plays for k in p]) and (w in defenders) != (w % 2 == dealer % 2)
+                                 for _, plays, w in d.tricks)
+    res = d.result()
+    captured = d.tricks[-1][2] not in defenders
+    assert res["kitty_captured"] == captured
+    assert res["multiplier"] == (t.kitty_multiplier(d.tricks[-1][1][0]) if captured else 0)
+    expect = max(0, att + d.penalty + res["kitty_points"] * res["multiplier"])
+    assert res["attacker_points"] == expect
+    assert (res["dealer_keeps"], res["dealer_levels"], res["attacker_levels"]) == tuple(level_outcome(rules, expect))
+    if defenders == {dealer, (dealer + 2) % 4}:
+        assert res == f.result()  # the called partner sits opposite: the fixed teams
+    return stats
+
+
+def test_random_call_card_deals():
+    stats = Counter()
+    for decks, games in ((1, 16), (2, 16), (3, 6)):
+        for seed in range(games):
+            stats += friend_playthrough(decks, 5000 + 100 * decks + seed, seed % 2 == 0)
+    assert stats["alone"] > 0 and all(stats[f"partner+{i}"] > 0 for i in (1, 2, 3))
+    assert stats["revealed"] > 0 and stats["failed_across"] > 0 and stats["trick_across"] > 0
+    assert stats["copy_before_reveal"] > 0

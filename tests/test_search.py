@@ -110,7 +110,7 @@ def test_candidate_actions_are_legal_and_bounded():
 
 def test_rollout_errors():
     deal = Deal(Rules(), seed=1)
-    with pytest.raises(ValueError, match="bury, grab, swap or play"):
+    with pytest.raises(ValueError, match="bury, grab, swap, call or play"):
         deal.rollouts()
     while deal.phase == "declare":
         deal.act(None)

@@ -117,7 +117,7 @@ def test_declaring_phases_run_and_lost_deals_are_flagged():
 def test_cancel_stops_a_native_run_promptly():
     run = _core.NativeRun(Rules(), 10_000_000, [0] * 4, 1, 0, 2, -1, "2", "declare", [None] * 4, None, None)
     arrays = [np.zeros(10_000_000, dtype=dt) for dt in (np.int16, np.int16, np.int16, np.int16, np.uint8, np.int8,
-                                                        np.int8, np.int8, np.int8, np.int16, np.uint8)]
+                                                        np.int8, np.int8, np.int8, np.int16, np.uint8, np.int8)]
     threading.Timer(0.3, run.cancel).start()
     t = time.perf_counter()
     done = run.run(*arrays)

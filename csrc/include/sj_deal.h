@@ -21,7 +21,7 @@ extern "C" {
 
 #define SJ_PHASES(X)                                                                             \
     X(SJ_PHASE_DECLARE, "declare") X(SJ_PHASE_BURY, "bury") X(SJ_PHASE_GRAB, "grab") X(SJ_PHASE_SWAP, "swap") \
-    X(SJ_PHASE_PLAY, "play") X(SJ_PHASE_DONE, "done")
+    X(SJ_PHASE_CALL, "call") X(SJ_PHASE_PLAY, "play") X(SJ_PHASE_DONE, "done")
 
 /* A declaration's choice of trump (the 4-deck ladder's four jokers: no trump or any suit) rides in
  * bits 54..58 of plane 0 of the action, which no card uses: SJ_CHOICE_BIT(suit), suit 0..3, or
@@ -71,6 +71,10 @@ typedef struct sj_deal {
     int kitty_public;               /* kitty_rule="taian": the buried kitty lies face up */
     int swapped;                    /* 换底: cards swapped into the kitty */
     int lost_deal;                  /* no_bid="dealer_loses": nobody declared, the deal ended unplayed */
+    int called;                     /* partnership="call_card": the called kind, -1 before the call */
+    int partner;                    /* ... the dealer's partner fixed at the call, -1: alone (or no call yet) */
+    int friend_revealed;            /* ... the partner has played a card of the called kind */
+    uint8_t called_played[4];       /* ... copies of the called kind each seat has played since the call */
     int to_move;
     /* play */
     int leader;
@@ -190,7 +194,24 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out);
 
 /* Team of a seat (0: seats 0 and 2). */
 static inline int sj_team(int seat) { return seat & 1; }
-static inline int sj_is_attacker(const sj_deal *d, int seat) { return sj_team(seat) != sj_team(d->dealer); }
+/* The real teams: fixed partners, or under 找朋友 the dealer and the partner fixed at the call. */
+static inline int sj_is_attacker(const sj_deal *d, int seat) {
+    if (d->rules.partnership == SJ_PARTNER_CALL_CARD) return seat != d->dealer && seat != d->partner;
+    return sj_team(seat) != sj_team(d->dealer);
+}
+
+/* The dealer's partner: the seat opposite, or under 找朋友 the partner fixed at the call (-1: alone). */
+static inline int sj_deal_dealer_partner(const sj_deal *d) {
+    return d->rules.partnership == SJ_PARTNER_CALL_CARD ? d->partner : (d->dealer + 2) % 4;
+}
+
+/* 找朋友: the dealer calls `card` (one card of any kind).  SJ_OK, SJ_E_PHASE, SJ_E_COUNT (not one card). */
+int sj_deal_call(sj_deal *d, const sj_cards *card);
+
+/* 找朋友 in a sampled world (its hands replaced): set the partner the call gave, from each seat's hand and
+ * its plays of the called kind since the call, and say whether the world agrees with what is public in
+ * `real` (the reveal, or its absence).  Returns 1 when consistent (always without a call). */
+int sj_deal_recall(sj_deal *world, const sj_deal *real);
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,17 @@ void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 void sj_policy_swap(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 /* Bury phase: the cards the burier buries (泰安: no points, no constant ranks while it can). */
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
+
+/* 找朋友's call (phase call): random — any kind; greedy — the highest card the dealer does not hold of
+ * the plain suit it holds fewest of (a void suit first), so that the partner is likely to win that suit's
+ * tricks for it; with no plain suit, the highest trump it does not hold. */
+void sj_policy_call(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
+
+/* What `seat` knows of `other` being its teammate (greedy following feeds points to a known teammate
+ * only): fixed partners, the partner; 找朋友 after the reveal, the real teams; before it, a seat holding a
+ * copy of the called card takes the dealer for its teammate (it may be wrong when an earlier seat in play
+ * order holds one too), and every other seat knows no teammate. */
+int sj_known_teammate(const sj_deal *d, int seat, int other);
 /* Play phase: a legal lead or follow for the seat to move. Returns 0, or SJ_E_PHASE outside the play
  * phase (SJ_E_POLICY if the policy finds no move: a bug). */
 int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);

@@ -34,6 +34,7 @@ typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major
     int8_t *dealer_levels;
     int8_t *attacker_levels;
     int8_t *dealer;                 /* the dealer at the end (a first deal's grab may change it), or NULL */
+    int8_t *partner;                /* the dealer's partner at the end (sj_deal_dealer_partner), or NULL */
 } sj_rollout_out;
 
 /* One sampled world (w of stream seed) of a position: the deal with the hidden cards replaced. */

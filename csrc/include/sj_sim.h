@@ -39,6 +39,7 @@ typedef struct sj_sim_out {
     int8_t *trump;              /* 0..3, 4 for no trump */
     int16_t *plays;
     uint8_t *lost_deal;         /* 泰安 闷牌: nobody declared, the deal ended unplayed */
+    int8_t *partner;            /* the dealer's partner (找朋友: -1 for a lone dealer), or NULL */
 } sj_sim_out;
 
 /* Check a setup against the rules before any game runs: SJ_OK, SJ_E_RULES (rules failing

@@ -102,10 +102,44 @@ static void settle_trump(sj_deal *d) {
     take_kitty(d, sj_kitty_taker(d));
 }
 
+/* After burying (and grabbing or swapping): 找朋友's call, then the tricks. */
 static void start_play(sj_deal *d) {
+    if (d->rules.partnership == SJ_PARTNER_CALL_CARD && d->called < 0) {
+        d->phase = SJ_PHASE_CALL;
+        d->to_move = d->dealer;
+        return;
+    }
     d->phase = SJ_PHASE_PLAY;
     d->leader = d->to_move = sj_first_leader(d);
     d->ntrick = 0;
+}
+
+/* The first seat after the dealer in play order that held a copy of the called kind at the call (its hand
+ * now plus its plays of it since), -1: the dealer plays alone (MODEL.md §9). */
+static int partner_at_call(const sj_deal *d) {
+    for (int i = 1; i < 4; i++) {
+        int s = (d->dealer + i) % 4;
+        if (sj_cards_count(&d->hands[s], d->called) + d->called_played[s]) return s;
+    }
+    return -1;
+}
+
+int sj_deal_call(sj_deal *d, const sj_cards *card) {
+    if (d->phase != SJ_PHASE_CALL) return SJ_E_PHASE;
+    if (sj_cards_size(card) != 1) return SJ_E_COUNT;
+    d->called = __builtin_ctzll(card->p[0]);
+    memset(d->called_played, 0, sizeof d->called_played);
+    d->partner = partner_at_call(d);
+    start_play(d);
+    return SJ_OK;
+}
+
+int sj_deal_recall(sj_deal *world, const sj_deal *real) {
+    if (world->called < 0) return 1;
+    world->partner = partner_at_call(world);
+    int revealed = world->partner >= 0 && world->called_played[world->partner] > 0;
+    world->friend_revealed = revealed;
+    return revealed == real->friend_revealed && (!revealed || world->partner == real->partner);
 }
 
 int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int dealer, int level, int trump,
@@ -132,6 +166,7 @@ int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int de
     memcpy(d->order, order, (size_t)npack);
     d->last_winner = -1;
     d->played = sj_cards_empty();
+    d->called = d->partner = -1;
     start_declaring(d);
     if (trump == SJ_TRUMP_DECLARE) return SJ_OK;
     for (int i = 1; i < 4 * d->hand_size; i++) sj_cards_add_one(&d->hands[(dealer + i) % 4], order[i]);
@@ -297,6 +332,10 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
             if (!borrowed) d->voids[seat] |= (uint8_t)(1u << e);
         }
     }
+    if (d->called >= 0) {
+        d->called_played[seat] = (uint8_t)(d->called_played[seat] + sj_cards_count(played, d->called));
+        if (seat == d->partner && d->called_played[seat]) d->friend_revealed = 1;
+    }
     d->trick[d->ntrick++] = *played;
     if (d->ntrick == 4)
         finish_trick(d);
@@ -356,6 +395,11 @@ int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *faile
     case SJ_PHASE_BURY:
     case SJ_PHASE_SWAP: {
         int rc = d->phase == SJ_PHASE_BURY ? sj_deal_bury(d, action) : sj_deal_swap(d, action);
+        if (rc == SJ_OK) *played = *action;
+        return rc;
+    }
+    case SJ_PHASE_CALL: {
+        int rc = sj_deal_call(d, action);
         if (rc == SJ_OK) *played = *action;
         return rc;
     }
@@ -446,6 +490,12 @@ long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit
         return sj_legal_follows(&d->trump, &d->hands[d->to_move], &d->trick[0], out, cap, limit);
     case SJ_PHASE_SWAP:
         return legal_swaps(d, out, cap, limit);
+    case SJ_PHASE_CALL: { /* every kind, one copy, in kind order */
+        long found = 0;
+        for (int k = 0; k < SJ_NUM_KINDS && !(limit > 0 && found >= limit); k++, found++)
+            if (found < cap) out[found] = sj_cards_empty(), out[found].p[0] = UINT64_C(1) << k;
+        return found;
+    }
     case SJ_PHASE_BURY:
         return SJ_E_PHASE;
     default:

@@ -297,7 +297,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
     sj_trick_eval ev;
     if (sj_trick_eval_init(t, d->trick, d->ntrick, &ev) < 0) return SJ_E_POLICY;
     int cur = (d->leader + ev.winner) % 4;
-    int partner_winning = ((cur - seat) & 1) == 0;
+    int partner_winning = sj_known_teammate(d, seat, cur);
     int last = d->ntrick == 3, on_table = 0;
     for (int i = 0; i < d->ntrick; i++) on_table += sj_cards_points(&d->trick[i]);
     int partner_trumped = 0;
@@ -334,6 +334,34 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
     return 0;
 }
 
+void sj_policy_call(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    *out = sj_cards_empty();
+    if (p == SJ_POLICY_RANDOM) {
+        out->p[0] = UINT64_C(1) << sj_rng_below(r, SJ_NUM_KINDS);
+        return;
+    }
+    const sj_trump *t = &d->trump;
+    const sj_cards *h = &d->hands[d->dealer];
+    int best = -1, best_len = 1 << 30, best_pos = -1;
+    for (int e = 0; e <= SJ_TRUMP; e++) {
+        sj_cards in = sj_cards_mask(h, t->suit_mask[e]);
+        int len = e == SJ_TRUMP ? 1 << 20 : sj_cards_size(&in); /* trump only when no plain suit is left */
+        for (uint64_t m = t->suit_mask[e] & ~h->p[0]; m; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            if (len < best_len || (len == best_len && t->pos[k] > best_pos)) best = k, best_len = len, best_pos = t->pos[k];
+        }
+    }
+    out->p[0] = UINT64_C(1) << (best < 0 ? 0 : best);
+}
+
+int sj_known_teammate(const sj_deal *d, int seat, int other) {
+    if (seat == other) return 1;
+    if (d->rules.partnership != SJ_PARTNER_CALL_CARD) return ((other - seat) & 1) == 0;
+    if (d->friend_revealed) return sj_is_attacker(d, seat) == sj_is_attacker(d, other);
+    if (seat != d->dealer && d->called >= 0 && sj_cards_count(&d->hands[seat], d->called)) return other == d->dealer;
+    return 0;
+}
+
 int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     if (d->phase != SJ_PHASE_PLAY) return SJ_E_PHASE;
     if (p == SJ_POLICY_RANDOM) {
@@ -355,6 +383,9 @@ int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
         return SJ_OK;
     case SJ_PHASE_SWAP:
         sj_policy_swap(p, d, r, out);
+        return SJ_OK;
+    case SJ_PHASE_CALL:
+        sj_policy_call(p, d, r, out);
         return SJ_OK;
     case SJ_PHASE_PLAY:
         return sj_policy_play(p, d, r, out);

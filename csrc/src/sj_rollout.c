@@ -5,24 +5,30 @@
 
 #define POLICY_STREAM UINT64_C(0x5DEECE66D2F4A7B1) /* the policies' streams: (seed ^ this, w) */
 
+#define MAX_REJECTIONS 100000 /* 找朋友: sampled worlds that disagree with the reveal are drawn again */
+
 int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
     *world = *in->deal;
     if (!in->det) return SJ_OK;
     sj_rng r = sj_rng_stream(in->seed, w);
-    sj_cards slots[SJ_DET_SLOTS];
-    int rc = sj_det_sample(in->det, &r, slots);
-    if (rc != SJ_OK) return rc;
-    for (int s = 0; s < SJ_DET_SLOTS; s++) {
-        int seat = in->slot_seat[s];
-        if (seat == -2) continue; /* no such slot */
-        if (seat == -1) {
-            world->kitty = slots[s];
-        } else {
-            if (sj_cards_size(&slots[s]) != sj_cards_size(&world->hands[seat])) return SJ_E_ARGS;
-            world->hands[seat] = slots[s];
+    for (int attempt = 0; attempt < MAX_REJECTIONS; attempt++) {
+        sj_cards slots[SJ_DET_SLOTS];
+        int rc = sj_det_sample(in->det, &r, slots);
+        if (rc != SJ_OK) return rc;
+        for (int s = 0; s < SJ_DET_SLOTS; s++) {
+            int seat = in->slot_seat[s];
+            if (seat == -2) continue; /* no such slot */
+            if (seat == -1) {
+                world->kitty = slots[s];
+            } else {
+                if (sj_cards_size(&slots[s]) != sj_cards_size(&world->hands[seat])) return SJ_E_ARGS;
+                world->hands[seat] = slots[s];
+            }
         }
+        /* uniform over the consistent worlds: a uniform draw, kept only when it agrees with the call */
+        if (sj_deal_recall(world, in->deal)) return SJ_OK;
     }
-    return SJ_OK;
+    return SJ_E_ARGS;
 }
 
 static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
@@ -43,6 +49,7 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
         out->dealer_levels[i] = (int8_t)d.outcome.dealer_levels;
         out->attacker_levels[i] = (int8_t)d.outcome.attacker_levels;
         if (out->dealer) out->dealer[i] = (int8_t)d.dealer;
+        if (out->partner) out->partner[i] = (int8_t)sj_deal_dealer_partner(&d);
     }
     return SJ_OK;
 }

@@ -133,6 +133,13 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
         return fail(msg, cap, "constant_ranks: at most %d ranks fit the trump order '%s', got %d",
                     r->trump_order == SJ_ORDER_LEVEL_INDEX ? (SJ_MAX_POS - 22) / 3 : 8,
                     options[SJ_OPT_trump_order].values[r->trump_order].name, popcount16(r->constant_ranks));
+    if (r->partnership == SJ_PARTNER_CALL_CARD && (r->kitty_grab || r->kitty_rule != SJ_KITTY_RULE_STANDARD))
+        return fail(msg, cap, "partnership='call_card' (找朋友) does not combine with %s: no seed describes it",
+                    r->kitty_grab ? "kitty_grab" : "kitty_rule='taian'");
+    if (r->partnership == SJ_PARTNER_CALL_CARD && r->match_points != SJ_MATCH_POINTS_NONE)
+        return fail(msg, cap, "partnership='call_card' (找朋友) with match_points='%s': no seed gives match points for "
+                              "changing teams",
+                    options[SJ_OPT_match_points].values[r->match_points].name);
     if (r->tractor_rule == SJ_TRACTOR_NATURAL && r->trump_order == SJ_ORDER_LEVEL_INDEX)
         return fail(msg, cap, "tractor_rule='natural' and trump_order='level_index' both define which pairs chain; "
                               "choose one");

@@ -126,6 +126,7 @@ int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_
     out->trump[index] = (int8_t)(d.trump_suit < 0 ? 4 : d.trump_suit);
     out->plays[index] = (int16_t)plays;
     out->lost_deal[index] = (uint8_t)d.lost_deal;
+    if (out->partner) out->partner[index] = (int8_t)sj_deal_dealer_partner(&d);
     return plays;
 }
 

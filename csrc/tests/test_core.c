@@ -527,6 +527,64 @@ static void test_taian_deals(void) {
     CHECK(banned_kitties == 0); /* a 26-card hand always holds 4 allowed cards in practice */
 }
 
+/* 找朋友 (partnership="call_card"): whole policy deals; the partner as the seed says, the reveal, the teams. */
+static void test_friend_deals(void) {
+    uint8_t order[SJ_MAX_PACK];
+    long alone = 0, holds_one = 0, holds_none = 0, revealed = 0, kept = 0;
+    for (int g = 0; g < 600; g++) {
+        sj_rules r = sj_rules_default();
+        r.partnership = SJ_PARTNER_CALL_CARD;
+        r.no_bid = SJ_NOBID_KITTY_CARD_NOTRUMP;
+        r.kitty_multiplier = SJ_KITTY_BIANFENG;
+        sj_policy pol = (sj_policy)(g % 2);
+        sj_shuffle_pack(order, r.decks, 21, (uint64_t)g);
+        sj_deal d;
+        CHECK(sj_deal_init(&d, &r, order, g % 4, g % 13, SJ_TRUMP_DECLARE, 0) == SJ_OK);
+        sj_rng rng = sj_rng_stream(22, (uint64_t)g);
+        int guard = 0, called = 0;
+        while (d.phase != SJ_PHASE_DONE && guard++ < 100000) {
+            sj_cards a, played;
+            int failed;
+            CHECK(sj_policy_action(pol, &d, &rng, &a) == SJ_OK);
+            if (d.phase == SJ_PHASE_CALL) {
+                static sj_cards acts[64];
+                CHECK(d.to_move == d.dealer && sj_deal_legal_actions(&d, acts, 64, 0) == SJ_NUM_KINDS);
+                CHECK(sj_cards_size(&a) == 1);
+                sj_cards two = a;
+                two.p[1] = two.p[0];
+                sj_deal copy = d;
+                CHECK(sj_deal_act(&copy, &two, &played, &failed) == SJ_E_COUNT); /* exactly one card */
+                int k = __builtin_ctzll(a.p[0]), mine = sj_cards_count(&d.hands[d.dealer], k), expect = -1;
+                for (int i = 1; i < 4 && expect < 0; i++)
+                    if (sj_cards_count(&d.hands[(d.dealer + i) % 4], k)) expect = (d.dealer + i) % 4;
+                CHECK(sj_deal_act(&d, &a, &played, &failed) == SJ_OK);
+                CHECK(d.partner == expect && d.called == k && !d.friend_revealed && d.phase == SJ_PHASE_PLAY);
+                if (mine == 1 && expect >= 0) CHECK(sj_cards_count(&d.hands[expect], k) == 1); /* the other copy */
+                alone += expect < 0;
+                holds_one += mine == 1;
+                holds_none += mine == 0;
+                called = 1;
+                continue;
+            }
+            int seat = d.to_move, was = d.friend_revealed;
+            CHECK(sj_deal_act(&d, &a, &played, &failed) == SJ_OK);
+            if (d.called >= 0 && !was && d.friend_revealed)
+                CHECK(seat == d.partner && sj_cards_count(&played, d.called)); /* the reveal */
+            if (d.called >= 0 && !d.friend_revealed && seat == d.partner) CHECK(!sj_cards_count(&played, d.called));
+        }
+        CHECK(called && d.phase == SJ_PHASE_DONE);
+        CHECK(d.friend_revealed == (d.partner >= 0)); /* every card is played by the end */
+        revealed += d.friend_revealed;
+        kept += d.outcome.dealer_keeps;
+        CHECK(d.attacker_captured + d.defender_captured + d.kitty_points == 200);
+        CHECK(d.kitty_captured == sj_is_attacker(&d, d.last_winner));
+        for (int s = 0; s < 4; s++) CHECK(sj_is_attacker(&d, s) == (s != d.dealer && s != d.partner));
+    }
+    printf("找朋友 policy deals: %ld alone, %ld dealer holding one, %ld holding none, %ld revealed, %ld kept\n", alone,
+           holds_one, holds_none, revealed, kept);
+    CHECK(alone > 0 && holds_one > 0 && holds_none > 0 && revealed > 0 && kept > 0);
+}
+
 /* The 4-deck ladder (the post's 抄底牌条件) and its legality rules. */
 static void test_4deck_ladder(void) {
     sj_rules r = sj_rules_default();
@@ -729,7 +787,7 @@ static void test_rollouts(void) {
         in.det = k < 2 ? det : NULL;
         if (k == 2)
             for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_GREEDY, NULL};
-        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k], NULL};
+        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k], NULL, NULL};
         CHECK(sj_rollouts(&in, &out, k == 0 ? 1 : 3, NULL, NULL) == SJ_OK);
     }
     CHECK(memcmp(pts[0], pts[1], sizeof(int16_t) * (size_t)(na * W)) == 0);
@@ -810,6 +868,7 @@ int main(void) {
     test_policy_deals();
     test_4deck_ladder();
     test_taian_deals();
+    test_friend_deals();
     test_determinize();
     test_rollouts();
     test_user_policies();

@@ -336,7 +336,33 @@ cdef class Deal:
         return list(self._moves)
 
     def is_attacker(self, seat):
-        return (self._seat(seat) & 1) != (self.d.dealer & 1)
+        """Whether the seat attacks (is not on the dealer's team). Under 找朋友 (``partnership="call_card"``)
+        the teams are the real ones fixed at the call (the dealer and the partner), known here before any
+        seat can know them; before the call every seat but the dealer counts as attacking."""
+        return not (self._seat(seat) == self.d.dealer or
+                    (self.rules.partnership == "fixed" and (self._seat(seat) - self.d.dealer) % 2 == 0) or
+                    self._seat(seat) == self.d.partner)
+
+    @property
+    def called(self):
+        """找朋友: the card the dealer called (Cards of one card), None before the call or without 找朋友."""
+        if self.d.called < 0:
+            return None
+        return Cards([self.d.called])
+
+    @property
+    def friend(self):
+        """找朋友: the partner's seat once it has played a card of the called kind (public from then on); None
+        before that, and throughout for a dealer playing alone."""
+        return self.d.partner if self.d.friend_revealed else None
+
+    @property
+    def partner(self):
+        """找朋友: the dealer's partner fixed at the call (-1: the dealer plays alone), known here before the
+        reveal (``friend``); None before the call or without 找朋友."""
+        if self.d.called < 0:
+            return None
+        return self.d.partner
 
     # -- moves -------------------------------------------------------------------------------------
 
@@ -440,7 +466,9 @@ cdef class Deal:
             raise IllegalMove(f"bury {len(c)} cards: the kitty holds {self.d.rules.kitty}")
         elif phase == SJ_PHASE_PLAY and self.d.ntrick and len(c) != sj_cards_size(&self.d.trick[0]):
             raise IllegalMove(f"{what}: the lead has {sj_cards_size(&self.d.trick[0])} cards, this play {len(c)}")
-        if phase != SJ_PHASE_SWAP and not sj_cards_contains(&self.d.hands[mover], &c.c):
+        elif phase == SJ_PHASE_CALL and len(c) != 1:
+            raise IllegalMove(f"{what}: call exactly one card (any card of the pack), not {len(c)}")
+        if phase != SJ_PHASE_SWAP and phase != SJ_PHASE_CALL and not sj_cards_contains(&self.d.hands[mover], &c.c):
             raise IllegalMove(f"{what}: seat {mover} does not hold {_missing(c, Cards._wrap(self.d.hands[mover]))}")
         if phase == SJ_PHASE_BURY and self.rules.kitty_rule == "taian":
             if sj_bury_allowed(&self.d, &self.d.hands[mover], &c.c) != SJ_OK:
@@ -490,6 +518,13 @@ cdef class Deal:
         swap phase)."""
         self._require_phase(SJ_PHASE_SWAP, "swap")
         self.act(cards, seat)
+
+    def call(self, card, seat=None):
+        """Call phase (找朋友, ``partnership="call_card"``): the dealer names one card, any card of the pack; the
+        first seat after the dealer in play order holding a copy is the partner, else the dealer plays alone
+        (``act`` in the call phase)."""
+        self._require_phase(SJ_PHASE_CALL, "call")
+        self.act(card, seat)
 
     def bury(self, cards, seat=None):
         """Bury phase: the burier (the dealer, or the last grabber) buries exactly as many cards as the kitty

@@ -101,7 +101,7 @@ def candidate_actions(Deal deal):
 def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds, policies, unsigned long long seed,
                     int threads):
     """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
-    attacker_levels, dealer), numpy arrays of shape (len(actions), worlds)."""
+    attacker_levels, dealer, partner), numpy arrays of shape (len(actions), worlds)."""
     import numpy as np
     cdef sj_rollout_in spec
     cdef sj_rollout_out out
@@ -115,13 +115,15 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
     dealer_levels = np.zeros((n, worlds), dtype=np.int8)
     attacker_levels = np.zeros((n, worlds), dtype=np.int8)
     dealer = np.full((n, worlds), deal.d.dealer, dtype=np.int8)
+    partner = np.full((n, worlds), sj_deal_dealer_partner(&deal.d), dtype=np.int8)
     if n == 0 or worlds == 0:
-        return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer
+        return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, partner
     cdef int16_t[:, ::1] pv = points
     cdef uint8_t[:, ::1] cv = captured
     cdef int8_t[:, ::1] dv = dealer_levels
     cdef int8_t[:, ::1] av = attacker_levels
     cdef int8_t[:, ::1] dl = dealer
+    cdef int8_t[:, ::1] pl = partner
     cdef sj_cards *acts = <sj_cards *>malloc(n * sizeof(sj_cards))
     if acts == NULL:
         raise MemoryError()
@@ -141,9 +143,10 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
     out.dealer_levels = &dv[0, 0]
     out.attacker_levels = &av[0, 0]
     out.dealer = &dl[0, 0]
+    out.partner = &pl[0, 0]
     with nogil:
         rc = sj_rollouts(&spec, &out, threads, NULL, &failed)
     free(acts)
     if rc != SJ_OK:
         _raise_error(rc, f"rollout world {failed}", &deal.d.rules)
-    return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer
+    return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner

@@ -97,7 +97,7 @@ cdef class NativeRun:
     def run(self, int16_t[::1] attacker_points, int16_t[::1] defender_points, int16_t[::1] kitty_points,
             int16_t[::1] kitty_multiplier, uint8_t[::1] kitty_captured, int8_t[::1] dealer_levels,
             int8_t[::1] attacker_levels, int8_t[::1] dealer, int8_t[::1] trump, int16_t[::1] plays,
-            uint8_t[::1] lost_deal):
+            uint8_t[::1] lost_deal, int8_t[::1] partner):
         """Run all games; returns the number finished (fewer when cancelled)."""
         cdef sj_sim_out out
         if self.games == 0:
@@ -113,6 +113,7 @@ cdef class NativeRun:
         out.trump = &trump[0]
         out.plays = &plays[0]
         out.lost_deal = &lost_deal[0]
+        out.partner = &partner[0]
         cdef long done, failed_game = -1
         with nogil:
             done = sj_simulate(&self.r, &self.s, self.seed, self.first_game, self.games, self.threads, &out,

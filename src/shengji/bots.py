@@ -31,8 +31,9 @@ def _seat(deal: Deal) -> int:
 
 class Bot:
     """Base class: the interface every bot offers. ``choose(deal)`` is the action of the seat to move in any
-    phase (what ``deal.act`` takes); it calls ``declare``, ``bury``, ``grab`` or ``play`` by phase, which
-    subclasses implement (``declare`` and ``grab`` pass by default)."""
+    phase (what ``deal.act`` takes); it calls ``declare``, ``bury``, ``grab``, ``swap``, ``call`` or ``play`` by
+    phase, which subclasses implement (``declare``, ``grab`` and ``swap`` pass by default, ``call`` follows
+    the greedy rule)."""
 
     def choose(self, deal: Deal) -> Cards:
         _seat(deal)
@@ -45,6 +46,8 @@ class Bot:
             return self.grab(deal)
         if phase == "swap":
             return self.swap(deal)
+        if phase == "call":
+            return self.call(deal)
         return self.play(deal)
 
     def play(self, deal: Deal) -> Cards:
@@ -62,6 +65,11 @@ class Bot:
     def swap(self, deal: Deal) -> Cards:
         """泰安 换底: the declarer's swap, or ``Cards()`` to keep the kitty (the default)."""
         return Cards()
+
+    def call(self, deal: Deal) -> Cards:
+        """找朋友: the dealer's call, one card; by default the native greedy rule (the highest card it does not
+        hold of its shortest plain suit)."""
+        return deal.policy_action("greedy")
 
     def start_game(self, seed: int, game: int, seat: int) -> None:
         """Called by ``simulate`` before game ``game`` of a run seeded ``seed`` (``seat``: the first seat this
@@ -116,7 +124,7 @@ class Greedy(Bot):
     def choose(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")
 
-    play = bury = declare = grab = swap = choose
+    play = bury = declare = grab = swap = call = choose
 
 
 class PIMC(Bot):
@@ -133,6 +141,8 @@ class PIMC(Bot):
     - 泰安 burying: the burier does not know the face-down trump, so sampled worlds cannot be drawn; it
       buries by the greedy rule.
     - Declaring: the greedy rule (a search over the cards still to be dealt is not built).
+    - 找朋友's call: each of the 54 calls rolled out the same way (the worlds are drawn once the call is made,
+      so each call is judged in worlds where the partner follows from the sampled hands).
     """
 
     def __init__(self, worlds: int = 64, policy: Any = "greedy", seed: int = 0, value: str = "levels",
@@ -174,7 +184,7 @@ class PIMC(Bot):
     def grab(self, deal: Deal) -> Cards:
         return self._search(deal)
 
-    swap = grab
+    swap = call = grab
 
 
 def bury_candidates(deal: Deal) -> list[Cards]:

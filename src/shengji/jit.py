@@ -4,7 +4,7 @@ Write ``fn(position, candidates) -> int`` over numpy arrays:
 
 - ``position``: int32 array of ``POSITION_SIZE`` entries (csrc/include/sj_policy.h):
   ``[0]`` seat to move, ``[1]`` phase (its index in ``shengji.PHASES``: 0 declare, 1 bury, 2 grab, 3 swap,
-  4 play; ``PLAY`` here), ``[2]`` dealer, ``[3]`` trump suit (0..3
+  4 call, 5 play; ``PLAY`` here), ``[2]`` dealer, ``[3]`` trump suit (0..3
   = S H D C, 4 none), ``[4]`` level rank (0 = '2' .. 12 = 'A'), ``[5]`` trick leader, ``[6]`` plays in the
   trick so far, ``[7]`` attackers' points so far, ``[8]`` defenders' points, ``[9]`` tricks done, ``[10]``
   decks, ``[11]`` cards led (0 when leading), ``[12]`` seat winning the trick so far (-1 when leading),
@@ -19,8 +19,8 @@ Write ``fn(position, candidates) -> int`` over numpy arrays:
   candidates with the same cards, choosing no trump, S, H, D, C in that order), and in the play phase the
   candidates of ``Deal.rollouts`` (every legal action when there are at most 128, else the documented
   reduced set);
-- the return value: the index of the chosen candidate, or -1 to let the greedy rule decide. Burying and
-  泰安's 换底 swap always follow the greedy rule (the function is not called).
+- the return value: the index of the chosen candidate, or -1 to let the greedy rule decide. Burying,
+  泰安's 换底 swap and 找朋友's call always follow the greedy rule (the function is not called).
 
 The compiled policy runs inside the native loops with no Python per play: ``simulate(policy=...)``,
 ``deal.rollouts(policy=...)``, ``bots.PIMC(policy=...)``, ``Deal.policy_action`` (and so ``Match``, through
@@ -38,7 +38,7 @@ from .bots import Bot
 
 POSITION_SIZE = 16 + 54 * 8
 HAND, TRICK, PLAYED, SUIT, STRENGTH = 16, 16 + 54, 16 + 54 * 5, 16 + 54 * 6, 16 + 54 * 7
-PLAY = 4  # position[1] in the play phase (shengji.PHASES.index("play"); checked by the tests)
+PLAY = 5  # position[1] in the play phase (shengji.PHASES.index("play"); checked by the tests)
 
 
 class JitPolicy(Bot):
@@ -60,7 +60,7 @@ class JitPolicy(Bot):
     def choose(self, deal: Deal) -> Cards:
         if self.address:
             return deal.policy_action(self)
-        if deal.phase in ("bury", "swap", "done"):
+        if deal.phase in ("bury", "swap", "call", "done"):
             return deal.policy_action("greedy")
         position, candidates, actions = deal._policy_view()
         pick = int(self.fn(position, candidates))

@@ -16,6 +16,13 @@
 - Every phase goes through ``deal.act(bot.choose(deal))``.
 - ``end_level`` (a rank; default the sequence's last level): the match ends when a team wins a deal as
   dealers at that level (中国游戏中心, seed 002: 假設設定打過10算結束, ``end_level="10"``).
+- 找朋友 (``partnership="call_card"``): teams change every deal, so levels are per player: ``levels`` has one
+  entry per seat and ``winner`` is a seat. The dealer plays at its own level. The dealer keeping the deal
+  climbs ``dealer_levels`` with its partner, and the next dealer is the partner (the seed's 庄家升级时，下一局
+  由庄家的对家当庄, 对家 read as the called friend), or the same dealer after playing alone. The attackers
+  taking the deal each climb ``attacker_levels``, and the old dealer's next player deals. A dealer keeping the
+  deal at the final level wins the match. (The seeds are silent on all of this; it is the project's
+  choice.) Match points (``match_points``) do not combine with 找朋友 (``Rules`` refuses it).
 
 Match points (积分), ``match.points``: one number per seat, starting at ``Match(points=...)`` (zeros by
 default); None when the rules keep none (``match_points="none"`` and no ``throw_penalty="match_point"``).
@@ -57,7 +64,8 @@ class DealRecord:
     level: str
     trump: str | None
     result: DealResult
-    levels_after: tuple[str, str]
+    levels_after: tuple[str, ...]  # per team, or per seat under 找朋友
+    partner: int | None = None     # the dealer's partner (找朋友: the called partner, -1 alone)
 
 
 def qq_deal_points(result: DealResult, totals: Sequence[int]) -> int:
@@ -101,7 +109,8 @@ class Match:
                 raise ValueError(f"end_level must be a level of the match after its first, one of "
                                  f"{', '.join(self.sequence[1:])}; got {end_level!r}")
             self.sequence = self.sequence[:self.sequence.index(end_level, 1) + 1]
-        self._steps = [0, 0]
+        self._per_seat = rules.partnership == "call_card"
+        self._steps = [0, 0, 0, 0] if self._per_seat else [0, 0]
         self.dealer = first_dealer
         self.winner: int | None = None
         self.history: list[DealRecord] = []
@@ -136,9 +145,13 @@ class Match:
         return (total[0], total[1], total[2], total[3])
 
     @property
-    def levels(self) -> tuple[str, str]:
-        """Current level of team 0 (seats 0+2) and team 1 (seats 1+3)."""
-        return (self.sequence[self._steps[0]], self.sequence[self._steps[1]])
+    def levels(self) -> tuple[str, ...]:
+        """Current level of team 0 (seats 0+2) and team 1 (seats 1+3); under 找朋友 of each seat."""
+        return tuple(self.sequence[step] for step in self._steps)
+
+    def _unit(self, seat: int) -> int:
+        """Whose level a seat plays at: its team's, or under 找朋友 its own."""
+        return seat if self._per_seat else seat % 2
 
     def _climb(self, team: int, n: int) -> None:
         step = self._steps[team]
@@ -153,10 +166,9 @@ class Match:
     def play_deal(self) -> DealRecord:
         """Play one whole deal with the bots and update levels and dealer."""
         if self.winner is not None:
-            raise ValueError(f"the match is over: team {self.winner} won")
+            raise ValueError(f"the match is over: {'seat' if self._per_seat else 'team'} {self.winner} won")
         index = len(self.history)
-        team = self.dealer % 2
-        level = self.levels[team]
+        level = self.levels[self._unit(self.dealer)]
         trump: Any = "declare"
         if not self.rules.has_declaring_phase:  # the dealer's bot names the trump
             probe = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=None)
@@ -169,13 +181,20 @@ class Match:
         dealer = deal.dealer
         team = dealer % 2
         final = len(self.sequence) - 1
+        partner = deal.partner if self._per_seat else (dealer + 2) % 4
+        assert partner is not None
         if result.dealer_keeps:
-            if self._steps[team] == final:
-                self.winner = team
-            self._climb(team, result.dealer_levels)
-            self.dealer = (dealer + 2) % 4 if self.rules.next_dealer == "partner" else dealer
+            if self._steps[self._unit(dealer)] == final:
+                self.winner = self._unit(dealer)
+            for unit in {self._unit(s) for s in (dealer, partner) if s >= 0}:
+                self._climb(unit, result.dealer_levels)
+            if self._per_seat:
+                self.dealer = partner if partner >= 0 else dealer
+            else:
+                self.dealer = (dealer + 2) % 4 if self.rules.next_dealer == "partner" else dealer
         else:
-            self._climb(1 - team, result.attacker_levels)
+            for unit in {self._unit(s) for s in range(4) if deal.is_attacker(s)}:
+                self._climb(unit, result.attacker_levels)
             self.dealer = (dealer + 1) % 4
         for s in range(4):
             self._failed[s] += result.failed_throws[s]
@@ -186,7 +205,7 @@ class Match:
             winners = team if result.dealer_keeps else 1 - team
             for s in range(4):
                 self._qq[s] += gain if s % 2 == winners else -gain
-        record = DealRecord(index, dealer, level, deal.trump, result, self.levels)
+        record = DealRecord(index, dealer, level, deal.trump, result, self.levels, partner)
         self.history.append(record)
         return record
 

@@ -20,6 +20,13 @@ after repeated grabs by one seat each fact is kept per burial, a documented rela
 two facts is counted under the first). The number of placements is counted exactly by a dynamic
 programme over the groups (products of multinomials, Python integers), and one placement is drawn
 group by group with probabilities proportional to the counts.
+
+找朋友 (``partnership="call_card"``): the observation carries the called card and the friend once revealed;
+before the reveal it carries no team points (``attacker_points`` and ``defender_points`` are None: they would
+tell the teams). A sampled world replays the call, which fixes its partner from its own hands; worlds whose
+partner disagrees with what is public (the revealed friend, or before the reveal a partner that has
+already played the called card) are drawn again, so the world is uniform among the consistent ones
+(rejection keeps uniformity).
 """
 
 from __future__ import annotations
@@ -54,8 +61,8 @@ class Observation:
     voids: tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
     hand_sizes: tuple[int, int, int, int]
     failed_throws: tuple[tuple[int, int, Cards, Cards], ...]
-    attacker_points: int
-    defender_points: int
+    attacker_points: int | None
+    defender_points: int | None
     burier: int | None = None
     burials: tuple[tuple[int, Cards | None, int], ...] = ()
     grabs: tuple[tuple[int, Cards], ...] = ()
@@ -65,6 +72,8 @@ class Observation:
     hidden_declarations: tuple[tuple[int, int], ...] = ()
     trump_hidden: bool = False
     swap: Cards | None = None
+    called: Cards | None = None  # 找朋友: the called card
+    friend: int | None = None    # 找朋友: the partner once it has played the called card
 
     def played_by(self, seat: int) -> Cards:
         """Every card the seat has played so far."""
@@ -78,7 +87,7 @@ class Observation:
 
 
 def observe(deal: Deal, seat: int) -> Observation:
-    own = deal.burier == seat and deal.phase in ("grab", "swap", "play", "done")
+    own = deal.burier == seat and deal.phase in ("grab", "swap", "call", "play", "done")
     kitty = deal.kitty if own or deal.kitty_public else None
     burials = tuple((s, cards if s == seat else None, before) for s, cards, before in deal._burial_log)
     # 泰安: declarations lie face down until the kitty is buried; the others see who showed how many cards
@@ -87,6 +96,8 @@ def observe(deal: Deal, seat: int) -> Observation:
     hidden_declarations = tuple((s, len(c)) for s, c in deal.declarations if hidden and s != seat)
     trump_hidden = hidden and deal.declarer is not None and deal.declarer != seat
     swaps = [c for phase, c, *_ in deal.moves if phase == "swap"]
+    # 找朋友: before the reveal the team points would tell who the partner is
+    teams_hidden = deal.called is not None and deal.friend is None and deal.phase != "done"
     return Observation(
         seat=seat,
         rules=deal.rules,
@@ -104,8 +115,8 @@ def observe(deal: Deal, seat: int) -> Observation:
         voids=tuple(deal.voids(s) for s in range(4)),  # type: ignore[arg-type]
         hand_sizes=tuple(len(deal.hand(s)) for s in range(4)),  # type: ignore[arg-type]
         failed_throws=tuple(deal.failed_throw_log),
-        attacker_points=deal.attacker_points,
-        defender_points=deal.defender_points,
+        attacker_points=None if teams_hidden else deal.attacker_points,
+        defender_points=None if teams_hidden else deal.defender_points,
         burier=deal.burier,
         burials=burials,
         grabs=tuple(deal.grabs),
@@ -115,6 +126,8 @@ def observe(deal: Deal, seat: int) -> Observation:
         hidden_declarations=hidden_declarations,
         trump_hidden=trump_hidden,
         swap=swaps[0] if swaps else None,
+        called=deal.called,
+        friend=deal.friend,
     )
 
 
@@ -243,7 +256,7 @@ def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[
 
     # Slots: the three other seats, then the kitty when it is hidden and apart from the burier's hand.
     others = [s for s in range(4) if s != obs.seat]
-    kitty_slot = obs.kitty is None and obs.phase in ("grab", "play", "done")
+    kitty_slot = obs.kitty is None and obs.phase in ("grab", "call", "play", "done")
     caps = [obs.hand_sizes[s] for s in others] + ([rules.kitty] if kitty_slot else [])
     slot_of = {s: i for i, s in enumerate(others)}
     kitty_index = len(others)
@@ -329,6 +342,16 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         raise ValueError("determinize needs the trump: under 泰安 the declarations lie face down until the kitty is "
                          "buried")
     r = _as_rng(rng)
+    for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
+        deal = _world(obs, r, reference)
+        if obs.called is None or deal.friend == obs.friend:
+            return deal
+    raise RuntimeError("determinize: no sampled world agreed with the 找朋友 reveal in 100,000 draws; "
+                       "this is a bug, please report it")
+
+
+def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
+    """One uniform draw of the hidden cards, rebuilt into a Deal (determinize)."""
     rules = obs.rules
     played = [obs.played_by(s) for s in range(4)]
     others, caps, groups, kitty_slot = _hidden_problem(obs)
@@ -376,6 +399,10 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         if obs.phase == deal.phase and deal.to_move == obs.to_move:
             return deal
         deal.act(obs.swap if deal.phase == "swap" and obs.swap is not None else Cards())
+    if deal.phase == "call":
+        if obs.called is None:  # the observed deal waits for the call
+            return deal
+        deal.call(obs.called)
     failed = {(t, s): (a, p) for t, s, a, p in obs.failed_throws}
     for t, (leader, plays, _) in enumerate(obs.tricks):
         for i, p in enumerate(plays):

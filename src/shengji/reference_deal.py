@@ -3,20 +3,22 @@
 The slow, plain twin of the C deal engine, written from MODEL.md §9 (never translated from C). It
 deals a given pack order, runs the declaring phase (declaration ladders ``"qq"``, ``"qq3"`` and
 ``"4deck"``, and the 泰安 joker-plus-pairs declarations ``"taian"``), the bury phase, the 炒底 grab
-phase (``kitty_grab``), the 泰安 换底 swap phase (``kitty_rule="taian"``) and the tricks, and scores
-the deal. Everything about cards (units, follow legality, throw checks, trick winner, kitty multiplier,
-level outcome) comes from :mod:`shengji.reference` (``RefTrump`` and ``level_outcome``); nothing else of
-the package is imported, so the engine stays independent of the C core. Standard library only.
+phase (``kitty_grab``), the 泰安 换底 swap phase (``kitty_rule="taian"``), the 找朋友 call phase
+(``partnership="call_card"``) and the tricks, and scores the deal. Everything about cards (units,
+follow legality, throw checks, trick winner, kitty multiplier, level outcome) comes from
+:mod:`shengji.reference` (``RefTrump`` and ``level_outcome``); nothing else of the package is imported,
+so the engine stays independent of the C core. Standard library only.
 
 Card kinds are ints 0..53 (``suit * 13 + rank``, suits ``S H D C`` = 0..3, ranks ``2 .. A`` = 0..12,
 52 = SJ, 53 = BJ); multisets are lists/tuples of kinds; every multiset returned is a sorted tuple.
 
 Phases: ``"declare"`` -> ``"bury"`` -> (``"grab"`` -> ``"bury"`` ->)* ``"grab"`` -> ``"play"`` ->
 ``"done"`` (the grab phases only with ``kitty_grab``); with ``kitty_rule="taian"``: ``"declare"`` ->
-``"bury"`` -> [``"swap"``] -> ``"play"`` -> ``"done"``; with ``no_bid="dealer_loses"`` a declaring
+``"bury"`` -> [``"swap"``] -> ``"play"`` -> ``"done"``; with ``partnership="call_card"``: ``"declare"``
+-> ``"bury"`` -> ``"call"`` -> ``"play"`` -> ``"done"``; with ``no_bid="dealer_loses"`` a declaring
 phase in which nobody declared goes straight to ``"done"``. One action protocol for every phase:
-``act(action)`` passes or declares, buries, passes or grabs, passes or swaps, or plays, by phase
-(``declare``, ``bury``, ``grab``, ``swap`` and ``play`` stay available); ``legal_actions()`` lists
+``act(action)`` passes or declares, buries, passes or grabs, passes or swaps, calls, or plays, by phase
+(``declare``, ``bury``, ``grab``, ``swap``, ``call`` and ``play`` stay available); ``legal_actions()`` lists
 the actions of the seat to move (in the declare and grab phases a list: the pass ``()`` first, then
 the legal declarations in MODEL §9 "Legal actions" order: level cards by suit S, H, D, C, each count
 held fewest first, then small jokers by count, then big jokers by count, then (4-deck ladder) each
@@ -24,7 +26,8 @@ four-joker mix, fewest big jokers first, each with its five choices None, "S", "
 the small joker's declarations, then the big joker's, each by suit S, H, D, C, then by the run's
 lowest rank, then shortest first; in the swap phase a list, ``legal_swaps()``: the pass first, then
 the swaps by the cards taken out, fewest first, then in kind order, and for each the cards put in, in
-kind order; in the play phase a set; none when done; it raises in the bury phase, where the burier
+kind order; in the call phase a list: the 54 kinds, one copy each, in kind order, ``[(0,), (1,), ...,
+(53,)]``; in the play phase a set; none when done; it raises in the bury phase, where the burier
 names the cards, see ``buriable()``). Every move made in the wrong phase or with bad input raises
 ``ValueError`` and leaves the state unchanged.
 
@@ -91,6 +94,18 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   action is the multiset of the trump cards it takes out of the kitty together with as many cards of
   its hand put in, which must be plain (not trump), no point cards and no constant ranks (``swapped``
   records ``(taken out, put in)``). The burier leads the first trick, after a swap too.
+* ``partnership`` [``"fixed"``]: ``"fixed"``: seats 0+2 against 1+3, the dealer's pair defends.
+  ``"call_card"`` (找朋友, seed 004, rooms marked 寻; refused with ``kitty_grab=True`` and with
+  ``kitty_rule="taian"``): after the burial, phase ``"call"``, the dealer to move: the action is exactly
+  one card (one copy of any of the 54 kinds, held or not; ``call(card)`` also takes a bare kind). The
+  partner is the first seat after the dealer in play order (dealer+1, +2, +3) holding at least one copy
+  of the called kind at the call (the buried kitty is nobody's); none: the dealer plays alone against
+  three. The defenders are the dealer and the partner, every other seat attacks: captured points, the
+  kitty capture, throw penalties and the level outcome follow these teams. ``called`` is the called
+  kind (None before the call), ``partner`` the partner's seat (None before the call and for a lone
+  dealer: the true state, never public), ``friend`` None until the partner plays a card of the called
+  kind, then the partner's seat (None throughout for a lone dealer). Then play starts, the dealer
+  leading.
 
 Unknown option values raise ``ValueError`` at construction.
 
@@ -103,7 +118,8 @@ or a Choice), ``declarations`` (every declaration of the declaring phase, ``(sea
 order), ``tricks``, ``trick``, ``voids``, ``failed_throws``, ``attacker_captured``,
 ``defender_captured``, ``penalty``, ``kitty`` (the kitty as dealt, then the last burial, then the
 kitty after a 换底), ``kitty_public`` (the 泰安 kitty lies face up), ``swapped`` (the 换底 made, or
-None), ``lost_deal`` (闷牌).
+None), ``lost_deal`` (闷牌), ``partnership``, ``called``, ``partner``, ``friend`` (找朋友), and the
+``defenders`` property (the defending seats, sorted; None under ``"call_card"`` before the call).
 
 Where MODEL.md §9 is ambiguous the most literal reading is implemented and the spot is marked with a
 ``MODEL-QUESTION`` comment.
@@ -121,6 +137,7 @@ _NO_BIDS = ("notrump", "kitty_card", "kitty_card_notrump", "kitty_turnup", "deal
 _FIRST_DEAL_DEALERS = ("first_declarer", "final_declarer")
 _FIRST_DEAL_NO_BIDS = ("same", "redeal")
 _KITTY_RULES = ("standard", "taian")
+_PARTNERSHIPS = ("fixed", "call_card")
 _POINT_RANKS = (3, 8, 11)  # 5, 10, K
 _MAX_REDEALS = 64
 _PAIR_GRADES = {2: 2, 3: 3, 1: 4, 0: 5}  # 4-deck ladder: a pair of level cards by suit index, D < C < H < S
@@ -284,6 +301,15 @@ class RefDeal:
         # and the burier's lead) combine; the reference refuses the combination.
         if kitty_grab and self._kitty_rule == "taian":
             raise ValueError("kitty_grab=True does not combine with kitty_rule='taian' (MODEL §9 defines neither)")
+        self.partnership = getattr(rules, "partnership", "fixed")
+        if self.partnership not in _PARTNERSHIPS:
+            raise ValueError(f"bad partnership: {self.partnership!r}")
+        if self.partnership == "call_card":
+            # MODEL §9 找朋友: refused with kitty_grab and with kitty_rule="taian" (no seed combines them)
+            if kitty_grab:
+                raise ValueError("partnership='call_card' does not combine with kitty_grab=True")
+            if self._kitty_rule == "taian":
+                raise ValueError("partnership='call_card' does not combine with kitty_rule='taian'")
 
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
@@ -325,6 +351,9 @@ class RefDeal:
         self.kitty_public = False  # kitty_rule="taian": the buried kitty lies face up
         self.swapped = None  # kitty_rule="taian": the 换底 made, (taken out, put in), or None
         self.lost_deal = False  # no_bid="dealer_loses": nobody declared, the dealer lost the deal (闷牌)
+        self.called = None  # partnership="call_card": the called kind (None before the call)
+        self.partner = None  # partnership="call_card": the dealer's partner (None: before the call, or alone)
+        self.friend = None  # partnership="call_card": the partner's seat once it played the called kind
 
         self.dealer = dealer
         self.burier = None
@@ -401,10 +430,30 @@ class RefDeal:
         return self._order
 
     def team_of(self, seat):
+        """The fixed partnership's team (seat mod 2); under "call_card" there are no seat teams (see
+        is_attacker and defenders)."""
+        if self.partnership == "call_card":
+            raise ValueError("partnership='call_card': no fixed teams (see is_attacker() and defenders)")
         return seat % 2
 
     def is_attacker(self, seat):
+        """True iff `seat` attacks: under "fixed" the dealer's pair defends; under "call_card" the
+        dealer and the partner defend (ValueError before the call: the call fixes the teams)."""
+        if self.partnership == "call_card":
+            # MODEL-QUESTION: §9 gives no teams before the call; asking then is an error (not a guess).
+            if self.called is None:
+                raise ValueError("partnership='call_card': the teams are fixed at the call")
+            return seat != self.dealer and seat != self.partner
         return seat % 2 != self.dealer % 2
+
+    @property
+    def defenders(self):
+        """The defending seats, sorted (None under "call_card" before the call)."""
+        if self.partnership == "call_card":
+            if self.called is None:
+                return None
+            return tuple(sorted({self.dealer} | ({self.partner} if self.partner is not None else set())))
+        return tuple(sorted((self.dealer, (self.dealer + 2) % 4)))
 
     def _check_seat(self, seat):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
@@ -781,9 +830,9 @@ class RefDeal:
                 self.phase = "swap"
                 self.to_move = self.declarer
             else:
-                self._start_play()
+                self._after_kitty()
         else:
-            self._start_play()
+            self._after_kitty()
 
     def _may_swap_in(self, kind):
         """换底: a card going into the kitty is plain (not trump), no point card, no constant rank."""
@@ -837,7 +886,7 @@ class RefDeal:
             self._hands[seat] = +hand
             self.kitty = _expand(+kitty)
             self.swapped = (_expand(out), _expand(given))
-        self._start_play()
+        self._after_kitty()
 
     def grab(self, cards):
         """Grab phase: pass ([] or ()) or grab the kitty by showing `cards` (a legal declaration of the
@@ -849,7 +898,7 @@ class RefDeal:
         if not kinds:
             self._asked += 1
             if self._asked == 3:
-                self._start_play()
+                self._after_kitty()
             else:
                 self.to_move = (seat + 1) % 4
             return
@@ -868,6 +917,52 @@ class RefDeal:
         self.phase = "bury"
         self.to_move = seat
 
+    def _after_kitty(self):
+        """The kitty is settled (the final burial, any 换底): 找朋友's call phase, else play."""
+        if self.partnership == "call_card":
+            self.phase = "call"
+            self.to_move = self.dealer
+        else:
+            self._start_play()
+
+    # ------------------------------------------------------------------------------------------
+    # 找朋友 (partnership="call_card"): the call
+    # ------------------------------------------------------------------------------------------
+
+    def legal_calls(self):
+        """Call phase: the 54 kinds, one copy each, in kind order (any card may be called)."""
+        if self.phase != "call":
+            raise ValueError(f"no calls in the {self.phase} phase")
+        return [(k,) for k in range(54)]
+
+    def call(self, card):
+        """找朋友 (call phase, the dealer to move): call one card: a one-card multiset (``[k]``, the action
+        of act()) or a bare kind ``k``. The partner is the first seat after the dealer in play order
+        holding at least one copy of the kind now (the buried kitty is nobody's); none: the dealer plays
+        alone. Play starts, the dealer leading."""
+        if self.phase != "call":
+            raise ValueError(f"cannot call a card in the {self.phase} phase")
+        if isinstance(card, int) and not isinstance(card, bool):
+            kinds = _as_kinds([card], "call")
+        else:
+            kinds = _as_kinds(card, "call")
+        if len(kinds) != 1:
+            raise ValueError(f"a call is exactly one card (one copy of one kind), got {len(kinds)}")
+        kind = kinds[0]
+        # MODEL-QUESTION: "deal.called is the called card": the reference keeps the kind (an int 0..53),
+        # not a one-card multiset. The teams are the true state from the call on (scoring follows them
+        # before the reveal too); `partner` exposes them, `friend` is the public reveal only.
+        partner = None
+        for i in (1, 2, 3):
+            seat = (self.dealer + i) % 4
+            if self._hands[seat].get(kind, 0) > 0:
+                partner = seat
+                break
+        self.called = kind
+        self.partner = partner
+        self.friend = None
+        self._start_play()
+
     def _start_play(self):
         # the dealer leads the first trick; under kitty_rule="taian" the burier (打底者首先出牌)
         leader = self.burier if self._kitty_rule == "taian" else self.dealer
@@ -882,7 +977,7 @@ class RefDeal:
     def act(self, cards):
         """MODEL §9 "Actions": apply the action `cards` of the seat to move, by phase: declare
         (empty = pass) -> declare(); bury -> bury(); grab (empty = pass) -> grab(); swap (empty =
-        pass) -> swap(); play -> play() (returns the cards actually played; None in the other
+        pass) -> swap(); call -> call(); play -> play() (returns the cards actually played; None in the other
         phases). ValueError when the deal is done."""
         if self.phase == "declare":
             self.declare(cards)
@@ -896,6 +991,9 @@ class RefDeal:
         if self.phase == "swap":
             self.swap(cards)
             return None
+        if self.phase == "call":
+            self.call(cards)
+            return None
         if self.phase == "play":
             return self.play(cards)
         raise ValueError("the deal is over: no action")
@@ -906,12 +1004,15 @@ class RefDeal:
 
     def legal_actions(self):
         """Declare and grab phases: legal_declarations() (a list, the pass first); swap phase:
-        legal_swaps() (a list, the pass first); play phase (a set): single units and safe throws for a
+        legal_swaps() (a list, the pass first); call phase: legal_calls() (a list, the 54 kinds in kind
+        order); play phase (a set): single units and safe throws for a
         leader, legal follows for a follower (MODEL §9 "Legal actions"); done: empty set."""
         if self.phase in ("declare", "grab"):
             return self.legal_declarations()
         if self.phase == "swap":
             return self.legal_swaps()
+        if self.phase == "call":
+            return self.legal_calls()
         if self.phase == "bury":
             # MODEL §9: "Burying: the caller names the cards" -- there is no list to give.
             raise ValueError("in the bury phase the burier names the cards to bury (see bury())")
@@ -966,7 +1067,7 @@ class RefDeal:
         # turned-up kitty (no_bid="kitty_turnup"), public to all, is not removed either, nor the
         # face-up 泰安 kitty (kitty_rule="taian") for the seats that did not bury it (the declarer
         # who swapped included); for the burier it is the kitty as it lies, after any swap.
-        if seat == self.burier and self.phase in ("grab", "swap", "play", "done"):
+        if seat == self.burier and self.phase in ("grab", "swap", "call", "play", "done"):
             pack.subtract(self.kitty)
         return +pack
 
@@ -1194,6 +1295,11 @@ class RefDeal:
             self.penalty += penalty
         if void is not None:
             self.voids[seat].add(void)
+        # 找朋友: the friend is revealed when the partner plays a card of the called kind.
+        # MODEL-QUESTION: "plays" counts the cards actually played: a failed throw's cards taken back
+        # (shown, not played) reveal nothing, even if they hold the called kind.
+        if seat == self.partner and self.friend is None and self.called in played:
+            self.friend = seat
         self.trick.append(played)
         if len(self.trick) < 4:
             self.to_move = (seat + 1) % 4

@@ -216,8 +216,9 @@ Rules.PRESET_DOCS = {
     "bianfeng": "Seed 004: 边锋 2 decks with fixed partners (定); kitty multiplier by Titanic/triple/"
     "tractor/pair; nobody declaring, the kitty's third card names the trump, a joker there no trump; the "
     "first declarer deals the first deal.",
-    "bianfeng-friend": "Seed 004: 边锋 找朋友 (寻): the dealer calls a card after taking the kitty; its holder "
-    "is the partner, or the dealer plays alone against three. Not implemented yet: Rules.preset refuses it.",
+    "bianfeng-friend": "Seed 004: 边锋 找朋友 (寻): after burying, the dealer calls a card (phase 'call'); the first "
+    "seat after the dealer holding a copy is the partner, revealed when it plays it, or the dealer plays alone "
+    "against three; levels per player in a Match.",
     "chinagame": "Seed 002: 中国游戏中心 升级: kitty 2 per single, 4 per pair, 6 per triple; match points (积分) "
     "from levels passed, the lead over the other team and deals played; a failed throw costs the thrower a "
     "match point; Match(end_level=...) ends the match at a chosen level (the seed's example: 10).",

@@ -22,7 +22,7 @@ policy, all in C with the GIL released:
 approximation, mean ± 1.96·sd/√worlds): ``"points"`` is the attackers' final points, negated when the mover
 defends; ``"levels"`` is the levels the mover's team gains minus the levels the other team gains (the
 mover's side at the end of each rollout: in a first deal a grab, 炒底, can hand the deal to the other team).
-Rollouts start in the bury, grab, swap or play phase.
+Rollouts start in the bury, grab, swap, call (找朋友) or play phase.
 ``Rollouts.best(kind)`` is the action with the highest mean (the first on ties).
 """
 
@@ -54,6 +54,7 @@ class Rollouts:
     mover_attacks: bool
     meta: dict[str, Any] = field(default_factory=dict)
     dealer: np.ndarray | None = None  # the dealer at the end of each rollout (a first deal's grab may change it)
+    partner: np.ndarray | None = None  # the dealer's partner in each rollout (找朋友: its sampled world's; -1 alone)
 
     @property
     def worlds(self) -> int:
@@ -69,7 +70,9 @@ class Rollouts:
             raise ValueError(f"kind must be one of {', '.join(map(repr, VALUES))}, got {kind!r}")
         if self.dealer is None:
             return v if self.mover_attacks else -v
-        return np.where(self.dealer % 2 != self.mover % 2, v, -v)
+        if self.partner is None:
+            return np.where(self.dealer % 2 != self.mover % 2, v, -v)
+        return np.where((self.dealer != self.mover) & (self.partner != self.mover), v, -v)
 
     def value(self, kind: str = "levels") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(mean, low, high) per action: the mean value from the mover's side and its 95 % interval."""
@@ -109,8 +112,8 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
 
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
-    if deal.phase not in ("bury", "grab", "swap", "play"):
-        raise ValueError(f"rollouts start in the bury, grab, swap or play phase, not the {deal.phase} phase")
+    if deal.phase not in ("bury", "grab", "swap", "call", "play"):
+        raise ValueError(f"rollouts start in the bury, grab, swap, call or play phase, not the {deal.phase} phase")
     if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
         raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
     if threads is None:
@@ -142,9 +145,9 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
         others, _, _, kitty_slot = _hidden_problem(obs)
         smp = sampler(obs)
         slots = [*others, -1] if kitty_slot else [*others, -2]
-    points, captured, dealer_levels, attacker_levels, dealer = _core.native_rollouts(deal, smp, slots, cands, worlds,
-                                                                                     pols, seed, threads)
+    points, captured, dealer_levels, attacker_levels, dealer, partner = _core.native_rollouts(
+        deal, smp, slots, cands, worlds, pols, seed, threads)
     return Rollouts(cands, points, captured, dealer_levels, attacker_levels, mover=mover,
                     mover_attacks=deal.is_attacker(mover),
                     meta={"worlds": worlds, "policy": policy, "seed": seed, "determinize": determinize},
-                    dealer=dealer)
+                    dealer=dealer, partner=partner)

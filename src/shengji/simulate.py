@@ -52,6 +52,7 @@ FIELDS = {
     "trump": np.int8,
     "plays": np.int16,
     "lost_deal": np.bool_,
+    "partner": np.int8,
 }
 TRUMP_NAMES = ("S", "H", "D", "C", "NT")
 
@@ -96,6 +97,7 @@ class SimResult:
     trump: np.ndarray
     plays: np.ndarray
     lost_deal: np.ndarray
+    partner: np.ndarray  # the dealer's partner: the seat opposite, or 找朋友's called partner (-1: alone)
     meta: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -146,6 +148,11 @@ class SimResult:
         if lost:
             lines.append(f"lost deals (闷牌: nobody declared, no play): {lost:,} ({100 * lost / self.games:.2f} %), "
                          "counted below; result.lost_deal selects them")
+        if self.meta.get("partnership") == "call_card":
+            alone = int((self.partner < 0).sum())
+            a, alo, ahi = wilson(alone, self.games)
+            lines.append(f"dealer alone (找朋友, nobody else held the called card): {alone:,} ({100 * a:.2f} %, "
+                         f"95 % CI {100 * alo:.2f} – {100 * ahi:.2f} %)")
         lines.append(f"kitty captured: {100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)")
         q = np.percentile(pts, [5, 25, 50, 75, 95])
         lines.append(f"attacker points: mean {pts.mean():.1f}  sd {pts.std():.1f}  "
@@ -260,6 +267,7 @@ def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], s
                      "dealer_levels", "attacker_levels", "lost_deal"):
             arrays[name][i] = getattr(res, name)
         arrays["dealer"][i] = deal.dealer
+        arrays["partner"][i] = (deal.dealer + 2) % 4 if deal.partner is None else deal.partner
         arrays["trump"][i] = TRUMP_NAMES.index(deal.trump or "NT")
         arrays["plays"][i] = plays
         if bar is not None:
@@ -317,7 +325,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     names = [p if isinstance(p, str) else repr(p) if _native(p) else type(p).__name__
              for p in (players or (list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4))]
     meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else ",".join(names),
-            "seed": seed, "first_game": first_game, "level": level, "trump": trump, "dealer": dealer}
+            "seed": seed, "first_game": first_game, "level": level, "trump": trump, "dealer": dealer,
+            "partnership": getattr(rules, "partnership", None)}
     if executor is not None:
         return _on_executor(executor, rules, games, policy=policy, seed=seed, first_game=first_game, dealer=dealer,
                             level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)

@@ -86,6 +86,9 @@ def tournament(rules: Any, bots: dict[str, Any], deals: int, seed: int = 0, thre
                progress: bool = False, **setup: Any) -> TournamentResult:
     """Play every pair of ``bots`` on ``deals`` duplicate deals (module docstring). ``setup`` (level, trump,
     dealer, …) goes to ``simulate``."""
+    if getattr(rules, "partnership", "fixed") == "call_card":
+        raise ValueError("tournament seats two bots as fixed teams (0+2 against 1+3); under partnership='call_card' "
+                         "(找朋友) the teams change every deal")
     if not isinstance(bots, dict) or len(bots) < 2:
         raise ValueError("bots must be a dict of at least two named players, e.g. {'pimc': bots.PIMC(), "
                          "'greedy': 'greedy'}")

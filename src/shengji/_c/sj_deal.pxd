@@ -17,6 +17,7 @@ cdef extern from "sj_deal.h" nogil:
         SJ_PHASE_BURY
         SJ_PHASE_GRAB
         SJ_PHASE_SWAP
+        SJ_PHASE_CALL
         SJ_PHASE_PLAY
         SJ_PHASE_DONE
         SJ_NUM_PHASES
@@ -49,6 +50,9 @@ cdef extern from "sj_deal.h" nogil:
         int kitty_public
         int swapped
         int lost_deal
+        int called
+        int partner
+        int friend_revealed
         int to_move
         int leader
         int ntrick
@@ -80,6 +84,9 @@ cdef extern from "sj_deal.h" nogil:
     int sj_deal_grab(sj_deal *d, const sj_cards *shown)
     int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap)
     int sj_deal_swap(sj_deal *d, const sj_cards *action)
+    int sj_deal_call(sj_deal *d, const sj_cards *card)
+    int sj_deal_recall(sj_deal *world, const sj_deal *real)
+    int sj_deal_dealer_partner(const sj_deal *d)
     int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *cards)
     sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only)
     int sj_deal_bury(sj_deal *d, const sj_cards *cards)

@@ -23,6 +23,7 @@ cdef extern from "sj_rollout.h" nogil:
         int8_t *dealer_levels
         int8_t *attacker_levels
         int8_t *dealer
+        int8_t *partner
 
     int sj_rollout_world(const sj_rollout_in *r, uint64_t w, sj_deal *world)
     int sj_rollouts(const sj_rollout_in *r, sj_rollout_out *out, int threads, volatile int *cancel, long *failed_world)

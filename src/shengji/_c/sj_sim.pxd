@@ -31,6 +31,7 @@ cdef extern from "sj_sim.h" nogil:
         int8_t *trump
         int16_t *plays
         uint8_t *lost_deal
+        int8_t *partner
 
     int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order)
     int sj_setup_check(const sj_rules *rules, const sj_setup *setup)
