@@ -26,3 +26,18 @@ def deal_with(rules: Rules, seat_cards: dict[int, str], *, kitty: str | None = N
     """A Deal (``trump="declare"`` unless given) from ``hands_for``; kwargs go to Deal (level, dealer, ...)."""
     hands, k = hands_for(rules, seat_cards, kitty)
     return Deal(rules, hands=hands, kitty=k, **kwargs)
+
+
+def act_both(deal: Deal, ref, action: Cards, ref_action=None):
+    """Apply one action to the core deal and to the pure-Python reference deal (``ref_action``: the
+    reference's form of it, by default the kind list) and check that they agree: what was played, the
+    hands, the dealer and declarer, and once declaring is over the trump and the burier."""
+    played = deal.act(action)
+    got = ref.act(ref_action if ref_action is not None else list(action.indices()))
+    if played is not None:
+        assert tuple(got) == tuple(played.cards.indices())
+    assert [tuple(ref.hand(s)) for s in range(4)] == [tuple(deal.hand(s).indices()) for s in range(4)]
+    assert (ref.dealer, ref.declarer) == (deal.dealer, deal.declarer)
+    if deal.phase not in ("declare", "done"):
+        assert (ref.trump_suit, ref.burier) == (deal.trump, deal.burier)
+    return played
