@@ -84,3 +84,56 @@ def test_card_queries_validate():
     with pytest.raises(ValueError, match="one card"):
         T.effective_suit(Cards("AS KS"))
     assert T.effective_suit("10S") == "T" and T.effective_suit("AS") == "S"
+
+
+# --- boundary checks of the public API (issue 13 item 2) ----------------------------------------------
+
+def _finished_deal():
+    from shengji import Deal
+    deal = Deal(R, seed=1)
+    while deal.phase != "done":
+        deal.act(deal.policy_action("greedy"))
+    return deal
+
+
+def _play_phase_deal():
+    from shengji import Deal
+    deal = Deal(R, seed=1, trump="S")
+    deal.bury(deal.policy_action("greedy"))
+    return deal
+
+
+@pytest.mark.parametrize("call,exc,match", [
+    (lambda: __import__("shengji").Deal(None), TypeError, "rules must be a shengji.Rules"),
+    (lambda: __import__("shengji").simulate(None, 5), TypeError, "rules must be a shengji.Rules"),
+    (lambda: __import__("shengji").Match(None), TypeError, "rules must be a shengji.Rules"),
+    (lambda: __import__("shengji").Deal(R, dealer=True), ValueError, "dealer must be a seat"),
+    (lambda: __import__("shengji").simulate(R, 5, dealer=True), ValueError, "dealer must be a seat"),
+    (lambda: __import__("shengji").Match(R, seed=-1), ValueError, "seed must be an integer in 0 .. 2\\*\\*64 - 1"),
+    (lambda: __import__("shengji").Match(R, first_dealer=True), ValueError, "first_dealer"),
+    (lambda: __import__("shengji").Deal(R, seed=2**64), ValueError, "seed must be an integer in 0 .. 2"),
+    (lambda: __import__("shengji").Deal(R, seed=1.5), TypeError, "seed must be an integer"),
+    (lambda: __import__("shengji").simulate(R, 5, seed=2**64), ValueError, "seed must be an integer in 0 .. 2"),
+    (lambda: __import__("shengji").simulate(R, 5, first_game=2**64 - 2), ValueError, "first_game \\+ games"),
+    (lambda: _play_phase_deal().play(b"AS"), TypeError, "decode it first"),
+    (lambda: Cards(b"AS"), TypeError, "decode it first"),
+    (lambda: __import__("shengji").simulate(R, 5).points_histogram(step=0), ValueError, "step must be a positive"),
+    (lambda: T.check_throw("AS KS", None), TypeError, "others must be a list of hands"),
+    (lambda: R.level_outcome(7), ValueError, "multiple of 5"),
+    (lambda: R.level_outcome(-5), ValueError, "cannot be negative"),
+    (lambda: __import__("shengji").bots.Random().choose(_finished_deal()), ValueError, "the deal is finished"),
+    (lambda: __import__("shengji").bots.Greedy().bury(_play_phase_deal()), ValueError, "acts in the bury phase"),
+    (lambda: __import__("shengji").bots.Random().bury(_play_phase_deal()), ValueError, "acts in the bury phase"),
+])
+def test_boundary_errors(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+def test_numpy_integers_are_integers():
+    import numpy as np
+
+    from shengji import Deal, simulate
+    assert simulate(R, np.int64(6), seed=np.uint64(3)).games == 6
+    assert Deal(R, seed=np.int32(7)).order == Deal(R, seed=7).order
+    assert simulate(R, 4, seed=2**64 - 1).games == 4  # the largest seed is fine

@@ -47,6 +47,15 @@ typedef enum {
 /* A short sentence for a code (never NULL). */
 const char *sj_error_text(int code);
 
+/* Does this CPU have the instructions this build was compiled for?  x86-64 builds use POPCNT (CMake option
+ * SJ_POPCNT, on by default): 1 when the CPU has it (or the build does not use it), else 0.  A -march=native
+ * build (SJ_NATIVE) is only checked for POPCNT. */
+int sj_cpu_supported(void);
+
+/* How the core was compiled: "native" (-march=native, for the building machine only), "x86-64+popcnt" (the
+ * portable default on x86-64) or "portable". */
+const char *sj_build_flavour(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,6 +6,7 @@ from typing import Any, Union
 from ._types import DealResult, LevelOutcome, Option, Played, ThrowResult, Unit
 
 RANKS: tuple[str, ...]
+BUILD: str
 OPTIONS: dict[str, Option]
 PHASES: tuple[str, ...]
 _ERROR_CLASSES: dict[int, type[Exception]]
@@ -16,6 +17,7 @@ TOKENS: tuple[str, ...]
 CardLike = Union[str, int, "Cards"]
 CardsLike = Union[str, "Cards", Iterable[CardLike]]
 
+def _check_u64(value: Any, name: str) -> int: ...
 def rank_index(rank: str) -> int: ...
 def suit_index(suit: str | None) -> int: ...
 def card_index(card: CardLike) -> int: ...

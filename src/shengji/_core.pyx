@@ -32,6 +32,25 @@ from ._c.sj_units cimport SJ_MAX_UNITS, sj_unit, sj_units
 
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 
+# Before anything runs the core: a build for x86-64 uses POPCNT (csrc/CMakeLists.txt SJ_POPCNT); on a CPU
+# without it every call would die with an illegal instruction, so refuse to import instead.
+if not sj_cpu_supported():
+    raise ImportError("shengji's native core was built for CPUs with the POPCNT instruction (every x86-64 CPU "
+                      "since 2008) and this CPU lacks it; rebuild from source with "
+                      "pip install --no-binary shengji --config-settings=cmake.define.SJ_POPCNT=OFF shengji")
+def _check_u64(value, str name):
+    """``value`` as a seed-like integer 0 .. 2**64 - 1 (any integral type, numpy's included; not a bool), or a
+    clear error naming ``name``."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an integer in 0 .. 2**64 - 1, not {type(value).__name__}")
+    v = value.__index__()
+    if not 0 <= v < 2**64:
+        raise ValueError(f"{name} must be an integer in 0 .. 2**64 - 1, got {v}")
+    return v
+
+
+BUILD = sj_build_flavour().decode()  # how the core was compiled: "x86-64+popcnt", "portable" or "native"
+
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C")
 EFFECTIVE_SUITS = ("S", "H", "D", "C", "T")
@@ -152,6 +171,9 @@ cdef class Cards:
             c = (<Cards>cards).c
         elif isinstance(cards, str):
             c = parse_cards(cards).c
+        elif isinstance(cards, (bytes, bytearray)):
+            raise TypeError(f"Cards: expected a string of card tokens such as 'AS 10H' or card indices, got "
+                            f"{type(cards).__name__} {cards!r} (decode it first)")
         else:
             try:
                 items = iter(cards)
@@ -311,6 +333,9 @@ cdef Cards _as_cards(x, str what="cards"):
             raise ValueError(f"{what}: {err}") from None
     if x is None:
         raise TypeError(f"{what}: expected Cards or a string of card tokens, got None")
+    if isinstance(x, (bytes, bytearray)):
+        raise TypeError(f"{what}: expected Cards or a string of card tokens such as 'AS 10H', got "
+                        f"{type(x).__name__} {x!r} (decode it first)")
     try:
         return Cards(x)
     except (TypeError, ValueError) as err:
@@ -537,6 +562,9 @@ def level_outcome(rules, int attacker_points):
     """LevelOutcome for the attackers' points under the rules' level table (computed in C)."""
     if attacker_points < 0:
         raise ValueError(f"attacker points cannot be negative, got {attacker_points}")
+    if attacker_points % 5:
+        raise ValueError(f"attacker points are a multiple of 5 (5s, 10s and Ks; penalties in tens), got "
+                         f"{attacker_points}")
     cdef sj_rules r = _rules_struct(rules)
     cdef sj_level_outcome o = sj_level_outcome_of(&r, attacker_points)
     return LevelOutcome(bool(o.dealer_keeps), o.dealer_levels, o.attacker_levels)
@@ -702,6 +730,8 @@ cdef class Trump:
         self._suit_of(ld, "lead")
         if isinstance(others, (str, Cards)):
             raise TypeError("others must be a list of hands (Cards), not a single hand")
+        if not isinstance(others, (list, tuple)):
+            raise TypeError(f"others must be a list of hands (Cards), not {type(others).__name__}")
         hands = [self._cards(o, f"others[{i}]") for i, o in enumerate(others)]
         total = ld
         for i, o in enumerate(hands):

@@ -103,10 +103,9 @@ cdef class Deal:
         if hands is None:
             if kitty is not None:
                 raise ValueError("a kitty can only be given together with the four hands")
-            if not isinstance(seed, int) or not isinstance(stream, int) or seed < 0 or stream < 0:
-                raise ValueError(f"seed and stream must be non-negative integers, got {seed!r}, {stream!r}")
-            sj_shuffle_pack(buf, r.decks, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF),
-                            <uint64_t>(stream & 0xFFFFFFFFFFFFFFFF))
+            seed = _check_u64(seed, "seed")
+            stream = _check_u64(stream, "stream")
+            sj_shuffle_pack(buf, r.decks, <uint64_t>seed, <uint64_t>stream)
             order = bytes(buf[:54 * r.decks])
         else:
             order = _order_from_hands(&r, hands, kitty, dealer)

@@ -109,10 +109,17 @@ class Random(Bot):
     grab = swap = declare
 
     def bury(self, deal: Deal) -> Cards:
+        _in_phase(deal, "bury", "bury")
         if deal.rules.kitty_rule != "standard":  # 泰安: no points or constant trumps while it can
             return deal.policy_action("random", seed=self.rng.getrandbits(32))
         hand = deal.hand(_seat(deal)).indices()
         return Cards(self.rng.sample(hand, deal.rules.kitty))
+
+
+def _in_phase(deal: Deal, phase: str, what: str) -> None:
+    if deal.phase != phase:
+        raise ValueError(f"{what} acts in the {phase} phase, and the deal is in the {deal.phase} phase "
+                         f"(choose(deal) picks the method by phase)")
 
 
 class Greedy(Bot):
@@ -124,7 +131,29 @@ class Greedy(Bot):
     def choose(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")
 
-    play = bury = declare = grab = swap = call = choose
+    def play(self, deal: Deal) -> Cards:
+        _in_phase(deal, "play", "play")
+        return self.choose(deal)
+
+    def bury(self, deal: Deal) -> Cards:
+        _in_phase(deal, "bury", "bury")
+        return self.choose(deal)
+
+    def declare(self, deal: Deal) -> Cards:
+        _in_phase(deal, "declare", "declare")
+        return self.choose(deal)
+
+    def grab(self, deal: Deal) -> Cards:
+        _in_phase(deal, "grab", "grab")
+        return self.choose(deal)
+
+    def swap(self, deal: Deal) -> Cards:
+        _in_phase(deal, "swap", "swap")
+        return self.choose(deal)
+
+    def call(self, deal: Deal) -> Cards:
+        _in_phase(deal, "call", "call")
+        return self.choose(deal)
 
 
 class PIMC(Bot):

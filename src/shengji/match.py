@@ -50,9 +50,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import RANKS, Deal
+from ._core import RANKS, Deal, _check_u64
 from ._types import DealResult
 from .bots import resolve
+from .rules import Rules
 
 
 @dataclass(frozen=True)
@@ -98,10 +99,13 @@ class Match:
 
     def __init__(self, rules: Any, seed: int = 0, policy: Any = "greedy", first_dealer: int = 0,
                  points: Sequence[int] | None = None, end_level: str | None = None):
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
+        if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer <= 3:
             raise ValueError(f"first_dealer must be a seat 0..3, got {first_dealer!r}")
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), "
+                            f"not {type(rules).__name__}")
         self.rules = rules
-        self.seed = seed
+        self.seed = _check_u64(seed, "seed")
         self.bots = resolve(policy)
         self.sequence = level_sequence(rules)
         if end_level is not None:

@@ -110,6 +110,8 @@ class SimResult:
 
     def points_histogram(self, step: int = 5) -> tuple[np.ndarray, np.ndarray]:
         """(values, counts) of the attackers' final points, in steps of ``step`` (points are multiples of 5)."""
+        if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+            raise ValueError(f"step must be a positive integer (points are multiples of 5), got {step!r}")
         if self.games == 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         top = int(self.attacker_points.max())
@@ -302,19 +304,22 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
              level: str | None = None, trump: str | None = "declare", hands: Any = None, kitty: Any = None,
              buried: Any = None) -> SimResult:
     """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring)."""
-    if not isinstance(games, int) or isinstance(games, bool):
+    if isinstance(games, bool) or not hasattr(games, "__index__"):
         raise TypeError(f"games must be an int, not {type(games).__name__}")
+    games = games.__index__()  # numpy integers too
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
-    if not isinstance(seed, int) or seed < 0 or not isinstance(first_game, int) or first_game < 0:
-        raise ValueError("seed and first_game must be non-negative integers")
+    seed = _core._check_u64(seed, "seed")
+    first_game = _core._check_u64(first_game, "first_game")
+    if first_game + games > 2**64:
+        raise ValueError(f"first_game + games must stay below 2**64, got {first_game} + {games}")
     if threads is None:
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
     if level is None:
         level = rules.first_level if hasattr(rules, "first_level") else "2"
-    if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer <= 3):
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3):
         raise ValueError(f"dealer must be a seat 0..3 or None, got {dealer!r}")
     pols, players = _policies(policy)
     fixed = _hands(rules, hands)

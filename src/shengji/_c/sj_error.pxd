@@ -24,3 +24,5 @@ cdef extern from "sj_error.h" nogil:
         SJ_E_LAST
 
     const char *sj_error_text(int code)
+    int sj_cpu_supported()
+    const char *sj_build_flavour()
