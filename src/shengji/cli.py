@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from . import Rules, Trump, _core
-from .simulate import SimResult, simulate
+from .simulate import SimResult, npz_path, simulate
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -60,10 +60,39 @@ def _trump_option(text: str) -> str | None:
     return "declare" if text.lower() == "declare" else text
 
 
+def _check_writable(path: str, what: str) -> None:
+    """Fail before a long run, not after it: ``path`` must be a file this process can create or overwrite."""
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as err:
+        raise ValueError(f"{what} {path!r} cannot be written: {err.strerror}") from None
+    if not existed:
+        os.remove(path)
+
+
+def _plot_module() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError("--plot needs matplotlib: pip install 'shengji[plot]'") from None
+    return plt
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     trump = _trump_option(args.trump)
+    out = npz_path(args.out) if args.out else None
+    if out:
+        _check_writable(out, "--out")
+    if args.plot:
+        _plot_module()
+        _check_writable(args.plot, "--plot")
     t = time.perf_counter()
     res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
                    progress=args.progress if args.progress is not None else sys.stderr.isatty(),
@@ -73,9 +102,8 @@ def _simulate(args: argparse.Namespace) -> int:
     print(res.summary())
     print(f"time: {elapsed:.2f} s  ({args.games / elapsed:,.0f} deals/s, {int(res.plays.sum()) / elapsed:,.0f} "
           f"plays/s, {res.meta['threads']} threads)")
-    if args.out:
-        res.save(args.out)
-        print(f"saved {args.out}")
+    if out:
+        print(f"saved {res.save(out)}")
     if args.plot:
         _plot(res, args.plot, args.preset)
         print(f"plot written to {args.plot}")
@@ -83,13 +111,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _plot(res: SimResult, path: str, title: str) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise SystemExit("--plot needs matplotlib: pip install 'shengji[plot]'") from None
+    plt = _plot_module()
     values, counts = res.points_histogram()
     p, lo, hi = res.kitty_capture_rate()
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -141,6 +163,9 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.reference_games < 1:
+        raise ValueError(f"--games and --reference-games must be at least 1, got {args.games} and "
+                         f"{args.reference_games}")
     rules = Rules.preset(args.preset)
     trump = _trump_option(args.trump)
     out: dict[str, Any] = {"cores": os.cpu_count(), "preset": args.preset, "policy": "random"}
@@ -206,14 +231,31 @@ def _bury(args: argparse.Namespace) -> int:
     return 0
 
 
+class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
+    """Every option's help ends with its default; an option whose default is None says in words what it means."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if "default:" in text or action.default is argparse.SUPPRESS or not action.option_strings:
+            return action.help
+        default = "none" if action.default is None else "%(default)s"
+        return f"{text} (default: {default})" if text else f"(default: {default})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="shengji", description="Shengji (升级 / Tractor) simulation core")
     sub = parser.add_subparsers(dest="command", required=True)
+    _add = sub.add_parser
+
+    def add_parser(name: str, **kw: Any) -> argparse.ArgumentParser:  # every option's help shows its default
+        return _add(name, formatter_class=_DefaultsHelp, **kw)
+
+    sub.add_parser = add_parser  # type: ignore[method-assign]
     sim = sub.add_parser("simulate", help="a native Monte-Carlo run of whole deals")
-    sim.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
-    sim.add_argument("--games", type=int, default=100_000)
+    sim.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    sim.add_argument("--games", type=int, default=100_000, help="deals to play")
     sim.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=int, default=0, help="the run's seed (deal i uses stream i)")
     sim.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
     sim.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
     sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
@@ -225,37 +267,37 @@ def main(argv: list[str] | None = None) -> int:
     sim.set_defaults(func=_simulate)
     bench = sub.add_parser("bench", help="deals/s and plays/s: native core vs pure-Python reference")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
-    bench.add_argument("--games", type=int, default=50_000)
-    bench.add_argument("--reference-games", type=int, default=20)
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    bench.add_argument("--games", type=int, default=50_000, help="native deals per measurement")
+    bench.add_argument("--reference-games", type=int, default=20, help="deals the pure-Python reference plays")
+    bench.add_argument("--seed", type=int, default=1, help="the run's seed")
     bench.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
     bench.set_defaults(func=_bench)
     tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
     tour.add_argument("--bots", default="pimc,greedy",
-                      help="two or more of pimc, greedy, random (default: %(default)s)")
-    tour.add_argument("--deals", type=int, default=200, help="duplicate deals per pair (default: %(default)s)")
-    tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
-    tour.add_argument("--worlds", type=int, default=64, help="PIMC's sampled worlds (default: %(default)s)")
-    tour.add_argument("--seed", type=int, default=0)
+                      help="two or more of pimc, greedy, random")
+    tour.add_argument("--deals", type=int, default=200, help="duplicate deals per pair")
+    tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    tour.add_argument("--worlds", type=int, default=64, help="PIMC's sampled worlds")
+    tour.add_argument("--seed", type=int, default=0, help="the deals' seed")
     tour.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
     tour.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: on a terminal)")
     tour.set_defaults(func=_tournament)
     bury = sub.add_parser("bury", help="rank candidate burials by native runs with the hand fixed")
     bury.add_argument("--hand", required=True, help="the burier's cards with the kitty, e.g. 'AS KS 10H ...'")
-    bury.add_argument("--level", default="2")
+    bury.add_argument("--level", default="2", help="the level rank")
     bury.add_argument("--trump", required=True, help="S/H/D/C, or NT (no trump)")
-    bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
-    bury.add_argument("--games", type=int, default=2000, help="deals per candidate (default: %(default)s)")
-    bury.add_argument("--seed", type=int, default=0)
+    bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    bury.add_argument("--games", type=int, default=2000, help="deals per candidate")
+    bury.add_argument("--seed", type=int, default=0, help="the runs' seed")
     bury.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
     bury.set_defaults(func=_bury)
     opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
     opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")
-    demo.add_argument("--preset", default="qq-2deck", choices=Rules.presets())
-    demo.add_argument("--level", default="10")
+    demo.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    demo.add_argument("--level", default="10", help="the level rank")
     demo.add_argument("--suit", default="H", help="trump suit S/H/D/C, or NT for no trump")
     demo.set_defaults(func=_demo)
     args = parser.parse_args(argv)
@@ -264,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError, NotImplementedError) as err:  # the API refused an argument: no traceback
         print(f"shengji {args.command}: error: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, the shell's code for SIGINT
+        print(f"shengji {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader went away (shengji ... | head): stop quietly, as Unix tools do
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -119,6 +119,16 @@ class SimResult:
         counts = np.bincount(self.attacker_points.astype(np.int64) // step, minlength=len(values))[: len(values)]
         return values, counts
 
+    def percentiles(self, q: Any) -> np.ndarray:
+        """The attackers' points at the percentiles ``q`` (0..100, a number or a sequence): each a score that
+        occurred (the smallest score with at least that share of deals at or below it; no interpolation)."""
+        if self.games == 0:
+            raise ValueError("percentiles of an empty result (0 games)")
+        qs = np.asarray(q, dtype=np.float64)
+        if np.any((qs < 0) | (qs > 100)) or np.any(np.isnan(qs)):
+            raise ValueError(f"percentiles must lie in 0..100, got {q!r}")
+        return np.percentile(self.attacker_points, qs, method="inverted_cdf").astype(np.int64)
+
     def level_outcomes(self) -> dict[str, int]:
         """How many games ended with each level outcome ("dealer +3", "attackers take the deal", ...)."""
         out: dict[str, int] = {}
@@ -156,7 +166,7 @@ class SimResult:
             lines.append(f"dealer alone (找朋友, nobody else held the called card): {alone:,} ({100 * a:.2f} %, "
                          f"95 % CI {100 * alo:.2f} – {100 * ahi:.2f} %)")
         lines.append(f"kitty captured: {100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)")
-        q = np.percentile(pts, [5, 25, 50, 75, 95])
+        q = self.percentiles([5, 25, 50, 75, 95])
         lines.append(f"attacker points: mean {pts.mean():.1f}  sd {pts.std():.1f}  "
                      f"5/25/50/75/95 %: {' / '.join(f'{x:.0f}' for x in q)}")
         captured = self.kitty_captured
@@ -174,12 +184,15 @@ class SimResult:
                 lines.append(f"  {v:>4}–{v + 15:<4} {n:>10,} {'#' * max(1, round(40 * n / peak))}")
         return "\n".join(lines)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Save to an ``.npz`` file (arrays and metadata)."""
+    def save(self, path: str | os.PathLike[str]) -> str:
+        """Save to an ``.npz`` file (arrays and metadata); returns the path written (``.npz`` is added to a name
+        without it, as numpy does)."""
+        path = npz_path(path)
         meta = {k: str(v) for k, v in self.meta.items()}
         np.savez_compressed(path, **{name: getattr(self, name) for name in FIELDS},
                             meta_keys=np.array(list(meta), dtype=str), meta_values=np.array(list(meta.values()),
                                                                                             dtype=str))
+        return path
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> SimResult:
@@ -405,6 +418,12 @@ def _on_executor(executor: Any, rules: Any, games: int, batches: int | None = No
     return out
 
 
+def npz_path(path: str | os.PathLike[str]) -> str:
+    """The file ``SimResult.save(path)`` writes: ``path``, with ``.npz`` added when it lacks it."""
+    path = os.fspath(path)
+    return path if path.endswith(".npz") else path + ".npz"
+
+
 def _progress_bar(total: int) -> Any:
     try:
         from tqdm import tqdm
@@ -413,5 +432,7 @@ def _progress_bar(total: int) -> Any:
     import shutil
 
     cols = shutil.get_terminal_size((100, 20)).columns  # a terminal that reports 0 columns gets 100
-    return tqdm(total=total, unit="deal", unit_scale=True, smoothing=0.1, mininterval=0.2, ncols=cols or 100)
+    # leave=False: the bar is cleared when the run ends, so the summary stands alone
+    return tqdm(total=total, unit="deal", unit_scale=True, smoothing=0.1, mininterval=0.2, ncols=cols or 100,
+                leave=False)
 

@@ -1,0 +1,120 @@
+"""The command line behaves like a Unix tool (issue 13 item 3): refused values print one error line and exit 2,
+output files are checked before a run, Ctrl-C exits 130, ``python -m shengji`` works, every option's help
+shows its default."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from shengji import Rules, SimResult, simulate
+from shengji.cli import main
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--games", "-5"],
+    ["simulate", "--games", "10", "--threads", "0"],
+    ["simulate", "--games", "10", "--trump", "X"],
+    ["simulate", "--games", "10", "--policy", "foo"],
+    ["simulate", "--games", "10", "--level", "1"],
+    ["simulate", "--games", "10", "--dealer", "7"],
+    ["simulate", "--games", "10", "--seed", "-1"],
+    ["bench", "--reference-games", "0"],
+    ["bench", "--games", "0"],
+    ["tournament", "--bots", "greedy", "--deals", "2"],
+    ["tournament", "--bots", "greedy,foo", "--deals", "2"],
+    ["bury", "--hand", "AS KS", "--trump", "S"],
+    ["demo", "--suit", "Q"],
+])
+def test_refused_values_exit_2_with_one_line(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"shengji {argv[0]}: error: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_outputs_are_checked_before_the_run(tmp_path, capsys):
+    t = time.perf_counter()
+    assert main(["simulate", "--games", "50000000", "--no-progress", "--out", "/nonexistent/dir/r.npz"]) == 2
+    assert time.perf_counter() - t < 5  # refused before 50M deals ran
+    assert "--out '/nonexistent/dir/r.npz' cannot be written" in capsys.readouterr().err
+    if importlib.util.find_spec("matplotlib") is None:
+        assert main(["simulate", "--games", "50000000", "--no-progress", "--plot", str(tmp_path / "p.png")]) == 2
+        assert "--plot needs matplotlib" in capsys.readouterr().err
+    assert main(["simulate", "--games", "200", "--no-progress", "--out", str(tmp_path / "noext")]) == 0
+    out = capsys.readouterr().out
+    assert f"saved {tmp_path / 'noext.npz'}" in out and SimResult.load(tmp_path / "noext.npz").games == 200
+    assert not (tmp_path / "noext").exists()
+
+
+def test_help_shows_every_default():
+    for command in ("simulate", "bench", "tournament", "bury", "demo"):
+        text = subprocess.run([sys.executable, "-m", "shengji", command, "--help"], capture_output=True, text=True,
+                              check=True).stdout
+        entries: list[str] = []
+        for line in text.split("options:", 1)[1].splitlines():
+            if line.startswith("  -"):
+                entries.append(line)
+            elif entries and line.startswith("   "):
+                entries[-1] += " " + line.strip()
+        assert len(entries) >= 4
+        for entry in entries:
+            name = entry.split()[0].rstrip(",")
+            if name == "-h" or (command == "bury" and name in ("--hand", "--trump")):  # help; required options
+                continue
+            assert "(default:" in entry, (command, entry)
+
+
+def test_python_dash_m_shengji():
+    r = subprocess.run([sys.executable, "-m", "shengji", "options"], capture_output=True, text=True, check=True)
+    assert "| `decks`" in r.stdout or "decks" in r.stdout
+
+
+def test_ctrl_c_prints_one_line_and_exits_130():
+    proc = subprocess.Popen([sys.executable, "-m", "shengji", "simulate", "--games", "50000000", "--threads", "1",
+                             "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)  # the interpreter is up and the run started
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:  # pragma: no cover - a missed signal must not leave the run going
+        proc.kill()
+        proc.communicate()
+        pytest.fail("Ctrl-C did not stop the run within 30 s")
+    assert proc.returncode == 130, err
+    assert err.strip() == "shengji simulate: interrupted" and "Traceback" not in err
+
+
+def test_percentiles_are_scores_that_occurred():
+    res = simulate(Rules(), 301, seed=3, policy="random")
+    q = res.percentiles([0, 5, 25, 50, 75, 95, 100])
+    scores = set(res.attacker_points.tolist())
+    assert all(int(x) in scores for x in q)
+    assert q[0] == res.attacker_points.min() and q[-1] == res.attacker_points.max()
+    two = SimResult(**{**{k: getattr(res, k)[:2] for k in ("attacker_points", "defender_points", "kitty_points",
+                                                          "kitty_multiplier", "kitty_captured", "dealer_levels",
+                                                          "attacker_levels", "dealer", "trump", "plays", "lost_deal",
+                                                          "partner")}})
+    two.attacker_points = np.array([60, 90], dtype=np.int16)
+    assert two.percentiles(50) in (60, 90)  # never 75, an interpolated score
+    with pytest.raises(ValueError, match="0..100"):
+        res.percentiles(101)
+    for line in res.summary().splitlines():
+        if line.startswith("attacker points:"):
+            values = [int(x) for x in line.split(":")[-1].split("/")]
+            assert all(v in scores for v in values)
+
+
+def test_progress_bar_is_cleared_when_done():
+    env = {**os.environ, "COLUMNS": "0"}
+    r = subprocess.run([sys.executable, "-c", "import shengji; shengji.simulate(shengji.Rules(), 3000, progress=True)"],
+                       capture_output=True, env=env, check=True)
+    assert b"deal" in r.stderr  # the bar showed although the terminal reports no size
+    last = r.stderr.rsplit(b"deal/s]", 1)[-1]
+    assert r.stderr.endswith(b"\r") and last.strip() == b""  # and its line was blanked at the end
