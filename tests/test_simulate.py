@@ -125,10 +125,12 @@ def test_cancel_stops_a_native_run_promptly():
 
 
 def test_keyboard_interrupt_stops_simulate_promptly():
+    # A run of a few seconds at most, so that a missed signal on a loaded machine fails the test instead of
+    # running for minutes: 400k random deals take ~10 s of CPU on one thread (2 threads here).
     threading.Timer(0.3, _thread.interrupt_main).start()
     t = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
-        simulate(Rules(), 50_000_000, policy="random", seed=1)
+        simulate(Rules(), 400_000, policy="random", seed=1, threads=2)
     assert time.perf_counter() - t < 5
 
 

@@ -11,6 +11,7 @@
 #define SJ_ROLLOUT_H
 
 #include "sj_determinize.h"
+#include "sj_parallel.h"
 #include "sj_policy.h"
 
 #ifdef __cplusplus
@@ -43,7 +44,7 @@ int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world);
 /* Run every rollout on `threads` threads; *cancel stops early.  Returns SJ_OK, SJ_E_ARGS (an action
  * illegal in a world, a slot layout that does not fit the deal), SJ_E_POLICY (a bug) or the sampler's
  * error; *failed_world names the world of the error when not NULL. */
-int sj_rollouts(const sj_rollout_in *in, sj_rollout_out *out, int threads, volatile int *cancel, long *failed_world);
+int sj_rollouts(const sj_rollout_in *in, sj_rollout_out *out, int threads, sj_run_flags *flags, long *failed_world);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #ifndef SJ_SIM_H
 #define SJ_SIM_H
 
+#include "sj_parallel.h"
 #include "sj_policy.h"
 
 #ifdef __cplusplus
@@ -60,7 +61,7 @@ int sj_sim_game(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uin
  * finished (n unless cancelled), or a negative SJ_E_* code: a setup error, or the error of a game
  * (its number in *failed_game when failed_game is not NULL). */
 long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n, int threads,
-                 sj_sim_out *out, volatile long *progress, volatile int *cancel, long *failed_game);
+                 sj_sim_out *out, sj_run_flags *flags, long *failed_game);
 
 #ifdef __cplusplus
 }

@@ -16,14 +16,22 @@ typedef struct pool_job {
     atomic_long next, done;
     atomic_int failed;
     atomic_long failed_item;
-    volatile long *progress;
-    volatile int *cancel;
+    sj_run_flags *flags;
 } pool_job;
+
+void sj_run_flags_init(sj_run_flags *f) {
+    atomic_init(&f->progress, 0);
+    atomic_init(&f->cancel, 0);
+}
+
+long sj_run_progress(const sj_run_flags *f) { return atomic_load((atomic_long *)&f->progress); }
+
+void sj_run_cancel(sj_run_flags *f) { atomic_store(&f->cancel, 1); }
 
 static void *worker(void *arg) {
     pool_job *job = (pool_job *)arg;
     for (;;) {
-        if ((job->cancel && *job->cancel) || atomic_load(&job->failed)) break;
+        if ((job->flags && atomic_load(&job->flags->cancel)) || atomic_load(&job->failed)) break;
         long start = atomic_fetch_add(&job->next, job->chunk);
         if (start >= job->n) break;
         long end = start + job->chunk < job->n ? start + job->chunk : job->n;
@@ -33,20 +41,19 @@ static void *worker(void *arg) {
                 atomic_store(&job->failed_item, i);
         }
         long done = atomic_fetch_add(&job->done, end - start) + (end - start);
-        if (job->progress) *job->progress = done;
+        if (job->flags) atomic_store(&job->flags->progress, done);
     }
     return NULL;
 }
 
-int sj_parallel_for(long n, long chunk, int threads, int (*fn)(void *ctx, long i), void *ctx, volatile long *progress,
-                    volatile int *cancel, long *failed_item, long *done) {
+int sj_parallel_for(long n, long chunk, int threads, int (*fn)(void *ctx, long i), void *ctx, sj_run_flags *flags,
+                    long *failed_item, long *done) {
     pool_job job;
     job.n = n;
     job.chunk = chunk < 1 ? 1 : chunk;
     job.fn = fn;
     job.ctx = ctx;
-    job.progress = progress;
-    job.cancel = cancel;
+    job.flags = flags;
     atomic_init(&job.next, 0);
     atomic_init(&job.done, 0);
     atomic_init(&job.failed, 0);

@@ -59,8 +59,8 @@ static int world_task(void *ctx, long w) {
     return one_world((const sj_rollout_in *)args[0], (sj_rollout_out *)args[1], w);
 }
 
-int sj_rollouts(const sj_rollout_in *in, sj_rollout_out *out, int threads, volatile int *cancel, long *failed_world) {
+int sj_rollouts(const sj_rollout_in *in, sj_rollout_out *out, int threads, sj_run_flags *flags, long *failed_world) {
     if (in->nactions < 0 || in->worlds < 0 || in->deal->phase == SJ_PHASE_DONE) return SJ_E_ARGS;
     const void *args[2] = {in, out};
-    return sj_parallel_for(in->worlds, 1, threads, world_task, (void *)args, NULL, cancel, failed_world, NULL);
+    return sj_parallel_for(in->worlds, 1, threads, world_task, (void *)args, flags, failed_world, NULL);
 }

@@ -144,12 +144,12 @@ static int game_task(void *ctx, long i) {
 }
 
 long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n, int threads,
-                 sj_sim_out *out, volatile long *progress, volatile int *cancel, long *failed_game) {
+                 sj_sim_out *out, sj_run_flags *flags, long *failed_game) {
     int rc = sj_setup_check(rules, setup);
     if (rc != SJ_OK) return rc;
     sim_job job = {rules, setup, seed, first_game, out};
     long done = 0, failed = -1;
-    rc = sj_parallel_for(n, SJ_SIM_CHUNK, threads, game_task, &job, progress, cancel, &failed, &done);
+    rc = sj_parallel_for(n, SJ_SIM_CHUNK, threads, game_task, &job, flags, &failed, &done);
     if (rc != SJ_OK) {
         if (failed_game) *failed_game = failed < 0 ? -1 : (long)(first_game + (uint64_t)failed);
         return rc;

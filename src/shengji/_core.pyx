@@ -22,6 +22,7 @@ from ._c.sj_rollout cimport *
 from ._c.sj_policy cimport *
 from ._c.sj_rng cimport sj_rng, sj_rng_stream
 from ._c.sj_sim cimport *
+from ._c.sj_parallel cimport *
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_rules cimport *

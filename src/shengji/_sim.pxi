@@ -40,8 +40,7 @@ cdef class NativeRun:
 
     cdef sj_rules r
     cdef sj_setup s
-    cdef volatile long _progress
-    cdef volatile int _cancel
+    cdef sj_run_flags _flags  # C11 atomics shared with the native threads (progress, cancel)
     cdef readonly long games
     cdef readonly unsigned long long seed, first_game
     cdef readonly int threads
@@ -74,8 +73,7 @@ cdef class NativeRun:
         if rc != SJ_OK:
             _raise_error(rc, "trump='declare'" if self.s.trump == SJ_TRUMP_DECLARE and
                          rc in (SJ_E_UNSUPPORTED, SJ_E_NO_PHASE) else "invalid simulation setup", &self.r)
-        self._progress = 0
-        self._cancel = 0
+        sj_run_flags_init(&self._flags)
 
     def deal(self, unsigned long long game):
         """Game ``game``'s starting position as a Deal (the same pack order and dealer the native run uses)."""
@@ -89,10 +87,10 @@ cdef class NativeRun:
 
     @property
     def progress(self):
-        return self._progress
+        return sj_run_progress(&self._flags)
 
     def cancel(self):
-        self._cancel = 1
+        sj_run_cancel(&self._flags)
 
     def run(self, int16_t[::1] attacker_points, int16_t[::1] defender_points, int16_t[::1] kitty_points,
             int16_t[::1] kitty_multiplier, uint8_t[::1] kitty_captured, int8_t[::1] dealer_levels,
@@ -117,7 +115,7 @@ cdef class NativeRun:
         cdef long done, failed_game = -1
         with nogil:
             done = sj_simulate(&self.r, &self.s, self.seed, self.first_game, self.games, self.threads, &out,
-                               &self._progress, &self._cancel, &failed_game)
+                               &self._flags, &failed_game)
         if done < 0:
             _raise_error(done, f"game {failed_game} of seed {self.seed}", &self.r)
         return done

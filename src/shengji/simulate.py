@@ -372,9 +372,10 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
             outcome["error"] = err
 
     worker = threading.Thread(target=work, name="shengji-simulate", daemon=True)
-    bar = _progress_bar(games) if progress else None
-    worker.start()
-    try:
+    bar = None
+    try:  # a Ctrl-C anywhere from here on cancels the native run, even before the worker started
+        bar = _progress_bar(games) if progress else None
+        worker.start()
         last = 0
         while worker.is_alive():
             worker.join(0.1)
@@ -386,7 +387,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
             bar.update(games - last)
     except KeyboardInterrupt:
         run.cancel()
-        worker.join()
+        if worker.ident is not None:  # started: its native threads stop at their next chunk
+            worker.join()
         raise
     finally:
         if bar is not None:

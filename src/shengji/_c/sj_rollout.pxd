@@ -1,5 +1,6 @@
 # Declarations of csrc/include/sj_rollout.h (nothing else belongs here).
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+from .sj_parallel cimport sj_run_flags
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
@@ -26,4 +27,4 @@ cdef extern from "sj_rollout.h" nogil:
         int8_t *partner
 
     int sj_rollout_world(const sj_rollout_in *r, uint64_t w, sj_deal *world)
-    int sj_rollouts(const sj_rollout_in *r, sj_rollout_out *out, int threads, volatile int *cancel, long *failed_world)
+    int sj_rollouts(const sj_rollout_in *r, sj_rollout_out *out, int threads, sj_run_flags *flags, long *failed_world)

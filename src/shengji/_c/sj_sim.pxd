@@ -2,6 +2,7 @@
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from .sj_cards cimport sj_cards
+from .sj_parallel cimport sj_run_flags
 from .sj_policy cimport sj_player
 from .sj_rng cimport sj_rng
 from .sj_rules cimport sj_rules
@@ -36,5 +37,4 @@ cdef extern from "sj_sim.h" nogil:
     int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order)
     int sj_setup_check(const sj_rules *rules, const sj_setup *setup)
     long sj_simulate(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t first_game, long n,
-                     int threads, sj_sim_out *out, volatile long *progress, volatile int *cancel,
-                     long *failed_game)
+                     int threads, sj_sim_out *out, sj_run_flags *flags, long *failed_game)
