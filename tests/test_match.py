@@ -18,23 +18,17 @@ def result(attacker_points: int, rules: Rules) -> DealResult:
 def test_climb_stops_on_must_play_levels():
     m = Match(Rules())
     assert m.levels == ("2", "2") and m.must_play == {0, 12}
-    m._steps = [10, 0]  # Q
-    m._climb(0, 3)
-    assert m.levels[0] == "A"  # Q -> K -> A, stops at A
-    m._climb(0, 3)
-    assert m.levels[0] == "A"
+    q = m.sequence.index("Q")
+    assert m.sequence[m.climb(q, 3)] == "A"  # Q -> K -> A, stops at A
+    assert m.climb(12, 3) == 12
     c = Match(Rules(constant_ranks=("2",)))
-    c._steps = [0, 0]
-    c._climb(0, 3)
-    assert c.levels[0] == "3"  # 3 must be played when 2 is constant
+    assert c.sequence[c.climb(0, 3)] == "3"  # 3 must be played when 2 is constant
     assert level_after(Rules(), 0, 2) == "4"
 
 
 def level_after(rules, step, n):
     m = Match(rules)
-    m._steps = [step, 0]
-    m._climb(0, n)
-    return m.levels[0]
+    return m.sequence[m.climb(step, n)]
 
 
 def test_taian_sequence_starts_at_ace_and_cycles():
@@ -205,7 +199,6 @@ def test_four_deck_levels_start_at_three():
     m = Match(rules)
     assert m.levels == ("3", "3") and m.sequence[0] == "3" and m.sequence[-1] == "A"
     assert m.must_play == {0, len(m.sequence) - 1}
-    m._climb(0, 3)
-    assert m.levels[0] == "6"
+    assert m.sequence[m.climb(0, 3)] == "6"
     q = Match(Rules(first_level="3"), seed=1)
     assert q.play_deal().level == "3"

@@ -381,7 +381,9 @@ static void test_policy_deals(void) {
         r.no_bid = (sj_no_bid)(g % 3);
         r.first_deal_dealer = (sj_first_deal_dealer)(g / 8 % 2);
         r.constant_ranks = (uint16_t)(g % 5 == 0 ? 1 : 0);
-        r.throw_penalty = SJ_PENALTY_TEN_PER_CARD;
+        r.throw_penalty = (sj_throw_penalty)(g % 3);          /* none, ten_per_card, match_point */
+        r.kitty_multiplier = (sj_kitty_policy)(g % 5);        /* power, pairs, bianfeng, chinagame, copies */
+        r.level_table = (sj_level_table)(g / 5 % 2);
         r.trick_compare = (sj_trick_compare)(g % 3);
         r.taian_trump_follow = g % 7 == 0;
         r.follow_protection = (sj_follow_protection)(g % 2);
@@ -406,6 +408,7 @@ static void test_policy_deals(void) {
         }
         CHECK(d.phase == SJ_PHASE_DONE);
         CHECK(d.attacker_captured + d.defender_captured + d.kitty_points == 100 * r.decks);
+        if (d.kitty_captured) CHECK(d.multiplier == sj_kitty_multiplier(&d.trump, &d.last_lead) && d.multiplier >= 2);
     }
     /* The 4-deck system: its ladder, the turned-up kitty, first-deal redeals and 炒底. */
     long grabs = 0, redeals = 0, turned = 0;

@@ -157,15 +157,19 @@ class Match:
         """Whose level a seat plays at: its team's, or under 找朋友 its own."""
         return seat if self._per_seat else seat % 2
 
-    def _climb(self, team: int, n: int) -> None:
-        step = self._steps[team]
+    def climb(self, step: int, n: int) -> int:
+        """Where a team (or a player) at position ``step`` of ``sequence`` ends after climbing ``n`` levels: it
+        stops on a must-play level and at the end of the sequence."""
         for _ in range(n):
             if step >= len(self.sequence) - 1:
                 break
             step += 1
             if step in self.must_play:
                 break
-        self._steps[team] = step
+        return step
+
+    def _climb(self, team: int, n: int) -> None:
+        self._steps[team] = self.climb(self._steps[team], n)
 
     def play_deal(self) -> DealRecord:
         """Play one whole deal with the bots and update levels and dealer."""
