@@ -272,6 +272,7 @@ cdef class Declaration(Cards):
     only a Declaration with the same cards and choice; ``legal_actions()`` lists one per choice."""
 
     cdef readonly object trump
+    """The trump the declaration chooses: a suit letter, or None for no trump."""
 
     def __init__(self, cards=None, trump=None):
         Cards.__init__(self, cards)
@@ -581,8 +582,11 @@ cdef class Trump:
 
     cdef sj_trump t
     cdef readonly object rules
+    """The Rules of this trump context."""
     cdef readonly str level
+    """The level rank ("2" .. "A")."""
     cdef readonly object suit
+    """The trump suit letter, or None for no trump."""
 
     def __init__(self, rules, level, suit):
         cdef sj_rules r = _rules_struct(rules)

@@ -82,6 +82,7 @@ cdef class Deal:
 
     cdef sj_deal d
     cdef readonly object rules
+    """The Rules of the deal."""
     cdef bytes _order
     cdef int _dealer0
     cdef object _level0, _trump0
@@ -150,10 +151,12 @@ cdef class Deal:
 
     @property
     def dealer(self):
+        """The dealer's seat (0..3); in a first deal it may change while declaring."""
         return self.d.dealer
 
     @property
     def level(self):
+        """The level rank played this deal ("2" .. "A")."""
         return RANKS[self.d.level]
 
     @property
@@ -267,6 +270,7 @@ cdef class Deal:
 
     @property
     def hand_size(self):
+        """Cards dealt to each seat (the pack minus the kitty, over four)."""
         return self.d.hand_size
 
     def hand(self, seat):
@@ -297,6 +301,7 @@ cdef class Deal:
 
     @property
     def trick_leader(self):
+        """The seat that leads (or led) the current trick."""
         return self.d.leader
 
     @property
@@ -313,10 +318,12 @@ cdef class Deal:
 
     @property
     def defender_points(self):
+        """Points the dealer's team has captured in tricks so far."""
         return self.d.defender_captured
 
     @property
     def failed_throws(self):
+        """Failed throws per seat so far (a tuple of four counts)."""
         return tuple(self.d.failed_throws[i] for i in range(4))
 
     def voids(self, seat):
@@ -701,6 +708,7 @@ cdef class Deal:
 
     @property
     def last_lead(self):
+        """The lead of the last finished trick (its decomposition sets the kitty multiplier)."""
         return Cards._wrap(self.d.last_lead)
 
     def __repr__(self):

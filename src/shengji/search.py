@@ -58,6 +58,7 @@ class Rollouts:
 
     @property
     def worlds(self) -> int:
+        """The number of sampled worlds each action was rolled out in."""
         return int(self.attacker_points.shape[1])
 
     def values(self, kind: str = "levels") -> np.ndarray:

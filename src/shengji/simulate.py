@@ -102,6 +102,7 @@ class SimResult:
 
     @property
     def games(self) -> int:
+        """The number of games in the result."""
         return int(self.attacker_points.shape[0])
 
     def kitty_capture_rate(self) -> tuple[float, float, float]:
@@ -196,6 +197,7 @@ class SimResult:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> SimResult:
+        """A result saved with ``save`` (files saved before a field existed get that field as zeros)."""
         with np.load(path, allow_pickle=False) as data:
             n = len(data["attacker_points"])
             arrays = {name: data[name] if name in data.files else np.zeros(n, dtype=FIELDS[name])  # files saved
