@@ -151,17 +151,19 @@ def follow_position(rng: random.Random, decks: int | None = None, max_lead: int 
             break
     suit = ctx.eff(lead[0])
     in_suit = [k for k in hand if ctx.eff(k) == suit]
-    n = len(lead)
-    if len(in_suit) >= n and rng.random() < 0.85:
-        play = rng.sample(in_suit, n)
-    elif len(in_suit) < n and rng.random() < 0.85:
+    return ctx, hand, lead, follower_play(rng, hand, in_suit, len(lead), rng.random())
+
+
+def follower_play(rng: random.Random, hand: list[int], in_suit: list[int], n: int, mode: float) -> list[int]:
+    """A follow of n cards, legal or not: mostly from the led suit (all of it and more when short), else any."""
+    if len(in_suit) >= n and mode < 0.85:
+        return rng.sample(in_suit, n)
+    if len(in_suit) < n and mode < 0.85:
         rest = list(hand)
         for k in in_suit:
             rest.remove(k)
-        play = in_suit + rng.sample(rest, n - len(in_suit))
-    else:
-        play = rng.sample(hand, n)
-    return ctx, hand, lead, play
+        return in_suit + rng.sample(rest, n - len(in_suit))
+    return rng.sample(hand, n)
 
 
 def throw_position(rng: random.Random, decks: int | None = None):
@@ -457,15 +459,8 @@ def natural_follow_position(rng: random.Random, decks: int | None = None, max_le
         play = borrowing
     elif mode < 0.45 and len(pool) >= n:
         play = natural_play(ctx, pool, n)
-    elif len(in_suit) >= n and mode < 0.85:
-        play = rng.sample(in_suit, n)
-    elif len(in_suit) < n and mode < 0.85:
-        rest = list(hand)
-        for k in in_suit:
-            rest.remove(k)
-        play = in_suit + rng.sample(rest, n - len(in_suit))
     else:
-        play = rng.sample(hand, n)
+        play = follower_play(rng, hand, in_suit, n, mode)
     return ctx, hand, lead, play
 
 

@@ -122,6 +122,18 @@ def _in_phase(deal: Deal, phase: str, what: str) -> None:
                          f"(choose(deal) picks the method by phase)")
 
 
+def _greedy_in(phase: str) -> Any:
+    """Greedy's method for one phase: the native greedy action, refused outside that phase."""
+
+    def method(self: Bot, deal: Deal) -> Cards:
+        _in_phase(deal, phase, phase)
+        return self.choose(deal)
+
+    method.__name__ = phase
+    method.__doc__ = f"The native greedy rule's action in the {phase} phase (refused in any other phase)."
+    return method
+
+
 class Greedy(Bot):
     """The native rule-of-thumb player (csrc/src/sj_policy.c, the same one ``simulate(policy="greedy")``
     uses) in every phase: declare the longest suit, bury short plain suits and no points, lead cards and
@@ -131,29 +143,12 @@ class Greedy(Bot):
     def choose(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")
 
-    def play(self, deal: Deal) -> Cards:
-        _in_phase(deal, "play", "play")
-        return self.choose(deal)
-
-    def bury(self, deal: Deal) -> Cards:
-        _in_phase(deal, "bury", "bury")
-        return self.choose(deal)
-
-    def declare(self, deal: Deal) -> Cards:
-        _in_phase(deal, "declare", "declare")
-        return self.choose(deal)
-
-    def grab(self, deal: Deal) -> Cards:
-        _in_phase(deal, "grab", "grab")
-        return self.choose(deal)
-
-    def swap(self, deal: Deal) -> Cards:
-        _in_phase(deal, "swap", "swap")
-        return self.choose(deal)
-
-    def call(self, deal: Deal) -> Cards:
-        _in_phase(deal, "call", "call")
-        return self.choose(deal)
+    play = _greedy_in("play")
+    bury = _greedy_in("bury")
+    declare = _greedy_in("declare")
+    grab = _greedy_in("grab")
+    swap = _greedy_in("swap")
+    call = _greedy_in("call")
 
 
 class PIMC(Bot):
