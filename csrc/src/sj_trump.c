@@ -195,6 +195,7 @@ void sj_poscounts_of(const sj_trump *t, int eff, const sj_cards *cards, sj_posco
     }
     out->ch = &t->chains[eff];
     out->nplain = out->ch->nplain;
+    if (!(cards->p[0] & t->borrow_mask[eff])) return; /* no borrowable trump among the cards */
     for (int i = 0; i < SJ_MAX_DECKS; i++)
         for (uint64_t b = cards->p[i] & t->borrow_mask[eff]; b; b &= b - 1) out->c[t->bpos[__builtin_ctzll(b)]][0]++;
 }

@@ -126,7 +126,11 @@ int sj_highest_unit_top(const sj_poscounts *pc, int w, int l) {
 /* Natural tractors: tuples at plain positions, tractors along chains (keys high to low, so the first
  * write per length is the highest). */
 static void natural_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
-    for (int w = 1; w <= SJ_MAX_DECKS; w++) {
+    int maxc = 0;
+    for (int p = 0; p < pc->npos; p++)
+        for (int j = 0; j < pc->nk[p]; j++)
+            if (pc->c[p][j] > maxc) maxc = pc->c[p][j];
+    for (int w = 1; w <= maxc; w++) {
         int any = 0;
         for (int p = 0; p < pc->nplain; p++)
             if (first_slot(pc, p, w) >= 0) hi[w][1] = p, any = 1;
