@@ -1,6 +1,6 @@
 /* C-side timing of whole deals with the C policies: deals/s and plays/s on one core.
  * Usage: bench_deals [deals] [decks] [policy: 0 random, 1 greedy] [declare: 0/1] [system: 0 QQ, 1 the 4-deck
- * preset's rules (4 decks, level 3), 2 the 泰安 preset's (2 decks, level A)] */
+ * preset's rules (4 decks, level 3), 2 the 泰安 preset's (2 decks, level A)] [泰安 tractors: 0 position, 1 natural] */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
         r.declaration = SJ_DECLARE_TAIAN;
         r.no_bid = SJ_NOBID_DEALER_LOSES;
         r.kitty_rule = SJ_KITTY_RULE_TAIAN;
-        r.tractor_rule = SJ_TRACTOR_NATURAL;
+        r.tractor_rule = argc > 6 && atoi(argv[6]) == 0 ? SJ_TRACTOR_POSITION : SJ_TRACTOR_NATURAL;
         r.next_dealer = SJ_NEXT_SAME;
         level = 12;
     }
