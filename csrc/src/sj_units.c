@@ -223,7 +223,9 @@ int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap) {
     if (e < 0) return e;
     sj_poscounts pc;
     sj_poscounts_of(t, e, play, &pc);
-    if (pc.ch) return units_natural(t, e, &pc, sj_cards_size(play), out, cap);
+    /* natural tractors: only a play with pairs or borrowed trumps decomposes differently (singles do not chain) */
+    if (pc.ch && (play->p[1] || (play->p[0] & t->borrow_mask[e])))
+        return units_natural(t, e, &pc, sj_cards_size(play), out, cap);
     int left = sj_cards_size(play), n = 0;
     int maxw = sj_cards_max_copies(play);
     sj_cards rest = *play;
