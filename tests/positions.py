@@ -166,15 +166,20 @@ def follower_play(rng: random.Random, hand: list[int], in_suit: list[int], n: in
     return rng.sample(hand, n)
 
 
+def _throw_from(rng: random.Random, make_context, subset, draw_other):
+    """(ctx, lead, others): a leader's cards, a lead of one suit from them, and three other hands."""
+    while True:
+        ctx = make_context()
+        leader = ctx.draw_leader(rng.randint(6, 20))
+        lead = subset(ctx, leader, 12)
+        if lead:
+            return ctx, lead, [draw_other(ctx) for _ in range(3)]
+
+
 def throw_position(rng: random.Random, decks: int | None = None):
     """(ctx, lead, others): a lead of one suit and the three other hands."""
-    while True:
-        ctx = random_context(rng, decks)
-        leader = ctx.draw_leader(rng.randint(6, 20))
-        lead = one_suit_subset(ctx, leader, 12)
-        if lead:
-            others = [ctx.draw(rng.randint(0, 16)) for _ in range(3)]
-            return ctx, lead, others
+    return _throw_from(rng, lambda: random_context(rng, decks), one_suit_subset,
+                       lambda ctx: ctx.draw(rng.randint(0, 16)))
 
 
 def trick_position(rng: random.Random, decks: int | None = None):
@@ -467,13 +472,8 @@ def natural_follow_position(rng: random.Random, decks: int | None = None, max_le
 def natural_throw_position(rng: random.Random, decks: int | None = None):
     """(ctx, lead, others) under natural tractors: a lead of one suit as a play (often borrowing) and the three
     other hands (which often hold the same lane's borrowable trumps)."""
-    while True:
-        ctx = natural_context(rng, decks)
-        leader = ctx.draw_leader(rng.randint(6, 20))
-        lead = natural_subset(ctx, leader, 12)
-        if lead:
-            others = [ctx.draw_leader(rng.randint(0, 16)) for _ in range(3)]
-            return ctx, lead, others
+    return _throw_from(rng, lambda: natural_context(rng, decks), natural_subset,
+                       lambda ctx: ctx.draw_leader(rng.randint(0, 16)))
 
 
 def natural_trick_position(rng: random.Random, decks: int | None = None):

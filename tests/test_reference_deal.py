@@ -212,15 +212,21 @@ def check_totals(d):
     assert total == 100 * d.decks
 
 
-def playthrough(decks, seed, declare):
-    rng = random.Random(seed)
-    rules = random_rules(rng, decks)
+def random_deal_args(rng, decks, declare):
+    """(order, dealer, level, trump, first_deal) of a random reference deal."""
     order = pack(decks)
     rng.shuffle(order)
     dealer = rng.randrange(4)
     level = rng.choice(RANKS)
     first_deal = rng.random() < 0.3
     trump = "declare" if declare else rng.choice(["S", "H", "D", "C", None])
+    return order, dealer, level, trump, first_deal
+
+
+def playthrough(decks, seed, declare):
+    rng = random.Random(seed)
+    rules = random_rules(rng, decks)
+    order, dealer, level, trump, first_deal = random_deal_args(rng, decks, declare)
     d = RefDeal(rules, order, dealer=dealer, level=level, trump=trump, first_deal=first_deal)
     H = d.hand_size
     stats = Counter()
@@ -2498,12 +2504,7 @@ def friend_playthrough(decks, seed, declare):
         rules.throw_penalty = "ten_per_card"
     twin = copy.copy(rules)
     rules.partnership = "call_card"
-    order = pack(decks)
-    rng.shuffle(order)
-    dealer = rng.randrange(4)
-    level = rng.choice(RANKS)
-    first_deal = rng.random() < 0.3
-    trump = "declare" if declare else rng.choice(["S", "H", "D", "C", None])
+    order, dealer, level, trump, first_deal = random_deal_args(rng, decks, declare)
     d = RefDeal(rules, order, dealer=dealer, level=level, trump=trump, first_deal=first_deal)
     f = RefDeal(twin, order, dealer=dealer, level=level, trump=trump, first_deal=first_deal)
     stats = Counter()
