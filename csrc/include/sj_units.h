@@ -40,6 +40,10 @@ void sj_shapes_sort(const sj_rules *rules, sj_shape *shapes, int n);
  * too small. */
 int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap);
 
+/* The suit a play is of (docs/MODEL.md §3): its effective suit, or under natural tractors a plain suit whose
+ * borrowed trumps all sit inside its tractors; SJ_E_EMPTY, or SJ_E_MIXED when it is no play of one suit. */
+int sj_play_suit(const sj_trump *t, const sj_cards *play);
+
 /* A unit's bottom, for the failed-throw choice: its lowest position (top - l + 1); natural tractors
  * (docs/MODEL.md §5): the printed rank of its lowest card in a plain suit, its lowest position in trump. */
 int sj_unit_low(const sj_trump *t, const sj_unit *u);

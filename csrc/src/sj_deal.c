@@ -326,10 +326,7 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
         sj_cards in_suit = sj_cards_mask(played, d->trump.suit_mask[e]);
         if (sj_cards_size(&in_suit) < sj_cards_size(&d->trick[0])) {
             /* natural tractors: a play of the led suit that borrows trumps tells nothing */
-            sj_unit u[SJ_MAX_UNITS];
-            int borrowed = (played->p[0] & ~d->trump.suit_mask[e]) && sj_trump_suit_of(&d->trump, played) == e &&
-                           sj_units(&d->trump, played, u, SJ_MAX_UNITS) >= 0;
-            if (!borrowed) d->voids[seat] |= (uint8_t)(1u << e);
+            if (sj_play_suit(&d->trump, played) != e) d->voids[seat] |= (uint8_t)(1u << e);
         }
     }
     if (d->called >= 0) {

@@ -179,12 +179,7 @@ static int play_ok(const sj_trump *t, const follow_need *fn, const sj_cards *pla
         return sj_cards_contains(play, &fn->in_suit);
     }
     uint64_t extra = play->p[0] & ~t->suit_mask[fn->eff];
-    if (extra) { /* natural tractors: borrowed trumps, legal inside tractors of the led suit only */
-        sj_unit u[SJ_MAX_UNITS];
-        if ((extra & ~t->borrow_mask[fn->eff]) || sj_trump_suit_of(t, play) != fn->eff ||
-            sj_units(t, play, u, SJ_MAX_UNITS) < 0)
-            return 0;
-    }
+    if (extra && sj_play_suit(t, play) != fn->eff) return 0; /* natural tractors: borrowed trumps */
     if (!fn->structured) return 1;
     if (!extra && (__builtin_popcountll(play->p[1]) + __builtin_popcountll(play->p[3]) < fn->need_units[2] ||
                    __builtin_popcountll(play->p[2]) < fn->need_units[3] ||

@@ -68,6 +68,13 @@ static sj_unit *next_unit(sj_unit *out, int *n, int cap, int w, int l, int top, 
     return u;
 }
 
+int sj_play_suit(const sj_trump *t, const sj_cards *play) {
+    int e = sj_trump_suit_of(t, play);
+    if (e < 0 || !(play->p[0] & ~t->suit_mask[e])) return e; /* one effective suit: nothing borrowed */
+    sj_unit u[SJ_MAX_UNITS];
+    return sj_units(t, play, u, SJ_MAX_UNITS) < 0 ? SJ_E_MIXED : e;
+}
+
 int sj_unit_low(const sj_trump *t, const sj_unit *u) {
     if (!t->natural) return u->top - u->l + 1;
     int low = 255;

@@ -29,7 +29,7 @@ from ._c.sj_rules cimport *
 from ._c.sj_throw cimport sj_check_throw
 from ._c.sj_trick cimport sj_trick_winner
 from ._c.sj_trump cimport SJ_NO_SUIT, SJ_TRUMP, sj_trump, sj_trump_init, sj_trump_suit_of
-from ._c.sj_units cimport SJ_MAX_UNITS, sj_unit, sj_units
+from ._c.sj_units cimport SJ_MAX_UNITS, sj_play_suit, sj_unit, sj_units
 
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 
@@ -616,11 +616,7 @@ cdef class Trump:
     cdef int _play_suit(self, Cards c) noexcept:
         """The play's suit (docs/MODEL.md §3): SJ_E_EMPTY, SJ_E_MIXED, or 0..4.  Under natural tractors a
         plain suit's play may hold the trumps it borrows, but only inside its tractors."""
-        cdef int e = sj_trump_suit_of(&self.t, &c.c)
-        cdef sj_unit buf[64]
-        if e >= 0 and (c.c.p[0] & ~self.t.suit_mask[e]) and sj_units(&self.t, &c.c, buf, 64) < 0:
-            return SJ_E_MIXED
-        return e
+        return sj_play_suit(&self.t, &c.c)
 
     cdef int _suit_of(self, Cards c, str what) except -3:
         cdef int e = self._play_suit(c)

@@ -20,4 +20,5 @@ cdef extern from "sj_units.h" nogil:
         sj_cards cards
 
     int sj_shape_key(const sj_rules *rules, int w, int l)
+    int sj_play_suit(const sj_trump *t, const sj_cards *play)
     int sj_units(const sj_trump *t, const sj_cards *play, sj_unit *out, int cap)
