@@ -6,8 +6,9 @@ from __future__ import annotations
 from shengji import Cards, Deal, Rules
 
 
-def hands_for(rules: Rules, seat_cards: dict[int, str], kitty: str | None = None) -> tuple[list[Cards], Cards]:
-    """Four hands where the given seats hold the given cards (and the kitty, if given, is those cards)."""
+def hands_for(rules: Rules, seat_cards: dict[int, str], kitty: str | None = None) -> tuple[list[Cards], list[int]]:
+    """Four hands where the given seats hold the given cards, and the kitty in dealt order (kind indices): the
+    given kitty's tokens in their order, else the rest of the pack in kind order."""
     pack = [k for k in range(54) for _ in range(rules.decks)]
     fixed = {s: Cards(t) for s, t in seat_cards.items()}
     for c in [*fixed.values(), *([Cards(kitty)] if kitty else [])]:
@@ -19,7 +20,7 @@ def hands_for(rules: Rules, seat_cards: dict[int, str], kitty: str | None = None
         need = rules.hand_size - len(have)
         hands.append(Cards(have + pack[:need]))
         pack = pack[need:]
-    return hands, Cards(kitty) if kitty else Cards(pack)
+    return hands, ([Cards(t).indices()[0] for t in kitty.split()] if kitty else pack)
 
 
 def deal_with(rules: Rules, seat_cards: dict[int, str], *, kitty: str | None = None, **kwargs) -> Deal:

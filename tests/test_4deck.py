@@ -36,6 +36,18 @@ def drive(deal: Deal, script: list[tuple[int, object]], phase: str = "declare") 
     assert not todo, f"not made: {todo}"
 
 
+def until(deal: Deal, script: list[tuple[int, str]]) -> None:
+    """Declare as ``drive`` does, but stop right after the last scripted declaration."""
+    todo = list(script)
+    while todo:
+        seat, shown = todo[0]
+        if seat == deal.to_move and Cards(shown).issubset(deal.hand(seat)):
+            deal.declare(shown)
+            todo.pop(0)
+        else:
+            deal.declare()
+
+
 def snapshot(deal: Deal):
     return (deal.phase, deal.to_move, [deal.hand(s) for s in range(4)], deal.moves, deal.declarer,
             deal.declaration, deal.kitty, deal.dealer, deal.burier, deal.grabs)
@@ -82,7 +94,8 @@ def test_legal_declarations_follow_the_ladder_and_the_standing_grade():
         deal.declare()
     with pytest.raises(IllegalMove, match="不能自反"):
         deal.declare("10S 10S")
-    assert deal.legal_actions() == [Cards()]  # the standing declarer may only pass
+    # the standing declarer may pass or raise its own trump (自保): four jokers choosing clubs
+    assert deal.legal_actions() == [Cards(), Declaration("SJ SJ BJ BJ", trump="C")]
 
 
 def test_self_overturn_allowed_after_someone_else_overturned():
@@ -91,6 +104,39 @@ def test_self_overturn_allowed_after_someone_else_overturned():
     deal = four_deck_deal({0: "10D 10S 10S", 1: "10H 10H"})
     drive(deal, [(0, "10D"), (1, "10H 10H"), (0, "10S 10S")])
     assert [s for s, _ in deal.declarations] == [0, 1, 0] and deal.trump == "S"
+
+
+def test_standing_declarer_reinforces_its_own_trump_while_dealing():
+    """The 4-deck post: 亮主：…其他和升级一样 and 不能自反; the QQ rules it builds on allow 自保 (reinforcing one's own
+    declaration). While dealing, the standing declarer may raise its declaration to a higher grade of the same
+    trump (a single 10H to a pair of 10H, a pair of small jokers to a pair of big jokers), never to another trump
+    (before, it could not declare again at all)."""
+    deal = four_deck_deal({0: "10H 10H 10S 10S", 3: "10D"})
+    until(deal, [(0, "10H")])
+    while deal.to_move != 0:
+        deal.declare()
+    listed = deal.legal_actions()
+    assert Cards("10H 10H") in listed and Cards("10S 10S") not in listed
+    before = snapshot(deal)
+    with pytest.raises(IllegalMove, match="自保.*不能自反"):
+        deal.declare("10S 10S")  # another suit: overturning oneself
+    assert snapshot(deal) == before
+    deal.declare("10H 10H")  # 自保
+    assert deal.declarer == 0
+    assert [(s, str(c)) for s, c in deal.declarations] == [(0, "10H"), (0, "10H 10H")]
+    # no trump to no trump: a pair of small jokers raised to a pair of big jokers, never back to a suit
+    deal = four_deck_deal({2: "SJ SJ BJ BJ 10C 10C", 3: "10D"})
+    until(deal, [(3, "10D"), (2, "SJ SJ")])
+    while deal.to_move != 2 or not Cards("BJ BJ").issubset(deal.hand(2)):
+        deal.declare()
+    listed = deal.legal_actions()
+    assert Cards("BJ BJ") in listed and Cards("10C 10C") not in listed
+    assert Declaration("SJ SJ BJ BJ", trump=None) in listed and Declaration("SJ SJ BJ BJ", trump="C") not in listed
+    deal.declare("BJ BJ")
+    assert [(s, str(c)) for s, c in deal.declarations][-2:] == [(2, "SJ SJ"), (2, "BJ BJ")]
+    while deal.phase == "declare":
+        deal.declare()
+    assert deal.trump is None
 
 
 def test_joker_pair_needs_a_standing_declaration_four_jokers_do_not():
@@ -177,7 +223,7 @@ def test_turned_up_kitty_joker_first_means_no_trump():
     # every joker in the kitty: the hands are the rest of the pack
     pack = [k for k in range(52) for _ in range(4)]
     hands = [Cards(pack[i * 52:(i + 1) * 52]) for i in range(4)]
-    deal = Deal(rules, hands=hands, kitty=Cards(jokers), level="3")
+    deal = Deal(rules, hands=hands, kitty=jokers, level="3")
     assert _all_pass(deal).trump is None
 
 
@@ -268,7 +314,7 @@ def test_no_self_grab_until_someone_else_overturned():
     bury_low(deal)
     assert deal.to_move == 1
     before = snapshot(deal)
-    with pytest.raises(IllegalMove, match="不能自反"):
+    with pytest.raises(IllegalMove, match="自己反主炒底"):
         deal.grab("10S 10S")
     assert snapshot(deal) == before and deal.legal_actions() == [Cards()]
     deal.grab()
@@ -458,3 +504,29 @@ def test_same_4deck_deals_as_reference(seed0):
                 res.attacker_levels) == (want["attacker_points"], want["kitty_points"], want["multiplier"],
                                          want["kitty_captured"], want["dealer_levels"], want["attacker_levels"])
     assert grabbed > 0 and turned > 0 and redealt > 0
+
+
+def test_turned_up_kitty_keeps_its_order_in_sampled_worlds():
+    """The 4-deck post: 把底亮出来给四个玩家 … 按照底牌翻开的顺序来第一个花色的10做为本局的主牌: the kitty is turned
+    up in order for everyone, and a sampled world keeps that order (its own pack deals the same kitty in the same
+    order)."""
+    rules = FOUR.replace(first_deal_no_bid="same")
+    checked = 0
+    for seed in range(12):
+        deal = _all_pass(Deal(rules, seed=seed, level="3"))
+        order = tuple(Cards([k]).__str__() for k in deal.order[-8:])
+        assert deal.turned_up_order == order
+        for phase in ("bury", "play"):
+            if phase == "play":
+                deal.bury(deal.policy_action("greedy"))
+                for _ in range(5):
+                    deal.act(deal.policy_action("greedy"))
+            for seat in range(4):
+                obs = deal.observation(seat)
+                assert obs.turned_up_order == order
+                world = determinize(obs, rng=seed * 10 + seat)
+                assert world.turned_up_order == order and world.turned_up_kitty == deal.turned_up_kitty
+                assert tuple(Cards([k]).__str__() for k in world.order[-8:]) == order
+                assert world.hand(seat) == deal.hand(seat) and world.trump == deal.trump
+                checked += 1
+    assert checked == 96

@@ -90,7 +90,9 @@ def test_random_play_invariants(decks):
         assert attackers + res.defender_points == 100 * decks - res.kitty_points
         if res.kitty_captured:
             captured += 1
-            assert res.kitty_multiplier == deal.trump_context.kitty_multiplier(last_plays[0])
+            won = last_plays[(last_winner - last_leader) % 4]
+            assert deal.last_won == won and deal.last_lead == last_plays[0]
+            assert res.kitty_multiplier == deal.trump_context.kitty_multiplier(won)
         else:
             assert res.kitty_multiplier == 0
         penalty = 0
@@ -311,7 +313,7 @@ def test_bad_construction():
     with pytest.raises(ValueError, match="25"):
         Deal(Rules(), hands=[hands[0] - Cards(hands[0].indices()[:1])] + hands[1:], kitty=kitty)
     with pytest.raises(ValueError, match="kitty"):
-        Deal(Rules(), hands=hands, kitty=Cards(kitty.indices()[:-1]) + Cards(hands[0].indices()[:1]))
+        Deal(Rules(), hands=hands, kitty=Cards(kitty[:-1]) + Cards(hands[0].indices()[:1]))
     deal = Deal(Rules.preset("taian"), trump="H", level="A")
     assert deal.phase == "bury" and len(deal.hand(0)) == 26 + 4
 
@@ -331,4 +333,70 @@ def test_given_hands_are_dealt_as_given():
     while deal.phase == "declare":
         deal.declare()
     assert [deal.hand(s) for s in range(4) if s != 1] == [hands[s] for s in range(4) if s != 1]
-    assert deal.hand(1) == hands[1] + kitty
+    assert deal.hand(1) == hands[1] + Cards(kitty)
+
+
+# --- a given deal: the kitty's order, the whole pack order (docs/MODEL.md §9 "A given deal") ---------------
+
+BIANFENG = Rules.preset("bianfeng")
+KITTY = "3S 4H 5C 6D 7S 8H 9C 10D"
+
+
+def _pass_all(deal):
+    while deal.phase == "declare":
+        deal.act(None)
+    return deal
+
+
+def test_given_kitty_keeps_its_order_for_the_third_card_rule():
+    """边锋: 若发牌结束仍无人亮牌，则以底牌第三张的花色作为主牌花色。如果第三张是王则打无主. A kitty given as a string
+    is dealt in that order: nobody declaring, its third card 5C makes clubs the trump (sorted by kind it would be
+    4H)."""
+    hands, _ = hands_for(BIANFENG, {}, kitty=KITTY)
+    deal = Deal(BIANFENG, hands=hands, kitty=KITTY, level="2")
+    assert [str(Cards([k])) for k in deal.order[-8:]] == KITTY.split()
+    assert _pass_all(deal).trump == "C"
+    tokens = ["4H", "3S", "BJ", "6D", "7S", "8H", "9C", "10D"]  # a sequence of tokens: its third card a joker
+    hands, _ = hands_for(BIANFENG, {}, kitty=" ".join(tokens))
+    assert _pass_all(Deal(BIANFENG, hands=hands, kitty=tokens, level="2")).trump is None
+
+
+def test_a_kitty_without_order_is_refused_where_the_rules_read_it_by_position():
+    hands, kitty = hands_for(BIANFENG, {}, kitty=KITTY)
+    for bad in (Cards(KITTY), None):
+        with pytest.raises(ValueError, match="read the kitty by position.*kitty_card_notrump"):
+            Deal(BIANFENG, hands=hands, kitty=bad, level="2")
+    # where order does not matter a Cards is fine: a fixed trump, or rules that never read the kitty
+    assert Deal(BIANFENG, hands=hands, kitty=Cards(KITTY), level="2", trump="S").phase == "bury"
+    hands, _ = hands_for(Rules(), {}, kitty=KITTY)
+    assert Deal(Rules(), hands=hands, kitty=Cards(KITTY), level="2").phase == "declare"
+    with pytest.raises(ValueError, match="bad card token 'XX' at position 2"):
+        Deal(BIANFENG, hands=hands, kitty="3S XX 5C 6D 7S 8H 9C 10D", level="2")
+
+
+def test_a_whole_pack_order():
+    """Deal(rules, order=...) deals that exact pack (the kitty last); deal.order reports it and deals it again."""
+    deal = Deal(BIANFENG, seed=5)
+    again = Deal(BIANFENG, order=deal.order)
+    as_text = Deal(BIANFENG, order=" ".join(str(Cards([k])) for k in deal.order))
+    for d in (again, as_text):
+        same = Deal(BIANFENG, seed=5)
+        assert d.order == same.order
+        while d.phase == "declare":
+            assert [d.hand(s) for s in range(4)] == [same.hand(s) for s in range(4)]
+            d.act(None)
+            same.act(None)
+        assert d.trump == same.trump and d.hand(d.dealer) == same.hand(same.dealer)
+    order = list(deal.order)
+    with pytest.raises(ValueError, match="108 cards, got 107"):
+        Deal(BIANFENG, order=order[:-1])
+    with pytest.raises(ValueError, match="appears [13] time"):
+        Deal(BIANFENG, order=[order[0]] + order[1:-1] + [order[0]])
+    with pytest.raises(TypeError, match="no order"):
+        Deal(BIANFENG, order=Cards(order))
+    for extra in ({"seed": 1}, {"stream": 2}, {"hands": [Cards()] * 4}, {"kitty": KITTY}):
+        with pytest.raises(ValueError, match="does not combine with"):
+            Deal(BIANFENG, order=order, **extra)
+    hands, kitty = hands_for(Rules(), {})
+    with pytest.raises(ValueError, match="seed and stream only shuffle"):
+        Deal(Rules(), hands=hands, kitty=kitty, seed=3)

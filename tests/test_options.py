@@ -166,6 +166,34 @@ def _deal_probe(rules: Rules) -> list:
     return out
 
 
+def _last_trick_probe(rules: Rules) -> list:
+    """One-trick deals (four cards a hand, the kitty holds the rest, trump hearts): the dealer holds four spades
+    and leads them, the next seat holds four trumps, the others neither, so the trick is often won by a trump
+    play that groups differently from the lead, and the rules that read the last trick (the kitty multiplier's
+    capturing cards) act."""
+    short = rules.replace(kitty=54 * rules.decks - 16, declaration="none")
+    t = Trump(short, short.first_level, "H")
+    out = []
+    for seed in range(30):
+        rng = random.Random(seed)
+        pack = [k for k in range(54) for _ in range(short.decks)]
+        rng.shuffle(pack)
+        by = {e: [k for k in pack if t.effective_suit(k) in e] for e in ("S", "T", "DC")}
+        hands = [Cards(by["S"][:4]), Cards(by["T"][:4]), Cards(by["DC"][:4]), Cards(by["DC"][4:8])]
+        deal = Deal(short, hands=hands, trump="H", dealer=0, level=short.first_level)
+        try:
+            deal.bury(deal.kitty)
+        except IllegalMove:  # 泰安: no points buried
+            deal.bury(bots.Random(seed).bury(deal))
+        while deal.phase != "done":
+            if deal.phase == "play" and not deal.trick and Cards(by["S"][:4]) == deal.hand(deal.to_move):
+                deal.act(deal.hand(deal.to_move))
+            else:
+                deal.act(rng.choice(deal.legal_actions(limit=60)))
+        out.append(tuple(deal.result()))
+    return out
+
+
 def _match_probe(rules: Rules) -> list:
     m = Match(rules, seed=4, policy="greedy")
     out = []
@@ -176,7 +204,8 @@ def _match_probe(rules: Rules) -> list:
     return out
 
 
-PROBES = {"trump": _trump_probe, "simulate": _simulate_probe, "deal": _deal_probe, "match": _match_probe}
+PROBES = {"trump": _trump_probe, "simulate": _simulate_probe, "deal": _deal_probe, "last_trick": _last_trick_probe,
+          "match": _match_probe}
 
 
 def _run(probe, rules):

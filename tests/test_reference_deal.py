@@ -40,13 +40,14 @@ except ImportError:  # an installed package older than this module: load it from
 
 def make_rules(decks=2, kitty=None, throw_penalty=None, declaration=None, no_bid=None,
                first_deal_dealer=None, first_deal_no_bid=None, kitty_grab=None, kitty_rule=None,
-               partnership=None, **options):
+               partnership=None, kitty_multiplier_reads=None, **options):
     """A RefRules with the deal options set as attributes (left out: the engine's defaults)."""
     rules = RefRules(decks=decks, **options)
     for name, value in (("kitty", kitty), ("throw_penalty", throw_penalty),
                         ("declaration", declaration), ("no_bid", no_bid),
                         ("first_deal_dealer", first_deal_dealer), ("first_deal_no_bid", first_deal_no_bid),
-                        ("kitty_grab", kitty_grab), ("kitty_rule", kitty_rule), ("partnership", partnership)):
+                        ("kitty_grab", kitty_grab), ("kitty_rule", kitty_rule), ("partnership", partnership),
+                        ("kitty_multiplier_reads", kitty_multiplier_reads)):
         if value is not None:
             setattr(rules, name, value)
     return rules
@@ -226,6 +227,9 @@ def random_deal_args(rng, decks, declare):
 def playthrough(decks, seed, declare):
     rng = random.Random(seed)
     rules = random_rules(rng, decks)
+    reads = (None, "winner", "lead")[seed % 3]  # MODEL §7 the capturing cards (None: the default, "winner")
+    if reads is not None:
+        rules.kitty_multiplier_reads = reads
     order, dealer, level, trump, first_deal = random_deal_args(rng, decks, declare)
     d = RefDeal(rules, order, dealer=dealer, level=level, trump=trump, first_deal=first_deal)
     H = d.hand_size
@@ -344,7 +348,8 @@ def playthrough(decks, seed, declare):
     captured = winner % 2 != d.dealer % 2
     assert res["kitty_captured"] == captured
     assert res["kitty_points"] == points(d.kitty)
-    assert res["multiplier"] == (t.kitty_multiplier(plays[0]) if captured else 0)
+    capturing = plays[0] if reads == "lead" else plays[(winner - leader) % 4]  # MODEL §7
+    assert res["multiplier"] == (t.kitty_multiplier(capturing) if captured else 0)
     expect = max(0, d.attacker_captured + d.penalty + res["kitty_points"] * res["multiplier"])
     assert res["attacker_points"] == expect
     assert (res["dealer_keeps"], res["dealer_levels"], res["attacker_levels"]) == tuple(level_outcome(rules, expect))
@@ -626,6 +631,8 @@ def test_bad_declaring_options():
                     {"first_deal_no_bid": "never"}, {"first_deal_no_bid": "Redeal"}, {"kitty_grab": "yes"},
                     {"kitty_grab": True}, {"kitty_grab": True, "declaration": "qq3"}, {"kitty_rule": "Taian"},
                     {"kitty_rule": "qq"}, {"kitty_rule": ""},
+                    {"kitty_multiplier_reads": "Winner"}, {"kitty_multiplier_reads": "leader"},
+                    {"kitty_multiplier_reads": ""}, {"kitty_multiplier_reads": 1},
                     {"kitty_grab": True, "declaration": "4deck", "kitty_rule": "taian"}):
         for trump in ("declare", "S"):
             with pytest.raises(ValueError):
@@ -909,6 +916,78 @@ def test_trump_void_recorded():
 
 
 # ------------------------------------------------------------------------------------------------
+# MODEL §7 the capturing cards (kitty_multiplier_reads)
+# ------------------------------------------------------------------------------------------------
+
+def one_trick_deal(hands, policy, reads=None):
+    """A 2-deck deal of a single trick at level 2, hearts trump, dealer 0: seat s holds `hands[s]` (n
+    cards each: one lead of n cards ends the deal), the kitty every other card (108 - 4n of them); the
+    dealer buries exactly the kitty it took up."""
+    hands = [parse(h) for h in hands]
+    rest = Counter(pack(2))
+    for h in hands:
+        rest.subtract(h)
+    kitty = sorted(rest.elements())
+    rules = make_rules(decks=2, kitty=len(kitty), kitty_multiplier=policy, kitty_multiplier_reads=reads)
+    d = RefDeal(rules, order_from_hands(hands, kitty), dealer=0, level="2", trump="H")
+    assert d.phase == "bury" and d.hand_size == len(hands[0])
+    d.bury(kitty)
+    assert (d.phase, d.to_move, d.kitty) == ("play", 0, tuple(kitty))
+    assert all(d.hand(s) == tuple(sorted(hands[s])) for s in range(4))
+    return d
+
+
+def play_trick(d, plays):
+    for cards in plays:
+        assert d.play(S(cards)) == S(cards)  # no failed throw: every lead here stands
+    assert d.phase == "done" and len(d.tricks) == 1 and d.failed_throws == [0, 0, 0, 0]
+    return d.tricks[-1]
+
+
+@pytest.mark.parametrize("reads,multiplier", [(None, 8), ("winner", 8), ("lead", 4)])
+def test_kitty_multiplier_reads_the_winning_tractor(reads, multiplier):
+    # MODEL §7 example: level 2, hearts trump; the dealer throws AS AS JS JS (two pairs: x4 read from the
+    # lead); seat 1, void in spades, wins with the trump tractor 9H 9H 8H 8H, x8 under "bianfeng"
+    plays = ["AS AS JS JS", "9H 9H 8H 8H", "3C 4C 6C 7C", "3D 4D 6D 7D"]
+    d = one_trick_deal(plays, "bianfeng", reads)
+    leader, _, winner = play_trick(d, plays)
+    assert (leader, winner) == (0, 1)
+    assert d.trump.kitty_multiplier(S(plays[1])) == 8 and d.trump.kitty_multiplier(S(plays[0])) == 4
+    res = d.result()
+    assert (res["kitty_captured"], res["kitty_points"], res["multiplier"]) == (True, 200, multiplier)
+    assert res["attacker_points"] == 200 * multiplier
+
+
+@pytest.mark.parametrize("reads,multiplier", [(None, 4), ("winner", 4), ("lead", 2)])
+def test_kitty_multiplier_reads_the_winning_pair(reads, multiplier):
+    # the dealer throws AS KS (two singles: x2); seat 1 trumps with 9H 9H, one pair: x4 under "pairs"
+    plays = ["AS KS", "9H 9H", "3C 4C", "3D 4D"]
+    d = one_trick_deal(plays, "pairs", reads)
+    assert play_trick(d, plays)[2] == 1
+    res = d.result()
+    assert (res["kitty_captured"], res["kitty_points"], res["multiplier"]) == (True, 190, multiplier)
+    assert res["attacker_points"] == 10 + 190 * multiplier
+
+
+@pytest.mark.parametrize("reads", [None, "winner", "lead"])
+def test_kitty_multiplier_only_the_winning_play(reads):
+    # seat 1 trumps with the pair 9H 9H, seat 3 (its partner) overtrumps with AH KH, two singles: only the
+    # winning play counts, never a partner's cards in the trick: x2 under "pairs" whichever is read
+    plays = ["AS KS", "9H 9H", "3C 4C", "AH KH"]
+    d = one_trick_deal(plays, "pairs", reads)
+    assert play_trick(d, plays)[2] == 3
+    res = d.result()
+    assert (res["kitty_captured"], res["kitty_points"], res["multiplier"]) == (True, 180, 2)
+    assert res["attacker_points"] == 20 + 180 * 2
+    # a defender (the dealer's partner) wins the last trick with a pair: nothing is captured
+    plays = ["AS KS", "3C 4C", "9H 9H", "3D 4D"]
+    d = one_trick_deal(plays, "pairs", reads)
+    assert play_trick(d, plays)[2] == 2
+    res = d.result()
+    assert (res["kitty_captured"], res["multiplier"], res["attacker_points"]) == (False, 0, 0)
+
+
+# ------------------------------------------------------------------------------------------------
 # bad inputs
 # ------------------------------------------------------------------------------------------------
 
@@ -1049,8 +1128,18 @@ def grade4(action, level=0):
     return 0
 
 
+def trump4(action):
+    """The trump a 4-deck declaration sets (MODEL §9): a level card's suit, None for a joker pair, the
+    choice of four jokers."""
+    if isinstance(action, Choice):
+        return action.trump
+    return None if action[0] >= 52 else "SHDC"[action[0] // 13]
+
+
 def expected_declarations(d, standing, level=0):
-    """MODEL §9 "Legal actions" for the 4-deck ladder, from the hand of the seat to move."""
+    """MODEL §9 "Legal actions" for the 4-deck ladder, from the hand of the seat to move: a grade above
+    the standing one (a joker pair only over a standing declaration); the standing declarer only in the
+    declare phase (自保) and only to the same trump, never in the grab phase."""
     seat = d.to_move
     hand = Counter(d.hand(seat))
     candidates = [(kind,) * k for kind in [s * 13 + level for s in range(4)] + [52, 53]
@@ -1061,8 +1150,11 @@ def expected_declarations(d, standing, level=0):
     legal = [()]
     for c in candidates:
         g = grade4(c, level)
-        if g > standing and seat != d.declarer and not (g in (6, 7) and standing == 0):
-            legal.append(c)
+        if g <= standing or (g in (6, 7) and standing == 0):
+            continue
+        if seat == d.declarer and (d.phase != "declare" or trump4(c) != d.trump_suit):
+            continue
+        legal.append(c)
     return legal
 
 
@@ -1185,8 +1277,11 @@ def test_4deck_no_self_overturn():
     while d.to_move != 0:
         d.act(())
     assert d.hand(0)[:2] == (S2, S2)
-    assert d.legal_actions() == [()]  # 2S 2S is higher, but the declarer cannot overturn himself
-    assert_unchanged(d, "act", [S2, S2])
+    # 自保 (MODEL §9): while the cards are dealt the declarer raises its own 2S to 2S 2S, the same trump
+    assert d.legal_actions() == [(), (S2, S2)] == expected_declarations(d, 1)
+    d.act([S2, S2])
+    assert (d.declaration, d.declarer, d.trump_suit, d.first_declarer) == ((S2, S2), 0, "S", 0)
+    assert d.declarations == [(0, (S2,)), (0, (S2, S2))]
     # under "qq" the declarer reinforces
     q = RefDeal(rules4(declaration="qq"), special_order({0: [S2, S2]}), dealer=0, level="2")
     q.act([S2])
@@ -1200,7 +1295,7 @@ def test_4deck_no_self_overturn():
     d.act([H2])
     while not (d.to_move == 1 and (D2, D2) in d.legal_actions()):
         if d.to_move == 0:
-            assert d.legal_actions() == [()]
+            assert d.legal_actions() == [()]  # 2C 2C is higher, but would change seat 0's own trump
         d.act(())
     d.act([D2, D2])  # grade 2 over a single
     pass_until(d, 0, (C2, C2))
@@ -1210,6 +1305,77 @@ def test_4deck_no_self_overturn():
     pass_all(d)
     assert (d.declarer, d.trump_suit, d.first_declarer) == (2, "S", 0)
     assert d.declarations == [(0, (H2,)), (1, (D2, D2)), (0, (C2, C2)), (2, (S2, S2))]
+
+
+def test_4deck_self_raise_same_trump_only():
+    """自保 (MODEL §9): the standing declarer raises its own 2S, in the declare phase (here in the final
+    round), only to a strictly higher grade setting the same trump: 2S 2S or four jokers choosing S;
+    never a pair of another suit, a joker pair (no trump) or four jokers choosing another trump."""
+    d = RefDeal(rules4(), special_order({0: [S2, S2, H2, H2, 52, 52, 53, 53]}), dealer=0, level="2")
+    assert d.hand(0) == (S2,)
+    d.act([S2])  # seat 0's first card
+    to_final_round(d)
+    assert d.phase == "declare" and d.to_move == 0 and d.declarer == 0
+    jokers = (52, 52, 53, 53)
+    assert d.legal_actions() == [(), (S2, S2), Choice(jokers, "S")] == expected_declarations(d, 1)
+    for bad in ([H2, H2], [H2], [S2], [52, 52], [53, 53], Choice(jokers, None), Choice(jokers, "H"),
+                Choice(jokers, "D"), Choice(jokers, "C")):
+        assert_unchanged(d, "act", bad)
+    d.act([S2, S2])
+    assert (d.declaration, d.declarer, d.trump_suit) == ((S2, S2), 0, "S")
+    pass_all(d)
+    assert (d.phase, d.declarer, d.trump_suit, d.dealer, d.burier) == ("bury", 0, "S", 0, 0)
+    assert d.declarations == [(0, (S2,)), (0, (S2, S2))]
+    # the same raise by four jokers keeping the trump
+    d = RefDeal(rules4(), special_order({0: [S2, S2, H2, H2, 52, 52, 53, 53]}), dealer=0, level="2")
+    d.act([S2])
+    to_final_round(d)
+    d.act(Choice(jokers, "S"))
+    assert (d.declaration, d.declarer, d.trump_suit) == (Choice(jokers, "S"), 0, "S")
+
+
+def test_4deck_self_raise_joker_pairs():
+    """自保 with no trump: seat 0 overturns seat 1's 2H with SJ SJ, then raises its own SJ SJ to BJ BJ
+    (no trump to no trump); four jokers still raise only by choosing no trump."""
+    d = RefDeal(rules4(), special_order({0: [52, 52, 53, 53], 1: [H2]}), dealer=0, level="2")
+    pass_until(d, 1, (H2,))
+    d.act([H2])
+    pass_until(d, 0, (52, 52))
+    assert d.legal_actions() == [(), (52, 52)] == expected_declarations(d, 1)
+    d.act([52, 52])
+    assert (d.declarer, d.trump_suit) == (0, None)
+    pass_until(d, 0, (53, 53))  # seat 0's last card, its second BJ
+    jokers = (52, 52, 53, 53)
+    assert d.legal_actions() == [(), (53, 53), Choice(jokers, None)] == expected_declarations(d, 6)
+    for trump in "SHDC":
+        assert_unchanged(d, "act", Choice(jokers, trump))  # four jokers choosing a suit change the trump
+    d.act([53, 53])
+    assert (d.declaration, d.declarer, d.trump_suit) == ((53, 53), 0, None)
+    to_final_round(d)
+    assert d.to_move == 0 and d.legal_actions() == [(), Choice(jokers, None)] == expected_declarations(d, 7)
+    pass_all(d)
+    assert (d.phase, d.declarer, d.trump_suit, d.first_declarer) == ("bury", 0, None, 1)
+    assert d.declarations == [(1, (H2,)), (0, (52, 52)), (0, (53, 53))]
+
+
+def test_4deck_declarer_raises_while_dealing_but_never_grabs():
+    """MODEL §9: 自保 in the declare phase only; in the grab phase (炒底) the standing declarer never grabs,
+    not even with a higher grade of its own trump."""
+    d = RefDeal(rules4(kitty_grab=True), special_order({0: [S2, S2]}, dealer=3), dealer=3, level="2")
+    pass_until(d, 0, (S2,))
+    d.act([S2])
+    while d.to_move != 0:
+        d.act(())
+    assert d.legal_actions() == [(), (S2, S2)]  # the declare phase: it may raise
+    pass_all(d)  # it does not
+    assert (d.phase, d.burier, d.declarer, d.declaration) == ("bury", 3, 0, (S2,))
+    d.act(plain(d, 3))
+    assert (d.phase, d.to_move) == ("grab", 0) and (S2, S2) <= d.hand(0)[:2]
+    assert d.legal_actions() == [()] == expected_declarations(d, 1)
+    assert_unchanged(d, "act", [S2, S2])
+    assert_unchanged(d, "grab", [S2, S2])
+    d.act(())
+    assert (d.phase, d.to_move) == ("grab", 1)
 
 
 def test_4deck_four_joker_choices():

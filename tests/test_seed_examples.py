@@ -308,6 +308,55 @@ def test_kitty_copies_policy():
     assert [t.kitty_multiplier(x) for x in ["4S", "4S 4S", "4S 4S 4S", "4S 4S 4S 4S"]] == [2, 4, 8, 16]
 
 
+def _last_trick(rules, plays, trump="H", level="2", cards=4):
+    """A one-trick deal (``cards`` cards a hand: the kitty holds the other cards, docs/MODEL.md §9) where seat 0
+    deals, buries the kitty it took up and leads plays[0]; seats 1, 2, 3 answer with plays[1:]."""
+    short = rules.replace(kitty=54 * rules.decks - 4 * cards, declaration="none")
+    hands = [Cards(p) for p in plays]
+    deal = Deal(short, hands=hands, trump=trump, level=level, dealer=0)
+    deal.bury(deal.kitty)
+    for p in plays:
+        deal.play(p)
+    assert deal.phase == "done"
+    return deal
+
+
+def test_kitty_multiplier_reads_the_bianfeng_winner():
+    """边锋: 具体得分根据最大一方牌情规定如下 … 若牌中含有 拖拉机 则乘的倍数等于 2·2^len … 若牌中含有 两对 则乘的
+    倍数等于 4: the multiplier is read from the cards of the side that won the last trick. The dealer leads ♠AA ♠JJ
+    and an attacker wins by trumping with the tractor ♥99 ♥88: ×8 (the lead's two pairs would give ×4)."""
+    plays = ["AS AS JS JS", "9H 9H 8H 8H", "3C 4C 6C 7C", "3D 4D 6D 7D"]
+    rules = Rules.preset("bianfeng")
+    assert rules.kitty_multiplier_reads == "winner"
+    deal = _last_trick(rules, plays)
+    res = deal.result()
+    assert deal.tricks[-1][2] == 1 and deal.last_won == Cards("9H 9H 8H 8H") and res.kitty_captured
+    assert res.kitty_multiplier == 8
+    assert res.attacker_points == res.kitty_points * 8
+    assert _last_trick(rules.replace(kitty_multiplier_reads="lead"), plays).result().kitty_multiplier == 4
+
+
+def test_kitty_multiplier_reads_the_qq_pairs_capturing_side():
+    """The QQ pairs rule: 如果最后一轮牌由抓分方获胜，称为扣底。扣底时底牌的分牌至少要加倍加到抓分方的得分中，但如果
+    抓分方的牌中包含一对牌，则底牌中的分数要按4倍计算 (and 以对牌抠底时底牌分数乘四). The dealer leads ♠A ♠K and an
+    attacker wins with ♥9 ♥9: ×4 (the lead's singles would give ×2)."""
+    plays = ["AS KS", "9H 9H", "3C 4C", "5D 6D"]
+    rules = Rules(kitty_multiplier="pairs")
+    deal = _last_trick(rules, plays, cards=2)
+    res = deal.result()
+    assert res.kitty_captured and deal.last_won == Cards("9H 9H") and res.kitty_multiplier == 4
+    assert _last_trick(rules.replace(kitty_multiplier_reads="lead"), plays, cards=2).result().kitty_multiplier == 2
+
+
+def test_kitty_multiplier_reads_only_the_winning_play():
+    """The capturing cards are the winning play alone, never a partner's cards in the same trick (docs/MODEL.md
+    §7): the dealer leads ♠A ♠K, the attacker at seat 1 wins by trumping with ♥9 ♥8, its partner at seat 3
+    discards a pair of ♣7: ×2 under the QQ pairs rule, as from singles."""
+    plays = ["AS KS", "9H 8H", "3C 4C", "7C 7C"]
+    deal = _last_trick(Rules(kitty_multiplier="pairs"), plays, cards=2)
+    assert deal.tricks[-1][2] == 1 and deal.result().kitty_captured and deal.result().kitty_multiplier == 2
+
+
 # --- §5 level tables --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("decks,band", [(1, 20), (2, 40), (3, 60), (4, 80)])
@@ -406,7 +455,7 @@ def _first_deal_with_overturn(rules):
         need = rules.hand_size - len(hands[seat])
         hands[seat] += rest[:need]
         rest = rest[need:]
-    deal = Deal(rules, hands=[Cards(h) for h in hands], kitty=Cards(rest), level="10", dealer=0, first_deal=True)
+    deal = Deal(rules, hands=[Cards(h) for h in hands], kitty=rest, level="10", dealer=0, first_deal=True)
     while deal.phase == "declare":
         seat = deal.to_move
         shown = {1: "10H", 2: "10D 10D"}.get(seat)

@@ -189,3 +189,24 @@ def test_cli_plot(tmp_path):
     out = tmp_path / "points.png"
     assert main(["simulate", "--games", "2000", "--policy", "random", "--no-progress", "--plot", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_given_kitty_keeps_its_order_in_every_game():
+    """simulate(kitty=...) deals a kitty given as a string in that order in every game (边锋's third-card rule reads
+    it); a Cards kitty is refused under those rules with trump="declare" and dealt in a fresh order otherwise."""
+    rules = Rules.preset("bianfeng")
+    kitty = "3S 4H 5C 6D 7S 8H 9C 10D"
+    run = _core.NativeRun(rules, 10, ["greedy"] * 4, 1, 0, 1, -1, "2", "declare", [None] * 4, kitty, None)
+    for g in range(10):
+        assert [str(Cards([k])) for k in run.deal(g).order[-8:]] == kitty.split()
+    native = simulate(rules, 20, seed=1, kitty=kitty, threads=2)
+    through_python = simulate(rules, 20, seed=1, kitty=kitty, policy=[bots.Greedy()] * 4)  # the same ordered deals
+    assert (native.attacker_points == through_python.attacker_points).all()
+    assert (native.trump == through_python.trump).all()
+    with pytest.raises(ValueError, match="read the kitty by position"):
+        simulate(rules, 10, kitty=Cards(kitty))
+    orders = set()
+    run = _core.NativeRun(rules, 10, ["greedy"] * 4, 1, 0, 1, -1, "2", "S", [None] * 4, Cards(kitty), None)
+    for g in range(10):
+        orders.add(tuple(run.deal(g).order[-8:]))
+    assert len(orders) > 1  # no order given: a fresh one per game

@@ -85,7 +85,8 @@ typedef struct sj_deal {
     int failed_throws[4];
     uint8_t voids[4];               /* bit e: seat shown void in effective suit e */
     sj_cards played;                /* every card played so far */
-    sj_cards last_lead;
+    sj_cards last_lead;             /* the lead of the last finished trick, as played */
+    sj_cards last_won;              /* the play that won it */
     int last_winner;
     /* result (phase done) */
     int kitty_points, multiplier, kitty_captured, attacker_points;
@@ -105,6 +106,10 @@ int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int de
  * gives the trump); SJ_E_UNSUPPORTED (a value whose declaring is not implemented yet:
  * sj_rules_missing(rules, SJ_NEED_DECLARE) names it). */
 int sj_declaring_status(const sj_rules *rules);
+
+/* Do the rules read the kitty by position when nobody declares (no_bid "kitty_card", "kitty_card_notrump",
+ * "kitty_turnup")?  Then a kitty given without an order cannot be set up for a declaring phase. */
+int sj_no_bid_reads_kitty(const sj_rules *rules);
 
 /* The trump suit the declaring phase settles: the standing declaration's (SJ_NO_SUIT for jokers),
  * else the rules' no_bid (docs/MODEL.md §9). */
@@ -148,6 +153,10 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards);
 /* Who takes up the kitty once the trump is settled: the dealer; kitty_rule="taian": the dealer team's seat
  * that did not make the standing declaration when that team declared. */
 int sj_kitty_taker(const sj_deal *d);
+
+/* The cards the kitty multiplier reads when the attackers win the last trick (docs/MODEL.md §7): the
+ * winning play, or under kitty_multiplier_reads="lead" the trick's lead. */
+const sj_cards *sj_kitty_capturing_cards(const sj_deal *d);
 
 /* Who leads the first trick: the dealer; kitty_rule="taian": the burier (打底者首先出牌). */
 int sj_first_leader(const sj_deal *d);

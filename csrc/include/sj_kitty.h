@@ -8,9 +8,10 @@
 extern "C" {
 #endif
 
-/* Multiplier of the kitty's points when the attackers win the last trick led by `last_lead`,
- * under the rules' kitty_multiplier policy; a negative SJ_E_* code for an empty or mixed lead. */
-int sj_kitty_multiplier(const sj_trump *t, const sj_cards *last_lead);
+/* Multiplier of the kitty's points captured with `cards` (the capturing cards, docs/MODEL.md §7: the
+ * play that won the last trick, or its lead under kitty_multiplier_reads="lead"), from their own
+ * decomposition under the rules' kitty_multiplier policy; a negative SJ_E_* code for an empty or mixed play. */
+int sj_kitty_multiplier(const sj_trump *t, const sj_cards *cards);
 
 #ifdef __cplusplus
 }

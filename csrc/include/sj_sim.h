@@ -23,6 +23,8 @@ typedef struct sj_setup {
     sj_cards hands[4];          /* fixed dealt hands (hand_size cards) */
     int kitty_fixed;
     sj_cards kitty;             /* the kitty as dealt, before burying */
+    int kitty_ordered;          /* ... dealt in this order (else in a fresh uniform order per game) */
+    uint8_t kitty_order[SJ_MAX_PACK];
     int buried_fixed;
     sj_cards buried;            /* what the dealer buries (then the dealt kitty is this, unless fixed) */
     sj_player player[4];
@@ -49,7 +51,8 @@ typedef struct sj_sim_out {
 int sj_setup_check(const sj_rules *rules, const sj_setup *setup);
 
 /* The pack order (docs/MODEL.md §9) of a game: fixed cards where the setup fixes them, the rest dealt
- * uniformly, each hand in random order.  Draws from r; returns the dealer. */
+ * uniformly, each hand in random order, a fixed kitty in its order when it has one (else in random order).
+ * Draws from r; returns the dealer. */
 int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order);
 
 /* Play game `game` of stream seed `seed` and write its result at out[index]. Returns plays, or a

@@ -10,7 +10,8 @@
  *          next; a higher declaration takes up the kitty (bury again) and makes the trump; three passes
  *          in a row start the play.
  * play:    tricks until the hands are empty; a failed throw plays the forced unit (and its penalty);
- *          the last trick won by the attackers captures the kitty times the multiplier of its lead.
+ *          the last trick won by the attackers captures the kitty times the multiplier of the capturing
+ *          cards (sj_kitty.c).
  */
 #include "sj_deal.h"
 
@@ -296,6 +297,7 @@ static void finish_trick(sj_deal *d) {
     else
         d->defender_captured += pts;
     d->last_lead = d->trick[0];
+    d->last_won = d->trick[w < 0 ? 0 : w];
     d->last_winner = winner;
     d->tricks_done++;
     d->leader = d->to_move = winner;
@@ -306,7 +308,7 @@ static void finish_trick(sj_deal *d) {
     int total = d->attacker_captured + d->penalty;
     if (sj_is_attacker(d, winner)) {
         d->kitty_captured = 1;
-        d->multiplier = sj_kitty_multiplier(&d->trump, &d->last_lead);
+        d->multiplier = sj_kitty_multiplier(&d->trump, sj_kitty_capturing_cards(d));
         total += d->kitty_points * d->multiplier;
     }
     d->attacker_points = total < 0 ? 0 : total;

@@ -9,7 +9,9 @@
  * "4deck" (the 4-deck post): one level card 1; a pair of level cards by suit ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5; SJ
  * pair 6; BJ pair 7 (joker pairs: no trump, and only to overturn: 亮无主只能是四张王才能亮); four jokers in
  * any mix 8, with the trump chosen (no trump or any suit, carried by the action's choice bits).
- * Strictly above the standing grade (抢亮) and never by the standing declarer (不能自反).
+ * Strictly above the standing grade (抢亮).  The standing declarer may raise its own declaration while the
+ * cards are dealt (自保: the post's 亮主…其他和升级一样, on the QQ rules) to one that sets the same trump (same
+ * suit, or no trump to no trump), never another (不能自反), and never grabs (不能亮主的人自己反主炒底).
  *
  * "taian" (seed 003): one joker plus a run of k pairs of one suit, consecutive in natural rank (2 < ... <
  * A): grade k, the trump that suit.  Others need a higher grade (冲主); the standing declarer may only
@@ -28,6 +30,11 @@ int sj_declaring_status(const sj_rules *rules) {
     if (rules->declaration == SJ_DECLARE_NONE) return SJ_E_NO_PHASE;
     if (sj_rules_missing(rules, SJ_NEED_DECLARE) >= 0) return SJ_E_UNSUPPORTED;
     return SJ_OK;
+}
+
+int sj_no_bid_reads_kitty(const sj_rules *rules) {
+    return rules->no_bid == SJ_NOBID_KITTY_CARD || rules->no_bid == SJ_NOBID_KITTY_CARD_NOTRUMP ||
+           rules->no_bid == SJ_NOBID_KITTY_TURNUP;
 }
 
 int sj_declared_trump(const sj_deal *d) {
@@ -72,12 +79,13 @@ static int kind_grade(const sj_rules *rules, int level, int kind, int count, int
     }
 }
 
-/* May the seat to move show a declaration of this grade now (above the standing one; the 4-deck ladder's
- * no self-overturn and joker pairs only overturning)? */
-static int grade_allowed(const sj_deal *d, int grade) {
+/* May the seat to move show a declaration of this grade, setting trump `suit`, now (above the standing one;
+ * the 4-deck ladder's 自保 of the same trump only while dealing, and joker pairs only overturning)? */
+static int grade_allowed(const sj_deal *d, int grade, int suit) {
     if (grade <= d->decl_strength) return 0;
     if (d->rules.declaration == SJ_DECLARE_4DECK) {
-        if (d->declarer == d->to_move) return 0;                     /* 不能自反 */
+        if (d->declarer == d->to_move && (d->phase != SJ_PHASE_DECLARE || suit != d->decl_suit))
+            return 0;                                                /* 不能自反; no self-grab */
         if ((grade == 6 || grade == 7) && d->declarer < 0) return 0; /* joker pairs only overturn */
     }
     return 1;
@@ -132,7 +140,7 @@ int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, in
     if (!sj_cards_contains(&d->hands[d->to_move], &cards)) return SJ_E_NOT_HELD;
     if (d->rules.declaration == SJ_DECLARE_TAIAN && d->declarer == d->to_move) { /* 续牌: extend, never change */
         if (g <= d->decl_strength || !sj_cards_contains(&cards, &d->decl_cards)) return SJ_E_DECLARATION;
-    } else if (!grade_allowed(d, g)) {
+    } else if (!grade_allowed(d, g, *suit)) {
         return SJ_E_DECLARATION;
     }
     *grade = g;
@@ -181,7 +189,8 @@ int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
         sj_cards shown = sj_cards_empty();
         for (int c = 1, have = sj_cards_count(h, k); c <= have; c++) {
             shown.p[c - 1] |= bit; /* c copies of k */
-            if (grade_allowed(d, kind_grade(&d->rules, d->level, k, c, &suit))) {
+            int g = kind_grade(&d->rules, d->level, k, c, &suit);
+            if (grade_allowed(d, g, suit)) {
                 if (n < cap) out[n] = shown;
                 n++;
             }

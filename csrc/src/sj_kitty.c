@@ -1,4 +1,7 @@
-/* sj_kitty.c — kitty multipliers (RULES.md §4, docs/MODEL.md §7), from the last lead's decomposition.
+/* sj_kitty.c — kitty multipliers (RULES.md §4, docs/MODEL.md §7), from the decomposition of the capturing
+ * cards: the play that won the last trick (kitty_multiplier_reads="winner", every source's reading: the QQ
+ * pairs rule's 抓分方的牌中包含一对牌, 边锋's 根据最大一方牌情, 中国游戏中心's 抓分方的牌, the QQ rooms' 闲家用 444555
+ * 抠底, the 4-deck post's 最大的玩家扣底), or that trick's lead as played ("lead").
  *
  * power (QQ, seed 000): 2^(cards of the largest unit), at most 64.   pairs (seed 001): 2^(1 + pairs),
  * a unit of width w and length l holding l*floor(w/2) pairs.   bianfeng (seed 004): Titanic 2*3^l,
@@ -19,9 +22,13 @@ static int ipow(int b, int e) {
     return r;
 }
 
-int sj_kitty_multiplier(const sj_trump *t, const sj_cards *last_lead) {
+const sj_cards *sj_kitty_capturing_cards(const sj_deal *d) {
+    return d->rules.kitty_multiplier_reads == SJ_KITTY_READS_LEAD ? &d->last_lead : &d->last_won;
+}
+
+int sj_kitty_multiplier(const sj_trump *t, const sj_cards *cards) {
     sj_unit u[SJ_MAX_UNITS];
-    int n = sj_units(t, last_lead, u, SJ_MAX_UNITS);
+    int n = sj_units(t, cards, u, SJ_MAX_UNITS);
     if (n < 0) return n;
     int max_cards = 0, max_w = 0, pairs = 0, triples = 0, titanic_l = 0, tractor_l = 0, has_triple = 0, has_pair = 0;
     for (int i = 0; i < n; i++) {

@@ -30,6 +30,15 @@ int sj_setup_check(const sj_rules *rules, const sj_setup *s) {
     }
     if (s->kitty_fixed) {
         if (sj_cards_size(&s->kitty) != rules->kitty) return SJ_E_SETUP_HAND_SIZE;
+        if (s->kitty_ordered) { /* the order holds exactly the kitty's cards */
+            sj_cards listed = sj_cards_empty();
+            for (int i = 0; i < rules->kitty; i++)
+                if (s->kitty_order[i] >= SJ_NUM_KINDS || sj_cards_add_one(&listed, s->kitty_order[i]) < 0)
+                    return SJ_E_ARGS;
+            if (!sj_cards_equal(&listed, &s->kitty)) return SJ_E_ARGS;
+        } else if (s->trump == SJ_TRUMP_DECLARE && sj_no_bid_reads_kitty(rules)) {
+            return SJ_E_SETUP_KITTY_ORDER;
+        }
         if (sj_cards_add(&used, &s->kitty, &tmp) < 0) return SJ_E_SETUP_TOO_MANY;
         used = tmp;
     }
@@ -94,7 +103,9 @@ int sj_sim_deal_order(const sj_rules *rules, const sj_setup *s, sj_rng *r, uint8
             at += hand;
         }
     }
-    if (kitty_known) {
+    if (s->kitty_fixed && s->kitty_ordered) {
+        memcpy(kitty_cards, s->kitty_order, (size_t)rules->kitty);
+    } else if (kitty_known) {
         cards_to_list(kitty, kitty_cards);
         shuffle_u8(kitty_cards, rules->kitty, r);
     } else {

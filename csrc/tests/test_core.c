@@ -233,6 +233,77 @@ static void test_kitty(void) {
     CHECK(sj_kitty_multiplier(&t, &e) == 4);
 }
 
+/* The kitty multiplier reads the capturing cards (docs/MODEL.md §7): a one-trick deal (four cards a hand, the
+ * kitty all the rest) where the dealer leads ♠AA ♠JJ and seat 1 trumps with the tractor ♥99 ♥88 (边锋: ×8 from
+ * the winner, ×4 from the lead). */
+static void test_capturing_cards(void) {
+    const char *hands[4] = {"AS AS JS JS", "9H 9H 8H 8H", "3C 4C 6C 7C", "3D 4D 6D 7D"};
+    for (int reads = 0; reads < 2; reads++) {
+        sj_rules r = sj_rules_default();
+        r.kitty = 92;
+        r.declaration = SJ_DECLARE_NONE;
+        r.kitty_multiplier = SJ_KITTY_BIANFENG;
+        r.kitty_multiplier_reads = reads ? SJ_KITTY_READS_LEAD : SJ_KITTY_READS_WINNER;
+        uint8_t order[108], left[54];
+        for (int k = 0; k < 54; k++) left[k] = 2;
+        for (int s = 0; s < 4; s++) {
+            sj_cards h = P(hands[s]);
+            int j = 0;
+            for (int k = 0; k < 54; k++)
+                for (int c = sj_cards_count(&h, k); c > 0; c--, j++) order[4 * j + s] = (uint8_t)k, left[k]--;
+        }
+        int at = 16;
+        for (int k = 0; k < 54; k++)
+            while (left[k]--) order[at++] = (uint8_t)k;
+        sj_deal d;
+        CHECK(sj_deal_init(&d, &r, order, 0, 0, 1, 0) == SJ_OK);
+        sj_cards kitty = d.kitty, played;
+        int failed;
+        CHECK(sj_deal_bury(&d, &kitty) == SJ_OK);
+        for (int s = 0; s < 4; s++) {
+            sj_cards p = P(hands[s]);
+            CHECK(sj_deal_play(&d, &p, &played, &failed) == SJ_OK && !failed);
+        }
+        sj_cards won = P("9H 9H 8H 8H"), lead = P("AS AS JS JS");
+        CHECK(d.phase == SJ_PHASE_DONE && d.kitty_captured && d.last_winner == 1);
+        CHECK(sj_cards_equal(&d.last_won, &won) && sj_cards_equal(&d.last_lead, &lead));
+        CHECK(d.multiplier == (reads ? 4 : 8));
+        CHECK(d.attacker_points == d.kitty_points * d.multiplier);
+    }
+}
+
+/* 4 decks, 自保 (docs/MODEL.md §9): while dealing the standing declarer may raise its own declaration to the
+ * same trump only; in the grab phase it never grabs. */
+static void test_4deck_reinforce(void) {
+    sj_rules r = sj_rules_default();
+    r.decks = 4;
+    r.declaration = SJ_DECLARE_4DECK;
+    uint8_t order[216];
+    sj_shuffle_pack(order, 4, 3, 0);
+    sj_deal d;
+    CHECK(sj_deal_init(&d, &r, order, 0, 8, SJ_TRUMP_DECLARE, 0) == SJ_OK);
+    d.hands[0] = P("10H 10H 10S 10S SJ SJ BJ BJ");
+    d.to_move = 0;
+    d.declarer = 0;
+    d.decl_suit = 1; /* a single 10H stands */
+    d.decl_strength = 1;
+    int grade, suit;
+    sj_cards pair = P("10H 10H"), other = P("10S 10S"), jokers = P("SJ SJ"), four = P("SJ SJ BJ BJ");
+    CHECK(sj_declaration_check(&d, &pair, &grade, &suit) == SJ_OK && suit == 1);
+    CHECK(sj_declaration_check(&d, &other, &grade, &suit) == SJ_E_DECLARATION);  /* 不能自反 */
+    CHECK(sj_declaration_check(&d, &jokers, &grade, &suit) == SJ_E_DECLARATION); /* no trump: another trump */
+    four.p[0] |= SJ_CHOICE_BIT(1);
+    CHECK(sj_declaration_check(&d, &four, &grade, &suit) == SJ_OK && grade == 8);
+    four.p[0] = (four.p[0] & ~SJ_CHOICE_MASK) | SJ_CHOICE_BIT(0);
+    CHECK(sj_declaration_check(&d, &four, &grade, &suit) == SJ_E_DECLARATION);
+    d.to_move = 2; /* the partner may overturn or reinforce as anyone may */
+    d.hands[2] = P("10S 10S");
+    CHECK(sj_declaration_check(&d, &other, &grade, &suit) == SJ_OK);
+    d.to_move = 0;
+    d.phase = SJ_PHASE_GRAB; /* 炒底: never by the standing declarer */
+    CHECK(sj_declaration_check(&d, &pair, &grade, &suit) == SJ_E_DECLARATION);
+}
+
 static void test_levels(void) {
     sj_rules r = sj_rules_default();
     sj_level_outcome o = sj_level_outcome_of(&r, 0);
@@ -408,7 +479,8 @@ static void test_policy_deals(void) {
         }
         CHECK(d.phase == SJ_PHASE_DONE);
         CHECK(d.attacker_captured + d.defender_captured + d.kitty_points == 100 * r.decks);
-        if (d.kitty_captured) CHECK(d.multiplier == sj_kitty_multiplier(&d.trump, &d.last_lead) && d.multiplier >= 2);
+        if (d.kitty_captured)
+            CHECK(d.multiplier == sj_kitty_multiplier(&d.trump, sj_kitty_capturing_cards(&d)) && d.multiplier >= 2);
     }
     /* The 4-deck system: its ladder, the turned-up kitty, first-deal redeals and 炒底. */
     long grabs = 0, redeals = 0, turned = 0;
@@ -866,6 +938,8 @@ int main(void) {
     test_all_units();
     test_follow();
     test_kitty();
+    test_capturing_cards();
+    test_4deck_reinforce();
     test_levels();
     test_random_positions();
     test_policy_deals();

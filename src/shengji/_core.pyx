@@ -344,6 +344,35 @@ cdef Cards _as_cards(x, str what="cards"):
         raise type(err)(f"{what}: {err}") from None
 
 
+def _ordered_kinds(x, str what):
+    """The kind indices of ``x`` in its given order: a string of tokens, or a sequence of tokens or kind
+    indices; None for a ``Cards``, which has no order (docs/MODEL.md §9 "A given deal")."""
+    if isinstance(x, Cards):
+        return None
+    cdef list out = []
+    if isinstance(x, str):
+        for number, (tok, offset) in enumerate(_split_tokens(x), 1):
+            k = _TOKEN_INDEX.get(tok.upper(), -1)
+            if k < 0:
+                raise ValueError(f"{what}: bad card token {tok!r} at position {number} (character {offset}): "
+                                 "expected rank (2-10, T, J, Q, K, A) then suit (S, H, D, C), or SJ/BJ")
+            out.append(k)
+        return out
+    if x is None or isinstance(x, (bytes, bytearray)):
+        raise TypeError(f"{what}: expected a string of card tokens or a sequence of tokens, got {type(x).__name__}")
+    try:
+        items = list(x)
+    except TypeError:
+        raise TypeError(f"{what}: expected a string of card tokens or a sequence of tokens, not "
+                        f"{type(x).__name__}") from None
+    for pos, item in enumerate(items, 1):
+        try:
+            out.append(card_index(item))
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"{what}: item {pos}: {err}") from None
+    return out
+
+
 cdef str _missing(Cards want, Cards have):
     """Tokens of `want` that `have` lacks (with multiplicity)."""
     out = []
@@ -542,7 +571,7 @@ _ERROR_CLASSES = {
     SJ_E_ARGS: ValueError, SJ_E_RULES: ValueError, SJ_E_NO_PHASE: ValueError, SJ_E_SETUP_POLICY: ValueError,
     SJ_E_SETUP_HAND_SIZE: ValueError, SJ_E_SETUP_TOO_MANY: ValueError, SJ_E_SETUP_BURIED: ValueError,
     SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
-    SJ_E_USER_POLICY: ValueError,
+    SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError,
 }
 
 
@@ -794,7 +823,9 @@ cdef class Trump:
         return w
 
     def kitty_multiplier(self, last_lead):
-        """The kitty multiplier when the attackers win the last trick led by ``last_lead``."""
+        """The multiplier of the kitty's points captured with these cards (the capturing cards: by default the
+        play that won the last trick, decomposed on its own; under ``kitty_multiplier_reads="lead"`` that
+        trick's lead), under the rules' ``kitty_multiplier`` policy (docs/MODEL.md §7)."""
         cdef Cards ld = self._cards(last_lead, "last_lead")
         self._suit_of(ld, "last_lead")
         return sj_kitty_multiplier(&self.t, &ld.c)

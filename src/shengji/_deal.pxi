@@ -10,8 +10,38 @@ def _trump_arg(trump):
     return suit_index(trump)
 
 
-cdef bytes _order_from_hands(const sj_rules *r, hands, kitty, int dealer):
-    """Pack order for given hands (docs/MODEL.md §9): seat s's j-th card at step 4j + (s - dealer) mod 4."""
+cdef str _kitty_order_needed(rules, const sj_rules *r, int trump):
+    """The reason a kitty must be given in order (docs/MODEL.md §9 "A given deal"), or None when the rules never
+    read it by position."""
+    if trump == SJ_TRUMP_DECLARE and sj_no_bid_reads_kitty(r):
+        return (f"the rules read the kitty by position when nobody declares (no_bid={rules.no_bid!r}): give kitty= "
+                "in dealt order as a string or a sequence of tokens (a Cards has no order), or the whole order=")
+    return None
+
+
+cdef bytes _pack_order(const sj_rules *r, order):
+    """A whole pack order given by the caller (docs/MODEL.md §9 "A given deal"), checked: every kind ``decks``
+    times, the kitty last."""
+    kinds = _ordered_kinds(order, "order")
+    if kinds is None:
+        raise TypeError("order: a Cards has no order; give the pack as a string of tokens or a sequence of tokens "
+                        "or kind indices (deal.order)")
+    cdef int decks = r.decks
+    if len(kinds) != 54 * decks:
+        raise ValueError(f"order: a pack of {decks} deck(s) has {54 * decks} cards, got {len(kinds)}")
+    counts = [0] * 54
+    for k in kinds:
+        counts[k] += 1
+    for k in range(54):
+        if counts[k] != decks:
+            raise ValueError(f"order: {TOKENS[k]} appears {counts[k]} time(s); a pack of {decks} deck(s) holds every "
+                             f"card {decks} time(s)")
+    return bytes(kinds)
+
+
+cdef bytes _order_from_hands(const sj_rules *r, hands, kitty, int dealer, str ordered_kitty):
+    """Pack order for given hands (docs/MODEL.md §9): seat s's j-th card at step 4j + (s - dealer) mod 4, the
+    kitty in its given order; ``ordered_kitty``: why the kitty must come with an order (None: it need not)."""
     cdef int decks = r.decks
     cdef int h = (54 * decks - r.kitty) // 4
     if isinstance(hands, (str, Cards)) or len(hands) != 4:
@@ -30,19 +60,27 @@ cdef bytes _order_from_hands(const sj_rules *r, hands, kitty, int dealer):
     if not total.issubset(full):
         raise ValueError(f"the hands hold more copies of {_missing(total, full)} than {decks} deck(s) have")
     rest = full - total
+    kinds = None if kitty is None else _ordered_kinds(kitty, "kitty")
     if kitty is None:
         kc = rest
+    elif kinds is None:
+        kc = <Cards>kitty
     else:
-        kc = _as_cards(kitty, "kitty")
-        if kc != rest:
-            raise ValueError(f"the kitty must be exactly the cards not in the hands: {rest}")
+        kc = _as_cards(kinds, "kitty")
+    if kitty is not None and kc != rest:
+        raise ValueError(f"the kitty must be exactly the cards not in the hands: {rest}")
     if len(kc) != r.kitty:
         raise ValueError(f"the kitty has {len(kc)} cards; the rules use {r.kitty}")
+    if kinds is None:
+        if ordered_kitty is not None:
+            raise ValueError(ordered_kitty if kitty is not None else
+                             ordered_kitty.replace("give kitty=", "give kitty= (here it is only the cards left over)"))
+        kinds = kc.indices()
     order = bytearray(54 * decks)
     for s in range(4):
         for j, k in enumerate(hs[s].indices()):
             order[4 * j + (s - dealer) % 4] = k
-    for j, k in enumerate(kc.indices()):
+    for j, k in enumerate(kinds):
         order[4 * h + j] = k
     return bytes(order)
 
@@ -72,10 +110,13 @@ def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_d
 
 cdef class Deal:
     """One deal, step by step: ``Deal(rules, seed=0, dealer=0, level=None, trump="declare", hands=None,
-    kitty=None, first_deal=False, stream=0)``; ``level=None`` is the rules' ``first_level``.
+    kitty=None, first_deal=False, stream=0, order=None)``; ``level=None`` is the rules' ``first_level``.
 
-    With ``hands`` (four Cards) and optionally ``kitty``, that exact deal; else the pack is shuffled
-    from stream (``seed``, ``stream``). ``trump="declare"`` runs the declaring phase while the cards are
+    With ``hands`` (four Cards) and optionally ``kitty`` (dealt in its given order when it is a string or a
+    sequence of tokens), that exact deal; with ``order`` the whole pack order (the kitty last); else the pack
+    is shuffled from stream (``seed``, ``stream``; both default to 0). A kitty without an order (a ``Cards``,
+    or none with given hands) is refused where the rules read the kitty by position (docs/MODEL.md §9 "A given
+    deal"). ``trump="declare"`` runs the declaring phase while the cards are
     dealt one at a time; a suit letter or None fixes the trump and the deal starts in the bury phase.
     Every move is checked in C; a rejected move raises IllegalMove and changes nothing.
     """
@@ -92,24 +133,31 @@ cdef class Deal:
     cdef list _declarations
     cdef list _grabs
     cdef list _burials
-    cdef object _turned
     cdef list _failed
 
-    def __init__(self, rules, seed=0, dealer=0, level=None, trump="declare", hands=None, kitty=None,
-                 first_deal=False, stream=0):
+    def __init__(self, rules, seed=None, dealer=0, level=None, trump="declare", hands=None, kitty=None,
+                 first_deal=False, stream=None, order=None):
         cdef sj_rules r = _rules_struct(rules)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
         cdef uint8_t buf[216]
-        if hands is None:
+        if order is not None:
+            given = [name for name, v in (("hands", hands), ("kitty", kitty), ("seed", seed), ("stream", stream))
+                     if v is not None]
+            if given:
+                raise ValueError(f"order= gives the whole deal: it does not combine with {', '.join(given)}")
+            order = _pack_order(&r, order)
+        elif hands is None:
             if kitty is not None:
                 raise ValueError("a kitty can only be given together with the four hands")
-            seed = _check_u64(seed, "seed")
-            stream = _check_u64(stream, "stream")
+            seed = _check_u64(0 if seed is None else seed, "seed")
+            stream = _check_u64(0 if stream is None else stream, "stream")
             sj_shuffle_pack(buf, r.decks, <uint64_t>seed, <uint64_t>stream)
             order = bytes(buf[:54 * r.decks])
         else:
-            order = _order_from_hands(&r, hands, kitty, dealer)
+            if seed is not None or stream is not None:
+                raise ValueError("hands= gives the deal: seed and stream only shuffle a pack")
+            order = _order_from_hands(&r, hands, kitty, dealer, _kitty_order_needed(rules, &r, _trump_arg(trump)))
         self._start(rules, order, dealer, level, trump, bool(first_deal), &r)
 
     cdef _start(self, rules, bytes order, int dealer, level, trump, bint first_deal, const sj_rules *checked=NULL):
@@ -134,7 +182,6 @@ cdef class Deal:
         self._declarations = []
         self._grabs = []
         self._burials = []
-        self._turned = None
         self._failed = []
 
     # -- state -------------------------------------------------------------------------------------
@@ -222,8 +269,7 @@ cdef class Deal:
             self.d.hands[burier] = with_kitty
             self.d.burier = self.d.to_move = burier
         self.d.declared = bool(declared)
-        self.d.turned_up = turned_up is not None
-        self._turned = None if turned_up is None else _as_cards(turned_up, "turned_up")
+        self.d.turned_up = turned_up is not None  # the world deals the turned-up kitty as its own (determinize)
         self._grabs = [(int(g[0]), _as_cards(g[1], "grab")) for g in grabs]
         self.d.grabs = len(self._grabs)
         self._burials = [(int(b[0]), None if b[1] is None else _as_cards(b[1], "burial"), int(b[2])) for b in burials]
@@ -259,14 +305,16 @@ cdef class Deal:
     @property
     def turned_up_kitty(self):
         """The kitty as turned up for everyone when nobody declared under ``no_bid="kitty_turnup"``, else None."""
+        order = self.turned_up_order
+        return None if order is None else Cards(order)
+
+    @property
+    def turned_up_order(self):
+        """The turned-up kitty's cards (tokens) in the order turned up, which decided the trump (docs/MODEL.md §9);
+        None when no kitty was turned up."""
         if not self.d.turned_up:
             return None
-        if self._turned is not None:
-            return self._turned
-        cdef sj_cards k = sj_cards_empty()
-        for i in range(4 * self.d.hand_size, self.d.npack):
-            sj_cards_add_one(&k, self.d.order[i])
-        return Cards._wrap(k)
+        return tuple(TOKENS[self.d.order[i]] for i in range(4 * self.d.hand_size, self.d.npack))
 
     @property
     def hand_size(self):
@@ -395,8 +443,8 @@ cdef class Deal:
 
     @property
     def order(self):
-        """The pack order of this deal (docs/MODEL.md §9): dealt cards, then the kitty (after a redeal, the
-        new order)."""
+        """The pack order of this deal as kind indices (docs/MODEL.md §9): dealt cards, then the kitty (after a
+        redeal, the new order); ``Deal(rules, order=deal.order, ...)`` deals it again."""
         return tuple(self.d.order[i] for i in range(self.d.npack))
 
     cdef _check_swap(self, Cards c, str what):
@@ -421,8 +469,11 @@ cdef class Deal:
                               f"(不允许把分和常主换到底里)")
 
     cdef _check_declaration(self, Cards c, sj_cards *a, str what):
-        """Why the seat to move may not show ``c`` now, as an IllegalMove (the core checks it again)."""
+        """Why the seat to move may not show ``c`` now, as an IllegalMove: the core decides (sj_declaration_check),
+        this only explains a refusal."""
         cdef int suit, grade
+        if sj_declaration_check(&self.d, a, &grade, &suit) == SJ_OK:
+            return
         grade = sj_declaration_grade(&self.d.rules, self.d.level, a, &suit)
         ladder = f"declaration={self.rules.declaration!r}"
         if grade == 0:
@@ -441,9 +492,12 @@ cdef class Deal:
             raise IllegalMove(f"{what}: not stronger than the standing declaration {self.declaration} of seat "
                               f"{self.d.declarer} (抢亮: the same or a lower grade may not be shown)")
         if self.rules.declaration == "4deck":
+            if self.d.declarer == self.d.to_move and self.d.phase == SJ_PHASE_GRAB:
+                raise IllegalMove(f"{what}: seat {self.d.to_move} holds the standing declaration and may not grab "
+                                  f"the kitty from itself (不能亮主的人自己反主炒底)")
             if self.d.declarer == self.d.to_move:
-                raise IllegalMove(f"{what}: seat {self.d.to_move} holds the standing declaration and may not "
-                                  f"overturn itself (不能自反)")
+                raise IllegalMove(f"{what}: seat {self.d.to_move} holds the standing declaration: it may raise it to "
+                                  f"the same trump (自保) but not change the trump (不能自反)")
             if grade in (6, 7) and self.d.declarer < 0:
                 raise IllegalMove(f"{what}: a joker pair only overturns a standing declaration "
                                   f"(亮无主只能是四张王才能亮)")
@@ -677,7 +731,6 @@ cdef class Deal:
         other._declarations = list(self._declarations)
         other._grabs = list(self._grabs)
         other._burials = list(self._burials)
-        other._turned = self._turned
         other._failed = list(self._failed)
         return other
 
@@ -708,8 +761,15 @@ cdef class Deal:
 
     @property
     def last_lead(self):
-        """The lead of the last finished trick (its decomposition sets the kitty multiplier)."""
+        """The lead of the last finished trick, as played (the kitty multiplier reads it under
+        ``kitty_multiplier_reads="lead"``)."""
         return Cards._wrap(self.d.last_lead)
+
+    @property
+    def last_won(self):
+        """The play that won the last finished trick (the capturing cards the kitty multiplier reads by
+        default, docs/MODEL.md §7)."""
+        return Cards._wrap(self.d.last_won)
 
     def __repr__(self):
         return (f"Deal(phase={self.phase!r}, dealer={self.dealer}, level={self.level!r}, trump={self.trump!r}, "

@@ -63,13 +63,22 @@ cdef class NativeRun:
             if hands[i] is not None:
                 self.s.hand_fixed[i] = 1
                 self.s.hands[i] = (<Cards>hands[i]).c
-        if kitty is not None:
+        if kitty is not None:  # Cards (no order: dealt in a fresh order per game), or in dealt order
+            kinds = _ordered_kinds(kitty, "kitty")
             self.s.kitty_fixed = 1
-            self.s.kitty = (<Cards>kitty).c
+            self.s.kitty = (_as_cards(kitty if kinds is None else kinds, "kitty")).c
+            if kinds is not None:
+                if len(kinds) > 216:
+                    raise ValueError(f"kitty: {len(kinds)} cards; the rules use {self.r.kitty}")
+                self.s.kitty_ordered = 1
+                for i, k in enumerate(kinds):
+                    self.s.kitty_order[i] = k
         if buried is not None:
             self.s.buried_fixed = 1
             self.s.buried = (<Cards>buried).c
         rc = sj_setup_check(&self.r, &self.s)
+        if rc == SJ_E_SETUP_KITTY_ORDER:
+            raise ValueError(_kitty_order_needed(rules, &self.r, self.s.trump).replace(", or the whole order=", ""))
         if rc != SJ_OK:
             _raise_error(rc, "trump='declare'" if self.s.trump == SJ_TRUMP_DECLARE and
                          rc in (SJ_E_UNSUPPORTED, SJ_E_NO_PHASE) else "invalid simulation setup", &self.r)

@@ -43,7 +43,7 @@ def _demo(args: argparse.Namespace) -> int:
     print(f"\nthrow {throw!r} against {others}: {'stands' if res.ok else 'fails'}, plays {res.played}")
     plays = ["5S 4S 4S", "9H 7H 7H", "8H 8H 4H", "6S 3S 2S"]
     print(f"trick {plays}: won by play {trump.trick_winner(plays)}")
-    print(f"kitty multiplier of a last lead 4S 4S 5S 5S: x{trump.kitty_multiplier('4S 4S 5S 5S')}")
+    print(f"kitty multiplier when the attackers capture with 4S 4S 5S 5S: x{trump.kitty_multiplier('4S 4S 5S 5S')}")
     return 0
 
 

@@ -67,6 +67,7 @@ class Observation:
     burials: tuple[tuple[int, Cards | None, int], ...] = ()
     grabs: tuple[tuple[int, Cards], ...] = ()
     turned_up: Cards | None = None
+    turned_up_order: tuple[str, ...] | None = None  # the turned-up kitty's cards in the order turned up
     first_deal: bool = False
     declared: bool = False
     hidden_declarations: tuple[tuple[int, int], ...] = ()
@@ -121,6 +122,7 @@ def observe(deal: Deal, seat: int) -> Observation:
         burials=burials,
         grabs=tuple(deal.grabs),
         turned_up=deal.turned_up_kitty,
+        turned_up_order=deal.turned_up_order,
         first_deal=deal.first_deal,
         declared=deal.declared,
         hidden_declarations=hidden_declarations,
@@ -374,12 +376,17 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
     # the declarations and grabs shown stay public.
     initial = [now[s] + played[s] for s in range(4)]
     burier = obs.burier if obs.burier is not None else obs.dealer
+    # A turned-up kitty is public with its order: the world deals it as its kitty, in that order (the dealer took
+    # it up: its dealt hand is the rest of its cards, the buried ones included).
+    dealt_kitty: Any = None if obs.turned_up_order is None else list(obs.turned_up_order)
     if buried is None:  # bury phase: the burier holds H + kitty; any kitty-sized part serves as the kitty
         burier_cards = initial[burier].indices()
         buried = Cards(burier_cards[-rules.kitty:]) if rules.kitty else Cards()
+        if dealt_kitty is not None:
+            buried = Cards(dealt_kitty)
         initial[burier] = initial[burier] - buried
-        deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried,
-                    first_deal=obs.first_deal)
+        deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
+                    kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
         deal._set_declarations(list(obs.declarations))
         deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up)
         return deal
@@ -390,8 +397,10 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
         declarer = obs.declarations[len(obs.declarations) - 1][0]
         initial[declarer] = initial[declarer] - out + put
         buried = buried - put + out
-    deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial, kitty=buried,
-                first_deal=obs.first_deal)
+    if dealt_kitty is not None:
+        initial[obs.dealer] = initial[obs.dealer] + buried - Cards(dealt_kitty)
+    deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
+                kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
     deal._set_declarations(list(obs.declarations))
     deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up)
     deal.bury(buried)

@@ -979,9 +979,11 @@ class RefTrump:
 
     # -- §7 kitty multiplier -------------------------------------------------------------------
 
-    def kitty_multiplier(self, last_lead):
-        """MODEL.md §7, by the rules' kitty_multiplier policy."""
-        _, units = self._decompose(last_lead)
+    def kitty_multiplier(self, cards):
+        """MODEL.md §7: the multiplier of the given capturing cards (the play that won the last trick,
+        or under kitty_multiplier_reads="lead" that trick's lead: the deal engine chooses them), read
+        from their own §3 decomposition by the rules' kitty_multiplier policy."""
+        _, units = self._decompose(cards)
         policy = self.rules.kitty_multiplier
         if policy == "power":
             return min(2 ** max(u.size for u in units), 64)

@@ -41,15 +41,18 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
 * ``declaration`` [``"qq"``]: ``"qq"`` and ``"qq3"`` (strength ladders: anyone, the declarer too, may
   make a strictly stronger declaration) and ``"4deck"`` (the grade ladder: one level card 1; a pair of
   identical level cards by suit ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5; SJ SJ 6; BJ BJ 7; four jokers in any SJ/BJ mix
-  8, with a trump choice. A declaration is legal when its grade is strictly above the standing one and
-  the seat to move is not the standing declarer; a joker pair only while a declaration stands; three
-  or four identical level cards are no declaration); ``"taian"`` (泰安, seed 003): a declaration
-  shows exactly one joker (small or big) and a run of k >= 1 pairs of one suit, consecutive in natural
-  rank 2 < 3 < ... < A (no wrap; level cards and constant ranks count by their natural rank); its grade
-  is k and it makes that suit the trump (a joker pair is no pair of a suit: three jokers never
-  declare). A seat other than the standing declarer needs a grade strictly above the standing one
-  (冲主, any number of times); the standing declarer may only extend its own declaration (续牌: a new
-  declaration containing the standing one's cards, with more pairs; never another suit). The
+  8, with a trump choice. A declaration is legal when its grade is strictly above the standing one; a
+  joker pair only while a declaration stands; three or four identical level cards are no declaration.
+  In the declare phase the standing declarer may raise its own declaration (自保) but only to one that
+  sets the same trump: the same suit, or no trump to no trump, a four-joker declaration's trump being
+  its choice (2H -> 2H 2H, SJ SJ -> BJ BJ, 2H 2H -> four jokers choosing H); it never changes the
+  trump (不能自反). In the grab phase the standing declarer never grabs); ``"taian"`` (泰安, seed 003):
+  a declaration shows exactly one joker (small or big) and a run of k >= 1 pairs of one suit,
+  consecutive in natural rank 2 < 3 < ... < A (no wrap; level cards and constant ranks count by their
+  natural rank); its grade is k and it makes that suit the trump (a joker pair is no pair of a suit:
+  three jokers never declare). A seat other than the standing declarer needs a grade strictly above the
+  standing one (冲主, any number of times); the standing declarer may only extend its own declaration (续牌:
+  a new declaration containing the standing one's cards, with more pairs; never another suit). The
   declarations are face down in the game; the reference keeps the true state (``trump_suit``,
   ``declaration``, ``declarations``). ``"none"`` (no declaring phase) with ``trump="declare"`` is a
   ``ValueError``: the caller gives the trump.
@@ -106,6 +109,13 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   dealer: the true state, never public), ``friend`` None until the partner plays a card of the called
   kind, then the partner's seat (None throughout for a lone dealer). Then play starts, the dealer
   leading.
+* ``kitty_multiplier_reads`` [``"winner"``] (MODEL §7 "The capturing cards"): when an attacker wins the
+  last trick, the kitty is captured at ``RefTrump.kitty_multiplier(cards)`` of the capturing cards:
+  ``"winner"`` the play that won the last trick (the lead when it stood, else the follower's play that
+  beat it), decomposed on its own (§3 ``units()`` of those cards, not grouped into the lead's shapes;
+  only the winning play, never a partner's cards in the trick); ``"lead"`` the last trick's lead as
+  played (after a failed throw, the forced unit), whoever won the trick. The rules' ``kitty_multiplier``
+  policy turns that decomposition into the multiplier.
 
 Unknown option values raise ``ValueError`` at construction.
 
@@ -138,6 +148,7 @@ _FIRST_DEAL_DEALERS = ("first_declarer", "final_declarer")
 _FIRST_DEAL_NO_BIDS = ("same", "redeal")
 _KITTY_RULES = ("standard", "taian")
 _PARTNERSHIPS = ("fixed", "call_card")
+_KITTY_MULTIPLIER_READS = ("winner", "lead")
 _POINT_RANKS = (3, 8, 11)  # 5, 10, K
 _MAX_REDEALS = 64
 _PAIR_GRADES = {2: 2, 3: 3, 1: 4, 0: 5}  # 4-deck ladder: a pair of level cards by suit index, D < C < H < S
@@ -310,6 +321,9 @@ class RefDeal:
                 raise ValueError("partnership='call_card' does not combine with kitty_grab=True")
             if self._kitty_rule == "taian":
                 raise ValueError("partnership='call_card' does not combine with kitty_rule='taian'")
+        self._kitty_multiplier_reads = getattr(rules, "kitty_multiplier_reads", "winner")
+        if self._kitty_multiplier_reads not in _KITTY_MULTIPLIER_READS:
+            raise ValueError(f"bad kitty_multiplier_reads: {self._kitty_multiplier_reads!r}")
 
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
@@ -614,13 +628,22 @@ class RefDeal:
             return grade, suit
         if grade <= self._decl_strength:
             raise ValueError("a declaration must be strictly stronger than the standing one")
-        if self._declaration_rule == "4deck":
-            if seat == self.declarer:
-                raise ValueError("the standing declarer cannot overturn himself (4-deck ladder)")
-            if grade in (6, 7) and self._decl_strength == 0:
-                raise ValueError("a joker pair only overturns: no declaration stands (4-deck ladder)")
         if isinstance(shown, Choice):
             suit = shown.trump
+        if self._declaration_rule == "4deck":
+            if grade in (6, 7) and self._decl_strength == 0:
+                raise ValueError("a joker pair only overturns: no declaration stands (4-deck ladder)")
+            if seat == self.declarer:
+                # 自保: while the cards are dealt the standing declarer may raise its own declaration,
+                # to the same trump only (the same suit, or no trump to no trump; four jokers by their
+                # choice); it never changes the trump (不能自反) and never grabs (炒底).
+                # MODEL-QUESTION: "while the cards are dealt" is read as the whole declare phase, the
+                # final round after the last card included (the grab phase excluded).
+                if self.phase != "declare":
+                    raise ValueError("the standing declarer never grabs the kitty (4-deck ladder, 炒底)")
+                if suit != self.trump_suit:
+                    raise ValueError("the standing declarer may raise its own declaration only to the same "
+                                     "trump (4-deck ladder, 自保): it never changes the trump (不能自反)")
         return grade, suit
 
     def _legal(self, seat, kinds, shown):
@@ -668,8 +691,8 @@ class RefDeal:
         if self._declaration_rule == "4deck":
             for big in range(5):
                 cards = (SJ,) * (4 - big) + (BJ,) * big
-                if self._legal(seat, cards, cards):
-                    result.extend(Choice(cards, t) for t in _CHOICES)
+                # each choice on its own: the standing declarer raising keeps its trump (自保)
+                result.extend(Choice(cards, t) for t in _CHOICES if self._legal(seat, cards, Choice(cards, t)))
         return result
 
     def _stand(self, seat, shown, grade, suit):
@@ -1349,9 +1372,16 @@ class RefDeal:
         kitty_points = _points(self.kitty)
         last_leader, last_plays, last_winner = self.tricks[-1]
         captured = self.is_attacker(last_winner)
-        # MODEL-QUESTION: "that trick's lead" is the lead actually played (after a failed throw,
-        # the forced unit).
-        multiplier = self._trump.kitty_multiplier(last_plays[0]) if captured else 0
+        multiplier = 0
+        if captured:
+            # MODEL §7 "The capturing cards": under "winner" the play that won the last trick (plays
+            # are in order from the leader), decomposed on its own; under "lead" the lead as played
+            # (after a failed throw, the forced unit).
+            if self._kitty_multiplier_reads == "winner":
+                capturing = last_plays[(last_winner - last_leader) % 4]
+            else:
+                capturing = last_plays[0]
+            multiplier = self._trump.kitty_multiplier(capturing)
         points = max(0, self.attacker_captured + self.penalty + kitty_points * multiplier)
         keeps, dealer_levels, attacker_levels = level_outcome(self.rules, points)
         return {

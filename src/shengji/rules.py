@@ -55,6 +55,14 @@ Choices made where the seeds are silent or disagree (each an option, the default
   following such a lead: a follower's duty counts its plain cards only (never obliged to borrow) and it
   may borrow as the leader did. The level card joins like the constant ranks (级牌 is also 主牌), so 7788
   at level 8 is a tractor and 7799 is not.
+- ``kitty_multiplier_reads``: which cards of the last trick the kitty multiplier reads. Every source reads
+  the cards the attackers captured with (``"winner"``, the default): the QQ pairs rule's 抓分方的牌中包含一对牌,
+  边锋's 根据最大一方牌情, 中国游戏中心's 抓分方的牌, the QQ rooms' 闲家用 444555 抠底 and the 4-deck post's
+  与首家的牌同花色并最大的玩家扣底; ``"lead"`` reads the last trick's lead whoever won it. So an attacker who trumps
+  a lead of ♠A ♠K with ♥9♥9 captures at ×4 under ``kitty_multiplier="pairs"`` (×2 from the lead).
+- ``declaration="4deck"`` and 自保: the post builds on the QQ rules (亮主 … 其他和升级一样), which let a declarer
+  reinforce; the standing declarer may raise its own declaration while dealing, to the same trump only
+  (不能自反), and never grabs the kitty (不能亮主的人自己反主炒底).
 - ``level_table="attackers_early"`` is the second table in seed 004 (80-119 already gives the
   attackers a level); the 边锋 presets keep the first (standard) table that seed 004 gives for 边锋.
 """
@@ -98,6 +106,7 @@ class Rules:
     trick_compare: str = _default("trick_compare")
     wider_shapes: bool = _default("wider_shapes")
     kitty_multiplier: str = _default("kitty_multiplier")
+    kitty_multiplier_reads: str = _default("kitty_multiplier_reads")
     level_table: str = _default("level_table")
     next_dealer: str = _default("next_dealer")
     declaration: str = _default("declaration")

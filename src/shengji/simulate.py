@@ -13,10 +13,13 @@ Setup (everything not fixed is dealt uniformly from the cards left):
 - ``level``: the level rank (default: the rules' ``first_level``, "2" unless the system starts elsewhere);
 - ``trump``: "declare" (the declaring phase, played by the policies), a suit letter, or None (no trump);
 - ``hands``: fixed dealt hands, ``{seat: cards}`` or a list of four (None for a dealt hand);
-- ``kitty``: the kitty as dealt (before burying);
+- ``kitty``: the kitty as dealt (before burying): a string of tokens or a sequence of tokens is dealt in
+  that order in every game; a ``Cards`` (no order) in a fresh uniform order per game, and is refused where
+  the rules read the kitty by position (``trump="declare"`` with ``no_bid`` ``"kitty_card"``,
+  ``"kitty_card_notrump"`` or ``"kitty_turnup"``; docs/MODEL.md §9 "A given deal");
 - ``buried``: the cards the dealer buries. With ``buried`` and no ``kitty``, the dealt kitty is those
-  same cards, so ``hands={0: my_25_cards}, buried=my_8_cards, dealer=0`` asks: holding these 33 cards as
-  dealer and burying these 8, what happens?
+  same cards, in a fresh uniform order per game, so ``hands={0: my_25_cards}, buried=my_8_cards, dealer=0``
+  asks: holding these 33 cards as dealer and burying these 8, what happens?
 
 Policies: "random" (every legal action has a positive chance; see csrc/include/sj_policy.h for the
 distribution) and "greedy" (a rule-of-thumb player), one for all seats or a list of four. A bot (any
@@ -338,7 +341,7 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         raise ValueError(f"dealer must be a seat 0..3 or None, got {dealer!r}")
     pols, players = _policies(policy)
     fixed = _hands(rules, hands)
-    kitty_c = None if kitty is None else Cards(kitty)
+    kitty_c = None if kitty is None else Cards(kitty)  # the cards; NativeRun keeps a given order
     buried_c = None if buried is None else Cards(buried)
     if buried_c is not None and kitty_c is not None and (dealer is None or fixed[dealer] is None):
         raise ValueError("with both kitty and buried fixed, fix the dealer and the dealer's hand too")
@@ -351,7 +354,7 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         return _on_executor(executor, rules, games, policy=policy, seed=seed, first_game=first_game, dealer=dealer,
                             level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
     run = _core.NativeRun(rules, games, pols, seed, first_game, threads, -1 if dealer is None else dealer, level,
-                          trump, fixed, kitty_c, buried_c)
+                          trump, fixed, kitty, buried_c)
     arrays: dict[str, np.ndarray] = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt)
                                      for name, dt in FIELDS.items()}
     outcome: dict[str, Any] = {}

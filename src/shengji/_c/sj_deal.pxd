@@ -65,6 +65,7 @@ cdef extern from "sj_deal.h" nogil:
         uint8_t voids[4]
         sj_cards played
         sj_cards last_lead
+        sj_cards last_won
         int last_winner
         int kitty_points
         int multiplier
@@ -78,6 +79,7 @@ cdef extern from "sj_deal.h" nogil:
     const char *sj_phase_name(int phase)
     int sj_declaring_status(const sj_rules *rules)
     int sj_declared_trump(const sj_deal *d)
+    int sj_no_bid_reads_kitty(const sj_rules *rules)
     int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit)
     int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit)
     int sj_deal_declare(sj_deal *d, const sj_cards *shown)

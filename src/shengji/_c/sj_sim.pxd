@@ -16,6 +16,8 @@ cdef extern from "sj_sim.h" nogil:
         sj_cards hands[4]
         int kitty_fixed
         sj_cards kitty
+        int kitty_ordered
+        uint8_t kitty_order[216]
         int buried_fixed
         sj_cards buried
         sj_player player[4]
