@@ -154,6 +154,22 @@ def follow_position(rng: random.Random, decks: int | None = None, max_lead: int 
     return ctx, hand, lead, follower_play(rng, hand, in_suit, len(lead), rng.random())
 
 
+def structured_follow_position(rng: random.Random, decks: int, natural: bool = False):
+    """A follow position where the follower's duty has structure: the lead holds a pair or wider, the follower
+    holds at least as many cards of the led suit and a pair of it (so the hand's best requirement is not empty:
+    the generated listing of the legal follows applies). Drawn by rejection from follow_position (or
+    natural_follow_position)."""
+    make = natural_follow_position if natural else follow_position
+    if decks < 2:  # one deck has no pairs
+        return make(rng, decks, max_lead=8)
+    while True:
+        ctx, hand, lead, play = make(rng, decks, max_lead=8)
+        suit = ctx.eff(lead[0])
+        in_suit = Counter(k for k in hand if ctx.eff(k) == suit)
+        if max(Counter(lead).values()) >= 2 and sum(in_suit.values()) >= len(lead) and max(in_suit.values()) >= 2:
+            return ctx, hand, lead, play
+
+
 def follower_play(rng: random.Random, hand: list[int], in_suit: list[int], n: int, mode: float) -> list[int]:
     """A follow of n cards, legal or not: mostly from the led suit (all of it and more when short), else any."""
     if len(in_suit) >= n and mode < 0.85:

@@ -22,6 +22,11 @@ int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit);
 
+/* The same list found the reference way, every sub-multiset of the lead's size built and tested (the
+ * generated list must equal it: the tests compare the two). */
+long sj_legal_follows_tested(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
+                             long limit);
+
 /* A random legal follow drawn without listing them (the "random" policy): a short suit plays all of it
  * plus cards drawn uniformly from the rest; otherwise the hand's strongest requirement is met at a
  * random placement and the remaining cards are drawn uniformly from the led suit (泰安: the highest

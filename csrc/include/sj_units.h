@@ -79,6 +79,12 @@ int sj_place_shapes_above(const sj_poscounts *pc, const sj_shape *pieces, int n,
 typedef int (*sj_tops_fn)(void *ctx, const uint8_t *tops);
 int sj_each_placement(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_tops_fn fn, void *ctx);
 
+/* Every placement of the pieces with every choice of kinds (kinds at a shared position are not merged, so a
+ * placement may be reported more than once): fn(ctx, left) with the counts the placement leaves of pc; fn
+ * returns nonzero to stop, and then sj_each_placement_left returns 1 (else 0). */
+typedef int (*sj_left_fn)(void *ctx, const sj_poscounts *left);
+int sj_each_placement_left(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_left_fn fn, void *ctx);
+
 /* The same search with every choice (top, kind at a shared position) tried from a random starting point,
  * so every placement has a positive chance of being the one found.  On success *left holds the counts
  * not used by the placement and 1 is returned. */

@@ -211,18 +211,48 @@ int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *
     return play_ok(t, &fn, play);
 }
 
-/* ---- enumeration ------------------------------------------------------------------------------ */
+/* ---- listing the legal follows ----------------------------------------------------------------------
+ * The order (docs/MODEL.md §4): the candidate kinds ascending, and for each kind its count from the most
+ * down to none, depth first; the legal plays in that order.  The reference listing enumerates every
+ * sub-multiset of that size and tests each (play_ok).  The generated listing walks the same tree but only
+ * into subtrees that hold a legal play, so the order is the same and no illegal play is ever built:
+ *
+ * Without protection and without borrowable trumps in the hand, a play X of the led suit is legal exactly
+ * when it contains a placement of the hand's best requirement (its strength is the lexicographic maximum
+ * of the down-closed family of requirements it meets, which is at most the hand's, so X's strength reaches
+ * the hand's iff the hand's requirement is among X's).  So the placements P of that requirement in the
+ * hand are listed once (distinct multisets), and a node of the walk (counts fixed for the kinds before i,
+ * `need` cards still to choose) is entered only while some P fits the counts fixed so far and needs at
+ * most `need` cards of the kinds from i on.  Every leaf reached is legal.  Otherwise (protection, the 泰安
+ * highest-trumps rule, borrowable trumps, too many placements) the walk tests each leaf as the reference
+ * listing does. */
+
+#define MAX_PLACEMENTS 512
+#define PLACEMENT_VISITS (16 * MAX_PLACEMENTS)
 
 typedef struct enum_ctx {
     const sj_trump *t;
     const follow_need *fn;
     int nk;
     uint8_t kind[SJ_NUM_KINDS], avail[SJ_NUM_KINDS];
+    int8_t index_of[SJ_NUM_KINDS];   /* a kind's index among kind[], -1 */
     int suffix[SJ_NUM_KINDS + 1];    /* cards available from kind i on */
     sj_cards base, cur;
     sj_cards *out;
     long cap, limit, found;
+    /* generation: the placements of the hand's best requirement */
+    int np, visits, overflow;
+    uint8_t (*psuf)[SJ_NUM_KINDS + 1]; /* psuf[q][i]: cards placement q takes from kinds i.. */
+    uint64_t hash[2 * MAX_PLACEMENTS];
+    uint16_t slot_of[2 * MAX_PLACEMENTS]; /* placement index + 1 at a hash slot, 0: empty */
+    const sj_poscounts *hand_pc;
 } enum_ctx;
+
+static int emit_play(enum_ctx *x, const sj_cards *play) {
+    if (x->found < x->cap) x->out[x->found] = *play;
+    x->found++;
+    return x->limit > 0 && x->found >= x->limit;
+}
 
 /* Choose `need` more cards from kinds i.. ; stop when the limit is reached (returns 1). */
 static int enum_rec(enum_ctx *x, int i, int need) {
@@ -230,9 +260,7 @@ static int enum_rec(enum_ctx *x, int i, int need) {
         sj_cards play;
         if (sj_cards_add(&x->base, &x->cur, &play) < 0) return 0;
         if (!play_ok(x->t, x->fn, &play)) return 0;
-        if (x->found < x->cap) x->out[x->found] = play;
-        x->found++;
-        return x->limit > 0 && x->found >= x->limit;
+        return emit_play(x, &play);
     }
     if (i == x->nk || x->suffix[i] < need) return 0;
     int maxc = x->avail[i] < need ? x->avail[i] : need;
@@ -245,18 +273,100 @@ static int enum_rec(enum_ctx *x, int i, int need) {
     return 0;
 }
 
-long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
-                      long limit) {
+/* One placement (the counts it leaves of the hand's): recorded once as suffix sums over kind[]. */
+static int add_placement(void *ctx, const sj_poscounts *left) {
+    enum_ctx *x = (enum_ctx *)ctx;
+    if (++x->visits > PLACEMENT_VISITS) return x->overflow = 1;
+    uint8_t used[SJ_NUM_KINDS] = {0};
+    const sj_poscounts *pc = x->hand_pc;
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (int p = 0; p < pc->npos; p++)
+        for (int j = 0; j < pc->nk[p]; j++) {
+            int u = pc->c[p][j] - left->c[p][j];
+            if (!u) continue;
+            int i = x->index_of[x->t->at[pc->eff][p][j]];
+            used[i] = (uint8_t)u;
+            h = (h ^ (uint64_t)(i << 8 | u)) * UINT64_C(0x100000001b3);
+        }
+    size_t mask = 2 * MAX_PLACEMENTS - 1, s = (size_t)(h ^ h >> 29) & mask;
+    for (; x->slot_of[s]; s = (s + 1) & mask) {
+        if (x->hash[s] != h) continue;
+        const uint8_t *q = x->psuf[x->slot_of[s] - 1];
+        int same = 1;
+        for (int i = 0; i < x->nk && same; i++) same = q[i] - q[i + 1] == used[i];
+        if (same) return 0;
+    }
+    if (x->np == MAX_PLACEMENTS) return x->overflow = 1;
+    uint8_t *q = x->psuf[x->np];
+    q[x->nk] = 0;
+    for (int i = x->nk - 1; i >= 0; i--) q[i] = (uint8_t)(q[i + 1] + used[i]);
+    x->hash[s] = h;
+    x->slot_of[s] = (uint16_t)++x->np;
+    return 0;
+}
+
+/* The generated walk: `alive` lists the placements that still fit (n of them). */
+static int gen_rec(enum_ctx *x, int i, int need, const uint16_t *alive, int n) {
+    if (need == 0) {
+        sj_cards play;
+        sj_cards_add(&x->base, &x->cur, &play);
+        return emit_play(x, &play);
+    }
+    if (i == x->nk || x->suffix[i] < need) return 0;
+    int maxc = x->avail[i] < need ? x->avail[i] : need;
+    uint16_t next[MAX_PLACEMENTS];
+    for (int c = maxc; c >= 0; c--) {
+        int m = 0, rest = need - c;
+        for (int a = 0; a < n; a++) {
+            const uint8_t *q = x->psuf[alive[a]];
+            if (q[i] - q[i + 1] <= c && q[i + 1] <= rest) next[m++] = alive[a];
+        }
+        if (!m) continue;
+        for (int r = 0; r < c; r++) sj_cards_add_one(&x->cur, x->kind[i]);
+        int stop = gen_rec(x, i + 1, rest, next, m);
+        for (int r = 0; r < c; r++) sj_cards_remove_one(&x->cur, x->kind[i]);
+        if (stop) return 1;
+    }
+    return 0;
+}
+
+/* The generated walk when it applies (see above): 1 when it ran, 0 to fall back to testing every leaf. */
+static int generate(enum_ctx *x, const sj_cards *hand, int need) {
+    const follow_need *fn = x->fn;
+    const sj_trump *t = x->t;
+    if (fn->short_suit || !fn->structured || fn->hand_best.n == 0 || fn->top_positions ||
+        t->rules.follow_protection != SJ_PROTECT_NONE || (hand->p[0] & t->borrow_mask[fn->eff]))
+        return 0;
+    sj_poscounts pc;
+    sj_poscounts_of(t, fn->eff, &fn->in_suit, &pc);
+    sj_shape pieces[SJ_MAX_UNITS];
+    for (int i = 0; i < fn->hand_best.n; i++) pieces[i] = fn->L.cand[fn->hand_best.idx[i]];
+    uint8_t psuf[MAX_PLACEMENTS][SJ_NUM_KINDS + 1];
+    x->psuf = psuf;
+    x->hand_pc = &pc;
+    x->np = x->visits = x->overflow = 0;
+    memset(x->slot_of, 0, sizeof x->slot_of);
+    sj_each_placement_left(&pc, pieces, fn->hand_best.n, add_placement, x);
+    if (x->overflow || !x->np) return 0;
+    uint16_t alive[MAX_PLACEMENTS];
+    for (int q = 0; q < x->np; q++) alive[q] = (uint16_t)q;
+    gen_rec(x, 0, need, alive, x->np);
+    return 1;
+}
+
+static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
+                         long limit, int generated) {
     follow_need fn;
     int rc = need_of(t, hand, lead, &fn);
     if (rc < 0) return rc;
     enum_ctx x;
-    memset(&x, 0, sizeof x);
     x.t = t;
     x.fn = &fn;
     x.out = out;
     x.cap = cap;
     x.limit = limit;
+    x.found = 0;
+    x.nk = 0;
     x.cur = sj_cards_empty();
     sj_cards pool;
     int need;
@@ -270,17 +380,29 @@ long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *l
         if (sj_cards_add(&fn.in_suit, &borrow, &pool) < 0) pool = fn.in_suit;
         need = fn.n;
     }
+    memset(x.index_of, -1, sizeof x.index_of);
     for (int k = 0; k < SJ_NUM_KINDS; k++) {
         int c = sj_cards_count(&pool, k);
         if (c) {
+            x.index_of[k] = (int8_t)x.nk;
             x.kind[x.nk] = (uint8_t)k;
             x.avail[x.nk++] = (uint8_t)c;
         }
     }
     x.suffix[x.nk] = 0;
     for (int i = x.nk - 1; i >= 0; i--) x.suffix[i] = x.suffix[i + 1] + x.avail[i];
-    enum_rec(&x, 0, need);
+    if (!(generated && generate(&x, hand, need))) enum_rec(&x, 0, need);
     return x.found;
+}
+
+long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
+                      long limit) {
+    return list_follows(t, hand, lead, out, cap, limit, 1);
+}
+
+long sj_legal_follows_tested(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
+                             long limit) {
+    return list_follows(t, hand, lead, out, cap, limit, 0);
 }
 
 /* ---- a random legal follow, drawn without listing the legal follows ----------------------------- */

@@ -373,6 +373,7 @@ typedef struct place_ctx {
     sj_rng *rng;                    /* NULL: tops high to low; else a random rotation at every choice */
     const uint8_t *above;           /* NULL, or piece i's top must be strictly higher than above[i] */
     sj_tops_fn fn;                  /* NULL: stop at the first placement; else called for every one */
+    sj_left_fn left_fn;             /* ... or called with the counts each placement leaves, every kind tried */
     void *fctx;
     uint8_t tops[SJ_MAX_UNITS];
     uint8_t idx[SJ_MAX_UNITS];      /* natural tractors: index of each piece's top in the chains' order */
@@ -397,7 +398,7 @@ static int fill(place_ctx *x, int i, int start, int k) {
         int j = (jj + rot) % nk;
         int c = x->pc.c[p][j];
         if (!fits(x, c, s->w)) continue;
-        if (!x->rng) { /* kinds at one position with equal counts are interchangeable */
+        if (!x->rng && !x->left_fn) { /* kinds at one position with equal counts are interchangeable */
             int dup = 0;
             for (int j2 = 0; j2 < j; j2++)
                 if (x->pc.c[p][j2] == c) dup = 1;
@@ -445,7 +446,7 @@ static int place_chain(place_ctx *x, int i) {
 }
 
 static int place_from(place_ctx *x, int i) {
-    if (i == x->n) return x->fn ? x->fn(x->fctx, x->tops) : 1;
+    if (i == x->n) return x->left_fn ? x->left_fn(x->fctx, &x->pc) : x->fn ? x->fn(x->fctx, x->tops) : 1;
     const sj_shape *s = &x->pieces[i];
     if (x->pc.ch && s->l >= 2) return place_chain(x, i);
     int maxtop = x->pc.nplain - 1, mintop = s->l - 1;
@@ -487,6 +488,7 @@ static void place_init(place_ctx *x, const sj_poscounts *pc, const sj_shape *pie
     x->rng = NULL;
     x->above = NULL;
     x->fn = NULL;
+    x->left_fn = NULL;
     x->fctx = NULL;
 }
 
@@ -514,6 +516,15 @@ int sj_each_placement(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_
     place_ctx x;
     place_init(&x, pc, pieces, n);
     x.fn = fn;
+    x.fctx = ctx;
+    return capacity_ok(&x) && place_from(&x, 0);
+}
+
+int sj_each_placement_left(const sj_poscounts *pc, const sj_shape *pieces, int n, sj_left_fn fn, void *ctx) {
+    if (n > SJ_MAX_UNITS) return 0;
+    place_ctx x;
+    place_init(&x, pc, pieces, n);
+    x.left_fn = fn;
     x.fctx = ctx;
     return capacity_ok(&x) && place_from(&x, 0);
 }

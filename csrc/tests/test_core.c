@@ -413,6 +413,15 @@ static void test_random_positions(void) {
         if (sj_cards_size(&others[0]) >= nl) {
             long found = sj_legal_follows(&t, &others[0], &lead, buf, 4096, 4096);
             CHECK(found >= 1);
+            { /* the generated list is the tested one, in the same order (and the same prefix under a limit) */
+                static sj_cards ref[4096];
+                long lim = fz(2) ? 4096 : 1 + fz(8);
+                long fr = sj_legal_follows_tested(&t, &others[0], &lead, ref, 4096, lim);
+                long fg = sj_legal_follows(&t, &others[0], &lead, ref + 2048, 2048, lim);
+                CHECK(fr == (lim < found ? lim : found) && fg == fr);
+                for (long i = 0; i < fr && i < 2048; i++)
+                    if (!sj_cards_equal(&ref[i], &ref[2048 + i]) || !sj_cards_equal(&ref[i], &buf[i])) { CHECK(0); break; }
+            }
             for (long i = 0; i < found && i < 4096; i++) {
                 if (!sj_is_legal_follow(&t, &others[0], &lead, &buf[i])) { CHECK(0); break; }
                 if (sj_cards_size(&buf[i]) != nl || !sj_cards_contains(&others[0], &buf[i])) { CHECK(0); break; }

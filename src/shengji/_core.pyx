@@ -23,7 +23,7 @@ from ._c.sj_policy cimport *
 from ._c.sj_rng cimport sj_rng, sj_rng_stream
 from ._c.sj_sim cimport *
 from ._c.sj_parallel cimport *
-from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows
+from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows, sj_legal_follows_tested
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_rules cimport *
 from ._c.sj_throw cimport sj_check_throw
@@ -721,6 +721,14 @@ cdef class Trump:
 
     def legal_follows(self, hand, lead, limit=None):
         """Every distinct legal follow (at most ``limit`` of them), in a deterministic order."""
+        return self._follows(hand, lead, limit, 1)
+
+    def _legal_follows_tested(self, hand, lead, limit=None):
+        """legal_follows found the reference way (every sub-multiset of the lead's size tested): the tests check
+        that the generated list equals it."""
+        return self._follows(hand, lead, limit, 0)
+
+    cdef list _follows(self, hand, lead, limit, bint generated):
         cdef Cards h = self._cards(hand, "hand")
         cdef Cards ld = self._cards(lead, "lead")
         self._suit_of(ld, "lead")
@@ -740,7 +748,10 @@ cdef class Trump:
         try:
             while True:
                 with nogil:
-                    found = sj_legal_follows(&self.t, &h.c, &ld.c, buf, cap, lim)
+                    if generated:
+                        found = sj_legal_follows(&self.t, &h.c, &ld.c, buf, cap, lim)
+                    else:
+                        found = sj_legal_follows_tested(&self.t, &h.c, &ld.c, buf, cap, lim)
                 if found < 0:
                     _raise_error(found, f"legal_follows of the lead {ld}")
                 if found <= cap:
