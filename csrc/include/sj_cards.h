@@ -92,16 +92,68 @@ static inline sj_cards sj_cards_mask(const sj_cards *c, uint64_t mask) {
     return r;
 }
 
-/* Multiset sum; returns -1 (and leaves *out unspecified) if a kind would exceed 4 copies. */
-int sj_cards_add(const sj_cards *a, const sj_cards *b, sj_cards *out);
-/* Multiset difference a - b; returns -1 if b is not contained in a. */
-int sj_cards_sub(const sj_cards *a, const sj_cards *b, sj_cards *out);
+/* The multiset arithmetic below is inline: it runs at every play of every deal. */
+
+/* Add one copy of every kind in the set s: each goes to its lowest empty plane. */
+static inline int sj_cards_add_set_(sj_cards *c, uint64_t s) {
+    for (int i = 0; i < SJ_MAX_DECKS && s; i++) {
+        uint64_t m = s & ~c->p[i];
+        c->p[i] |= m;
+        s &= ~m;
+    }
+    return s ? -1 : 0;
+}
+
+/* Multiset sum; returns -1 (and leaves in *out a partial sum) if a kind would exceed 4 copies. */
+static inline int sj_cards_add(const sj_cards *a, const sj_cards *b, sj_cards *out) {
+    sj_cards r = *a;
+    int rc = 0;
+    for (int j = 0; j < SJ_MAX_DECKS && b->p[j] && !rc; j++) rc = sj_cards_add_set_(&r, b->p[j]);
+    *out = r;
+    return rc;
+}
+
 /* 1 when b is a sub-multiset of a. */
-int sj_cards_contains(const sj_cards *a, const sj_cards *b);
+static inline int sj_cards_contains(const sj_cards *a, const sj_cards *b) {
+    return !((b->p[0] & ~a->p[0]) | (b->p[1] & ~a->p[1]) | (b->p[2] & ~a->p[2]) | (b->p[3] & ~a->p[3]));
+}
+
+/* Multiset difference a - b; returns -1 (and *out = a) if b is not contained in a. */
+static inline int sj_cards_sub(const sj_cards *a, const sj_cards *b, sj_cards *out) {
+    if (!sj_cards_contains(a, b)) {
+        *out = *a;
+        return -1;
+    }
+    /* Removing one copy of every kind in a set clears each kind's highest plane; b's planes are such sets. */
+    sj_cards r = *a;
+    for (int j = 0; j < SJ_MAX_DECKS && b->p[j]; j++) {
+        uint64_t s = b->p[j];
+        for (int i = SJ_MAX_DECKS - 1; i >= 0 && s; i--) {
+            uint64_t m = s & r.p[i];
+            r.p[i] &= ~m;
+            s &= ~m;
+        }
+    }
+    *out = r;
+    return 0;
+}
+
 /* Largest number of copies of any kind. */
-int sj_cards_max_copies(const sj_cards *c);
+static inline int sj_cards_max_copies(const sj_cards *c) {
+    return c->p[3] ? 4 : c->p[2] ? 3 : c->p[1] ? 2 : c->p[0] ? 1 : 0;
+}
+
+#define SJ_KIND_BIT_(s, r) (UINT64_C(1) << ((s) * 13 + (r)))
+#define SJ_RANK_MASK_(r) (SJ_KIND_BIT_(0, r) | SJ_KIND_BIT_(1, r) | SJ_KIND_BIT_(2, r) | SJ_KIND_BIT_(3, r))
+
 /* Points (5 = 5, 10 = 10, K = 10). */
-int sj_cards_points(const sj_cards *c);
+static inline int sj_cards_points(const sj_cards *c) {
+    const uint64_t fives = SJ_RANK_MASK_(SJ_RANK_5), tens = SJ_RANK_MASK_(SJ_RANK_10) | SJ_RANK_MASK_(SJ_RANK_K);
+    int pts = 0;
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        pts += 5 * __builtin_popcountll(c->p[i] & fives) + 10 * __builtin_popcountll(c->p[i] & tens);
+    return pts;
+}
 /* Per-kind counts into counts[54]. */
 void sj_cards_to_counts(const sj_cards *c, uint8_t counts[SJ_NUM_KINDS]);
 /* Add to *out `need` physical cards drawn uniformly without replacement from `pool` (all of them when

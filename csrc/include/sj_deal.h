@@ -85,6 +85,12 @@ typedef struct sj_deal {
     int failed_throws[4];
     uint8_t voids[4];               /* bit e: seat shown void in effective suit e */
     sj_cards played;                /* every card played so far */
+    /* What each seat cannot see, summarised per suit (sj_unseen_tops), kept from lead to lead by a deal that a
+     * native loop owns (unseen_cached, set by sj_policy_finish); a play marks stale the suits it touches for the
+     * other seats.  Not part of the deal's state: dropping it (unseen_valid = 0) changes no result. */
+    uint8_t unseen_cached;
+    uint8_t unseen_valid[4];        /* bit e: unseen_hi[seat][e] is current */
+    sj_tops unseen_hi[4][SJ_NUM_EFF];
     sj_cards last_lead;             /* the lead of the last finished trick, as played */
     sj_cards last_won;              /* the play that won it */
     int last_winner;
@@ -110,6 +116,10 @@ int sj_declaring_status(const sj_rules *rules);
 /* Do the rules read the kitty by position when nobody declares (no_bid "kitty_card", "kitty_card_notrump",
  * "kitty_turnup")?  Then a kitty given without an order cannot be set up for a declaring phase. */
 int sj_no_bid_reads_kitty(const sj_rules *rules);
+
+/* The kinds a declaration can show under the rules' ladder at this level: jokers, and the level cards except
+ * under 泰安 (whose pairs need a joker): a hand without any of them has no declaration. */
+uint64_t sj_declarable_kinds(const sj_rules *rules, int level);
 
 /* The trump suit the declaring phase settles: the standing declaration's (SJ_NO_SUIT for jokers),
  * else the rules' no_bid (docs/MODEL.md §9). */
@@ -191,10 +201,20 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit);
  * buried it. */
 sj_cards sj_deal_unseen(const sj_deal *d);
 
+/* The highest top of a unit of each shape that the cards the seat to move cannot see can make in suit e (with
+ * the trumps e may borrow): sj_highest_unit_tops of sj_deal_unseen's cards of that suit, -1 where none.  From
+ * the deal's cache when it keeps one (unseen_cached), else computed afresh into `scratch`. */
+const sj_tops_row *sj_unseen_tops(const sj_deal *d, int e, sj_tops scratch);
+
+/* Forget the unseen summaries (after replacing hands or the kitty from outside, as sampled worlds do). */
+static inline void sj_deal_forget_unseen(sj_deal *d) {
+    for (int s = 0; s < 4; s++) d->unseen_valid[s] = 0;
+}
+
 /* 1 when `cards` (one effective suit) split into two or more units, none of which a unit of the
  * unseen cards can beat: hi[w][l] is the highest top of an unseen (w, l) unit in that suit, -1 if none
  * (sj_highest_unit_tops).  This is the safe-throw test of the legal leads. */
-int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]);
+int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const sj_tops_row *hi);
 
 /* A random legal lead drawn without listing (the "random" policy): one time in eight, a random
  * sub-multiset of one random suit's safe kinds, played if it is a safe throw; otherwise (and then) a

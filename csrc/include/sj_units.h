@@ -48,11 +48,15 @@ int sj_play_suit(const sj_trump *t, const sj_cards *play);
  * (docs/MODEL.md §5): the printed rank of its lowest card in a plain suit, its lowest position in trump. */
 int sj_unit_low(const sj_trump *t, const sj_unit *u);
 
+/* hi[w][l]: the highest top of a unit of shape (w, l) in some cards, -1 if none (w 1..SJ_MAX_DECKS, l 1..SJ_MAX_POS). */
+typedef int8_t sj_tops_row[SJ_MAX_POS + 1];
+typedef sj_tops_row sj_tops[SJ_MAX_DECKS + 1];
+
 /* Highest top of a (w, l) unit contained in pc, or -1 if none. */
 int sj_highest_unit_top(const sj_poscounts *pc, int w, int l);
 
 /* The same for every shape at once: hi[w][l] for w 1..SJ_MAX_DECKS, l 1..SJ_MAX_POS. */
-void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]);
+void sj_highest_unit_tops(const sj_poscounts *pc, sj_tops hi);
 
 /* Every unit of every shape in pc (suit e): every width up to the copies held, every tractor length,
  * every choice of kinds at shared positions.  fn returns nonzero to stop; sj_each_unit then returns 1. */

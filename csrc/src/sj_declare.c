@@ -37,6 +37,13 @@ int sj_no_bid_reads_kitty(const sj_rules *rules) {
            rules->no_bid == SJ_NOBID_KITTY_TURNUP;
 }
 
+uint64_t sj_declarable_kinds(const sj_rules *rules, int level) {
+    uint64_t kinds = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
+    if (rules->declaration != SJ_DECLARE_TAIAN)
+        for (int s = 0; s < SJ_NUM_SUITS; s++) kinds |= UINT64_C(1) << sj_make_kind(s, level);
+    return kinds;
+}
+
 int sj_declared_trump(const sj_deal *d) {
     if (d->declarer >= 0) return d->decl_suit;
     const uint8_t *kitty = d->order + 4 * d->hand_size; /* the kitty in pack order */
@@ -174,11 +181,9 @@ static int taian_declarations(const sj_deal *d, sj_cards *out, int cap) {
 int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
     int n = 0;
     if (d->phase != SJ_PHASE_DECLARE && d->phase != SJ_PHASE_GRAB) return 0;
-    if (d->rules.declaration == SJ_DECLARE_TAIAN) return taian_declarations(d, out, cap);
     const sj_cards *h = &d->hands[d->to_move];
-    uint64_t declarable = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
-    for (int s = 0; s < SJ_NUM_SUITS; s++) declarable |= UINT64_C(1) << sj_make_kind(s, d->level);
-    if (!(h->p[0] & declarable)) return 0;
+    if (!(h->p[0] & sj_declarable_kinds(&d->rules, d->level))) return 0;
+    if (d->rules.declaration == SJ_DECLARE_TAIAN) return taian_declarations(d, out, cap);
     int cand[6] = {sj_make_kind(0, d->level), sj_make_kind(1, d->level), sj_make_kind(2, d->level),
                    sj_make_kind(3, d->level), SJ_SMALL_JOKER, SJ_BIG_JOKER};
     int grade, suit;

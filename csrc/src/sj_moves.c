@@ -8,6 +8,7 @@
  */
 #include "sj_deal.h"
 
+
 typedef struct lead_out {
     sj_cards *out;
     long cap, limit, found;
@@ -29,7 +30,8 @@ static int emit_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
 typedef struct safe_ctx {
     const sj_trump *t;
     int e;
-    int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]; /* highest unseen top per shape (-1: none) */
+    const sj_tops_row *hi;                     /* highest unseen top per shape (-1: none) */
+    sj_tops scratch;
     uint64_t candidates;                       /* kinds in some safe unit */
     int nk;
     uint8_t kind[SJ_NUM_KINDS], avail[SJ_NUM_KINDS];
@@ -65,15 +67,27 @@ sj_cards sj_deal_unseen(const sj_deal *d) {
     return sj_cards_sub(&full, &seen, &tmp) == 0 ? tmp : sj_cards_empty();
 }
 
+const sj_tops_row *sj_unseen_tops(const sj_deal *d, int e, sj_tops scratch) {
+    int s = d->to_move;
+    if (d->unseen_cached && (d->unseen_valid[s] >> e & 1)) return d->unseen_hi[s][e];
+    sj_deal *m = (sj_deal *)d; /* the cache: the deal is owned by the native loop that set unseen_cached */
+    sj_tops_row *hi = d->unseen_cached ? m->unseen_hi[s][e] : scratch;
+    const sj_trump *t = &d->trump;
+    sj_cards unseen = sj_deal_unseen(d), theirs = sj_cards_mask(&unseen, t->suit_mask[e] | t->borrow_mask[e]);
+    sj_poscounts upc;
+    sj_poscounts_of(t, e, &theirs, &upc);
+    sj_highest_unit_tops(&upc, hi);
+    if (d->unseen_cached) m->unseen_valid[s] |= (uint8_t)(1u << e);
+    return hi;
+}
+
 /* Prepare the safe-throw search of suit e: highest unseen top per shape, candidate kinds. */
-static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, const sj_cards *unseen, safe_ctx *s) {
+static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, safe_ctx *s) {
     const sj_trump *t = &d->trump;
     s->t = t;
     s->e = e;
-    sj_cards theirs = sj_cards_mask(unseen, t->suit_mask[e] | t->borrow_mask[e]);
-    sj_poscounts upc, pc;
-    sj_poscounts_of(t, e, &theirs, &upc);
-    sj_highest_unit_tops(&upc, s->hi);
+    sj_poscounts pc;
+    s->hi = sj_unseen_tops(d, e, s->scratch);
     s->candidates = 0;
     sj_poscounts_of(t, e, mine, &pc);
     sj_each_unit(t, e, &pc, mark_safe, s);
@@ -86,7 +100,7 @@ static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, const sj_c
     s->cur = sj_cards_empty();
 }
 
-int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
+int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const sj_tops_row *hi) {
     sj_unit u[SJ_MAX_UNITS];
     int n = sj_units(t, cards, u, SJ_MAX_UNITS);
     if (n < 2) return 0;
@@ -109,13 +123,12 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) 
         sj_poscounts_of(t, e, &mine, &pc);
         if (sj_each_unit(t, e, &pc, emit_unit, &o)) return o.found;
     }
-    sj_cards unseen = sj_deal_unseen(d);
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         if (!(hand->p[0] & t->suit_mask[e])) continue;
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
         safe_ctx s;
         s.o = &o;
-        safe_setup(d, e, &mine, &unseen, &s);
+        safe_setup(d, e, &mine, &s);
         if (throw_rec(&s, 0)) return o.found;
     }
     return o.found;
@@ -147,9 +160,9 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
         for (int e = 0; e < SJ_NUM_EFF; e++)
             if (hand->p[0] & t->suit_mask[e]) suits[ns++] = e;
         int e = suits[sj_rng_below(r, (uint32_t)ns)];
-        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]), unseen = sj_deal_unseen(d);
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
         safe_ctx s;
-        safe_setup(d, e, &mine, &unseen, &s);
+        safe_setup(d, e, &mine, &s);
         for (int i = 0; i < s.nk; i++)
             for (int c = (int)sj_rng_below(r, (uint32_t)s.avail[i] + 1); c > 0; c--) sj_cards_add_one(&s.cur, s.kind[i]);
         if (is_safe_throw(&s, &s.cur)) {

@@ -154,7 +154,9 @@ static int strength(const sj_trump *t, const sj_cards *c) {
  * longest plain suit. */
 typedef struct lead_pick {
     const sj_trump *t;
-    int e, len, hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1];
+    int e, len;
+    const sj_tops_row *hi;          /* highest unseen top per shape of the current suit */
+    sj_tops scratch;
     uint64_t safe_kinds;            /* kinds in some safe unit of the current suit */
     long best_key, fb_key;
     int have_best, have_fb;
@@ -179,7 +181,6 @@ static int consider_unit(void *ctx, const sj_cards *unit, int w, int l, int top)
 static int greedy_lead(const sj_deal *d, sj_cards *out) {
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move];
-    sj_cards unseen = sj_deal_unseen(d);
     lead_pick g;
     g.t = t;
     g.have_best = g.have_fb = 0;
@@ -190,10 +191,8 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
         g.e = e;
         g.len = sj_cards_size(&mine);
         mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]); /* natural tractors may borrow */
-        sj_cards theirs = sj_cards_mask(&unseen, t->suit_mask[e] | t->borrow_mask[e]);
-        sj_poscounts upc, pc;
-        sj_poscounts_of(t, e, &theirs, &upc);
-        sj_highest_unit_tops(&upc, g.hi);
+        sj_poscounts pc;
+        g.hi = sj_unseen_tops(d, e, g.scratch);
         sj_poscounts_of(t, e, &mine, &pc);
         g.safe_kinds = 0;
         sj_each_unit(t, e, &pc, consider_unit, &g);
@@ -457,6 +456,8 @@ int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *
 
 int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried) {
     int plays = 0;
+    d->unseen_cached = 1; /* this loop owns the deal: the unseen summaries are kept from lead to lead */
+    uint64_t declarable = sj_declarable_kinds(&d->rules, d->level);
     while (d->phase != SJ_PHASE_DONE) {
         sj_cards a, played;
         int failed, rc;
@@ -466,6 +467,13 @@ int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj
             continue;
         }
         const sj_player *p = &players[d->to_move];
+        if (d->phase == SJ_PHASE_DECLARE && p->kind != SJ_POLICY_USER &&
+            !(d->hands[d->to_move].p[0] & declarable)) { /* nothing to declare: the pass, unlisted */
+            if (p->kind == SJ_POLICY_RANDOM) (void)sj_rng_below(r, 2); /* the coin sj_policy_declare draws */
+            sj_cards pass = sj_cards_empty();
+            if (sj_deal_declare(d, &pass) != SJ_OK) return SJ_E_POLICY;
+            continue;
+        }
         rc = sj_player_action(p, d, r, &a);
         if (rc != SJ_OK) return rc == SJ_E_USER_POLICY ? rc : SJ_E_POLICY;
         if (d->phase == SJ_PHASE_PLAY && p->kind != SJ_POLICY_USER) { /* built-in plays are legal by construction */

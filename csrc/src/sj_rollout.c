@@ -25,6 +25,7 @@ int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
                 world->hands[seat] = slots[s];
             }
         }
+        sj_deal_forget_unseen(world);
         /* uniform over the consistent worlds: a uniform draw, kept only when it agrees with the call */
         if (sj_deal_recall(world, in->deal)) return SJ_OK;
     }

@@ -132,7 +132,7 @@ int sj_highest_unit_top(const sj_poscounts *pc, int w, int l) {
 
 /* Natural tractors: tuples at plain positions, tractors along chains (keys high to low, so the first
  * write per length is the highest). */
-static void natural_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
+static void natural_tops(const sj_poscounts *pc, sj_tops hi) {
     int maxc = 0;
     for (int p = 0; p < pc->npos; p++)
         for (int j = 0; j < pc->nk[p]; j++)
@@ -140,23 +140,22 @@ static void natural_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX
     for (int w = 1; w <= maxc; w++) {
         int any = 0;
         for (int p = 0; p < pc->nplain; p++)
-            if (first_slot(pc, p, w) >= 0) hi[w][1] = p, any = 1;
+            if (first_slot(pc, p, w) >= 0) hi[w][1] = (int8_t)p, any = 1;
         for (int i = 0; w >= 2 && i < pc->ch->ncodes; i++) {
             int top = pc->ch->order[i], code = top, plain = 0;
             if ((top >> 2) >= pc->npos) continue;
             for (int l = 1; code != SJ_CODE_NONE && ccount(pc, code) >= w; l++, code = cdown(pc, code)) {
                 any = 1;
                 plain |= cplain(pc, code);
-                if (l >= 2 && plain && hi[w][l] < 0) hi[w][l] = ckey(pc, top);
+                if (l >= 2 && plain && hi[w][l] < 0) hi[w][l] = (int8_t)ckey(pc, top);
             }
         }
         if (!any) break; /* no kind has w copies, so none has more */
     }
 }
 
-void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MAX_POS + 1]) {
-    for (int w = 0; w <= SJ_MAX_DECKS; w++)
-        for (int l = 0; l <= SJ_MAX_POS; l++) hi[w][l] = -1;
+void sj_highest_unit_tops(const sj_poscounts *pc, sj_tops hi) {
+    memset(hi, -1, sizeof(sj_tops));
     if (pc->ch) {
         natural_tops(pc, hi);
         return;
@@ -165,7 +164,7 @@ void sj_highest_unit_tops(const sj_poscounts *pc, int hi[SJ_MAX_DECKS + 1][SJ_MA
         int run = 0, longest = 0;
         for (int p = 0; p < pc->npos; p++) {
             run = first_slot(pc, p, w) >= 0 ? run + 1 : 0;
-            if (run) hi[w][run] = p; /* positions ascend: the last write is the highest */
+            if (run) hi[w][run] = (int8_t)p; /* positions ascend: the last write is the highest */
             if (run > longest) longest = run;
         }
         if (!longest) break; /* no kind has w copies, so none has more */

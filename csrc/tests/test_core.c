@@ -474,9 +474,19 @@ static void test_policy_deals(void) {
         CHECK(sj_deal_init(&d, &r, order, g % 4, g % 13, trump, g % 8 == 0) == SJ_OK);
         sj_rng rng = sj_rng_stream(7, (uint64_t)g);
         int guard = 0;
+        d.unseen_cached = 1; /* the deal keeps its unseen summaries: at every lead they equal fresh ones */
         while (d.phase != SJ_PHASE_DONE && guard++ < 2000) { /* every phase through the one protocol */
             sj_cards a, played;
             int failed;
+            if (d.phase == SJ_PHASE_PLAY && d.ntrick == 0) {
+                sj_deal fresh = d;
+                fresh.unseen_cached = 0;
+                for (int e = 0; e < SJ_NUM_EFF; e++) {
+                    sj_tops s1, s2;
+                    const sj_tops_row *kept = sj_unseen_tops(&d, e, s1), *now = sj_unseen_tops(&fresh, e, s2);
+                    CHECK(memcmp(kept, now, sizeof(sj_tops)) == 0);
+                }
+            }
             CHECK(sj_policy_action(pol[d.to_move], &d, &rng, &a) == SJ_OK);
             if (d.phase == SJ_PHASE_DECLARE) { /* the action is one of the listed ones */
                 check_listed(&d, &a, 64);
