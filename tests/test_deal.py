@@ -400,3 +400,29 @@ def test_a_whole_pack_order():
     hands, kitty = hands_for(Rules(), {})
     with pytest.raises(ValueError, match="seed and stream only shuffle"):
         Deal(Rules(), hands=hands, kitty=kitty, seed=3)
+
+
+def test_clones_share_history_but_never_see_each_other():
+    """clone() shares the history chains (a struct copy and a few references): what one copy does afterwards
+    never shows in the other's moves, tricks, declarations or failed throws."""
+    rng = random.Random(3)
+    deal = Deal(Rules(), seed=11)
+    while deal.phase != "play":
+        deal.act(deal.policy_action("greedy"))
+    for _ in range(9):
+        deal.act(rng.choice(deal.legal_actions()))
+    before = (deal.moves, deal.tricks, deal.declarations, deal.burials, deal.failed_throw_log, deal.trick)
+    a, b = deal.clone(), deal.clone()
+    for _ in range(6):
+        a.act(a.legal_actions()[0])
+        b.act(b.legal_actions()[-1])
+    assert (deal.moves, deal.tricks, deal.declarations, deal.burials, deal.failed_throw_log, deal.trick) == before
+    for d in (a, b):
+        assert d.moves[:len(before[0])] == before[0] and len(d.moves) == len(before[0]) + 6
+        assert d.tricks[:len(before[1])] == before[1]
+    assert a.moves[len(before[0]):] != b.moves[len(before[0]):]
+    c = a.clone()
+    while c.phase != "done":
+        c.act(c.policy_action("greedy"))
+    assert sum(len(p) for _, plays, _ in c.tricks for p in plays) == 4 * c.hand_size and len(a.tricks) < len(c.tricks)
+    assert pickle.loads(pickle.dumps(c)).moves == c.moves

@@ -7,6 +7,9 @@
 #ifndef SJ_DEAL_H
 #define SJ_DEAL_H
 
+#include <stddef.h>
+#include <string.h>
+
 #include "sj_follow.h"
 #include "sj_kitty.h"
 #include "sj_rng.h"
@@ -85,19 +88,27 @@ typedef struct sj_deal {
     int failed_throws[4];
     uint8_t voids[4];               /* bit e: seat shown void in effective suit e */
     sj_cards played;                /* every card played so far */
-    /* What each seat cannot see, summarised per suit (sj_unseen_tops), kept from lead to lead by a deal that a
-     * native loop owns (unseen_cached, set by sj_policy_finish); a play marks stale the suits it touches for the
-     * other seats.  Not part of the deal's state: dropping it (unseen_valid = 0) changes no result. */
-    uint8_t unseen_cached;
-    uint8_t unseen_valid[4];        /* bit e: unseen_hi[seat][e] is current */
-    sj_tops unseen_hi[4][SJ_NUM_EFF];
     sj_cards last_lead;             /* the lead of the last finished trick, as played */
     sj_cards last_won;              /* the play that won it */
     int last_winner;
     /* result (phase done) */
     int kitty_points, multiplier, kitty_captured, attacker_points;
     sj_level_outcome outcome;
+    /* What each seat cannot see, summarised per suit (sj_unseen_tops), kept from lead to lead by a deal that a
+     * native loop owns (unseen_cached, set by sj_policy_finish); a play marks stale the suits it touches for the
+     * other seats.  Not part of the deal's state: dropping it (unseen_valid = 0) changes no result.  Last in the
+     * struct, so that sj_deal_clone can leave it out. */
+    uint8_t unseen_cached;
+    uint8_t unseen_valid[4];        /* bit e: unseen_hi[seat][e] is current */
+    sj_tops unseen_hi[4][SJ_NUM_EFF];
 } sj_deal;
+
+/* A copy of the deal's state without its unseen summaries (cheaper than a struct copy, which also clones it). */
+static inline void sj_deal_clone(sj_deal *dst, const sj_deal *src) {
+    memcpy(dst, src, offsetof(sj_deal, unseen_cached));
+    dst->unseen_cached = 0;
+    for (int s = 0; s < 4; s++) dst->unseen_valid[s] = 0;
+}
 
 /* Fill order[0..54*decks) with a uniform shuffle of the pack drawn from stream (seed, stream). */
 void sj_shuffle_pack(uint8_t *order, int decks, uint64_t seed, uint64_t stream);

@@ -8,7 +8,7 @@
 #define MAX_REJECTIONS 100000 /* 找朋友: sampled worlds that disagree with the reveal are drawn again */
 
 int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
-    *world = *in->deal;
+    sj_deal_clone(world, in->deal); /* without unseen summaries: the hands are replaced below */
     if (!in->det) return SJ_OK;
     sj_rng r = sj_rng_stream(in->seed, w);
     for (int attempt = 0; attempt < MAX_REJECTIONS; attempt++) {
@@ -25,7 +25,6 @@ int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
                 world->hands[seat] = slots[s];
             }
         }
-        sj_deal_forget_unseen(world);
         /* uniform over the consistent worlds: a uniform draw, kept only when it agrees with the call */
         if (sj_deal_recall(world, in->deal)) return SJ_OK;
     }
@@ -37,7 +36,8 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
     int rc = sj_rollout_world(in, (uint64_t)w, &world);
     if (rc != SJ_OK) return rc;
     for (int a = 0; a < in->nactions; a++) {
-        sj_deal d = world;
+        sj_deal d;
+        sj_deal_clone(&d, &world);
         sj_cards played;
         int failed;
         if (sj_deal_act(&d, &in->actions[a], &played, &failed) != SJ_OK) return SJ_E_ARGS;

@@ -88,6 +88,29 @@ cdef bytes _order_from_hands(const sj_rules *r, hands, kitty, int dealer, str or
 _NO_CHOICE = object()
 
 
+# A deal's history (moves, tricks, declarations, grabs, burials, failed throws) is kept as persistent chains,
+# (previous node, item) pairs, shared by a deal and its clones: appending makes a new node, so clone() copies
+# the C struct and a few references, and nothing a clone does is seen by the other (docs/MODEL.md §9).
+cdef list _unchain(object chain):
+    """The items of a chain, oldest first."""
+    cdef list out = []
+    cdef object node = chain
+    cdef tuple pair
+    while node is not None:
+        pair = <tuple>node
+        out.append(pair[1])
+        node = pair[0]
+    out.reverse()
+    return out
+
+
+cdef object _chain(items):
+    cdef object node = None
+    for x in items:
+        node = (node, x)
+    return node
+
+
 def _with_choice(cards, trump):
     """cards with a choice of trump (a Declaration) when ``trump`` was given."""
     if trump is _NO_CHOICE:
@@ -128,12 +151,9 @@ cdef class Deal:
     cdef int _dealer0
     cdef object _level0, _trump0
     cdef bint _first
-    cdef list _moves
-    cdef list _tricks
-    cdef list _declarations
-    cdef list _grabs
-    cdef list _burials
-    cdef list _failed
+    cdef object _moves, _tricks, _declarations, _grabs, _burials, _failed  # chains (see _unchain)
+    cdef int _nmoves, _ndecl
+    cdef tuple _cur                # the current trick's plays as Cards, in order from the leader
 
     def __init__(self, rules, seed=None, dealer=0, level=None, trump="declare", hands=None, kitty=None,
                  first_deal=False, stream=None, order=None):
@@ -177,12 +197,9 @@ cdef class Deal:
         self._level0 = RANKS[li]
         self._trump0 = trump
         self._first = first_deal
-        self._moves = []
-        self._tricks = []
-        self._declarations = []
-        self._grabs = []
-        self._burials = []
-        self._failed = []
+        self._moves = self._tricks = self._declarations = self._grabs = self._burials = self._failed = None
+        self._nmoves = self._ndecl = 0
+        self._cur = ()
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -234,23 +251,23 @@ cdef class Deal:
     @property
     def declarations(self):
         """Every declaration shown, in order, grabs (炒底) included: (seat, Cards or Declaration)."""
-        return list(self._declarations)
+        return _unchain(self._declarations)
 
     @property
     def grabs(self):
         """The grabs of the kitty (炒底), in order: (seat, cards shown)."""
-        return list(self._grabs)
+        return _unchain(self._grabs)
 
     @property
     def burials(self):
         """Every burial, in order: (seat, Cards buried); the last one is the kitty. (In a sampled world,
         ``determinize``, an earlier burial the observer did not see is None.)"""
-        return [(seat, cards) for seat, cards, _ in self._burials]
+        return [(seat, cards) for seat, cards, _ in _unchain(self._burials)]
 
     @property
     def _burial_log(self):
         """Burials with the number of declarations shown before each: (seat, Cards, shown before)."""
-        return list(self._burials)
+        return _unchain(self._burials)
 
     def _restore(self, int burier, bint declared, grabs, burials, turned_up=None):
         """Rebuilding a sampled world (determinize), in the bury phase of a deal with a fixed trump: the kitty
@@ -270,9 +287,11 @@ cdef class Deal:
             self.d.burier = self.d.to_move = burier
         self.d.declared = bool(declared)
         self.d.turned_up = turned_up is not None  # the world deals the turned-up kitty as its own (determinize)
-        self._grabs = [(int(g[0]), _as_cards(g[1], "grab")) for g in grabs]
-        self.d.grabs = len(self._grabs)
-        self._burials = [(int(b[0]), None if b[1] is None else _as_cards(b[1], "burial"), int(b[2])) for b in burials]
+        grab_list = [(int(g[0]), _as_cards(g[1], "grab")) for g in grabs]
+        self._grabs = _chain(grab_list)
+        self.d.grabs = len(grab_list)
+        self._burials = _chain([(int(b[0]), None if b[1] is None else _as_cards(b[1], "burial"), int(b[2]))
+                                for b in burials])
 
     @property
     def burier(self):
@@ -355,7 +374,7 @@ cdef class Deal:
     @property
     def tricks(self):
         """Completed tricks: (leader, [plays in order from the leader], winner)."""
-        return [(l, list(p), w) for l, p, w in self._tricks]
+        return [(l, list(p), w) for l, p, w in _unchain(self._tricks)]
 
     @property
     def attacker_points(self):
@@ -387,7 +406,7 @@ cdef class Deal:
     @property
     def moves(self):
         """The moves made so far: ("declare" | "bury" | "play", Cards)."""
-        return list(self._moves)
+        return _unchain(self._moves)
 
     def is_attacker(self, seat):
         """Whether the seat attacks (is not on the dealer's team). Under 找朋友 (``partnership="call_card"``)
@@ -510,14 +529,38 @@ cdef class Deal:
         cdef Cards c = Cards() if cards is None else _as_cards(cards, self.phase)
         cdef sj_cards played
         cdef sj_cards a = _action_struct(c)
-        cdef int failed = 0, phase = self.d.phase
+        cdef int failed = 0, phase = self.d.phase, mover = self.d.to_move, leader = self.d.leader
+        cdef int tricks_before = self.d.tricks_done
+        if seat is not None and seat != mover:
+            self._check_turn(seat, self.phase)
+        rc = sj_deal_act(&self.d, &a, &played, &failed)  # the core checks everything and changes nothing on a refusal
+        if rc != SJ_OK:
+            self._refused(c, &a, rc)
+        self._moves = (self._moves, (PHASES[phase], c))
+        self._nmoves += 1
+        if phase == SJ_PHASE_PLAY:
+            pc = Cards._wrap(played)
+            if failed:
+                self._failed = (self._failed, (tricks_before, mover, c, pc))
+            self._after_play(leader, pc)
+            return Played(pc, c, bool(failed))
+        if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and len(c):
+            self._declarations = (self._declarations, (mover, c))
+            self._ndecl += 1
+            if phase == SJ_PHASE_GRAB:
+                self._grabs = (self._grabs, (mover, c))
+        elif phase == SJ_PHASE_BURY:
+            self._burials = (self._burials, (mover, c, self._ndecl))
+        return None
+
+    cdef _refused(self, Cards c, sj_cards *a, int rc):
+        """Raise the IllegalMove that says why the core refused ``c`` (the deal is unchanged)."""
+        cdef int phase = self.d.phase, mover = self.d.to_move
         what = f"{self.phase} {c!r}" if isinstance(c, Declaration) else f"{self.phase} {c}".rstrip()
         if phase == SJ_PHASE_DONE:
             raise IllegalMove(f"{what}: the deal is finished")
-        self._check_turn(seat, self.phase)
-        mover = self.d.to_move
         if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and (len(c) or isinstance(c, Declaration)):
-            self._check_declaration(c, &a, what)
+            self._check_declaration(c, a, what)
         elif isinstance(c, Declaration):
             raise IllegalMove(f"{what}: a choice of trump belongs to a declaration, not to the {self.phase} phase")
         elif phase == SJ_PHASE_SWAP:
@@ -534,26 +577,10 @@ cdef class Deal:
             if sj_bury_allowed(&self.d, &self.d.hands[mover], &c.c) != SJ_OK:
                 raise IllegalMove(f"{what}: no points (5, 10, K) and no constant trumps may be buried "
                                   f"(泰安: 底里不允许扣分，不允许扣常主) while the hand holds other cards")
-        leader = self.d.leader
-        rc = sj_deal_act(&self.d, &a, &played, &failed)
         if rc == SJ_E_ILLEGAL:
             raise IllegalMove(f"{what}: illegal follow of {Cards._wrap(self.d.trick[0])} "
                               f"(docs/MODEL.md §4: suit first, then the lead's structure as far as the hand allows)")
-        if rc != SJ_OK:
-            self._fail(rc, what)
-        self._moves.append((PHASES[phase], c))
-        if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and len(c):
-            self._declarations.append((mover, c))
-            if phase == SJ_PHASE_GRAB:
-                self._grabs.append((mover, c))
-        elif phase == SJ_PHASE_BURY:
-            self._burials.append((mover, c, len(self._declarations)))
-        if phase != SJ_PHASE_PLAY:
-            return None
-        if failed:
-            self._failed.append((len(self._tricks), mover, c, Cards._wrap(played)))
-        self._after_play(leader)
-        return Played(Cards._wrap(played), c, bool(failed))
+        self._fail(rc, what)
 
     cdef _require_phase(self, int phase, str what):
         if self.d.phase != phase:
@@ -598,9 +625,12 @@ cdef class Deal:
         self._require_phase(SJ_PHASE_PLAY, "play")
         return self.act(cards, seat)
 
-    cdef _after_play(self, int leader):
+    cdef _after_play(self, int leader, Cards played):
         if self.d.ntrick == 0:   # a trick was completed
-            self._tricks.append((leader, [Cards._wrap(self.d.trick[i]) for i in range(4)], self.d.last_winner))
+            self._tricks = (self._tricks, (leader, self._cur + (played,), self.d.last_winner))
+            self._cur = ()
+        else:
+            self._cur = self._cur + (played,)
 
     def _set_declarations(self, declarations):
         """Record the declarations shown in the deal this one is rebuilt from (determinize: a sampled world
@@ -608,7 +638,8 @@ cdef class Deal:
         cdef list shown = []
         for item in declarations:
             shown.append((int(item[0]), _as_cards(item[1], "declaration")))
-        self._declarations = shown
+        self._declarations = _chain(shown)
+        self._ndecl = len(shown)
         if not shown:
             return
         last = shown[len(shown) - 1]  # (the module is compiled with wraparound=False: no negative indices)
@@ -630,24 +661,26 @@ cdef class Deal:
         cdef Cards c = _as_cards(cards, "play")
         leader = self.d.leader
         seat = self.d.to_move
+        tricks_before = self.d.tricks_done
         rc = sj_deal_play_forced(&self.d, &c.c)
         if rc != SJ_OK:
             self._fail(rc, f"replay {c}")
+        self._nmoves += 1
         if attempted is None:
-            self._moves.append(("force", c))
+            self._moves = (self._moves, ("force", c))
         else:
             a = _as_cards(attempted, "attempted")
-            self._moves.append(("force", c, a))
+            self._moves = (self._moves, ("force", c, a))
             sj_deal_charge_failed_throw(&self.d, seat, len(a) - len(c))
-            self._failed.append((len(self._tricks), seat, a, c))
-        self._after_play(leader)
+            self._failed = (self._failed, (tricks_before, seat, a, c))
+        self._after_play(leader, c)
 
     def policy_action(self, policy="greedy", seed=0):
         """The action a native policy ("random" or "greedy") takes for the seat to move, in any phase: a
         declaration (Cards() passes), the cards to bury, or the cards to play. Nothing is applied. ``seed``
         feeds the random policy (stream (seed, number of moves so far))."""
         cdef sj_player p = _player(policy)
-        cdef sj_rng r = sj_rng_stream(<uint64_t>seed, <uint64_t>len(self._moves))
+        cdef sj_rng r = sj_rng_stream(<uint64_t>seed, <uint64_t>self._nmoves)
         cdef sj_cards c
         cdef int rc
         if self.d.phase == SJ_PHASE_DONE:
@@ -719,25 +752,28 @@ cdef class Deal:
     def clone(self):
         """An independent copy."""
         cdef Deal other = Deal.__new__(Deal)
-        other.d = self.d
+        sj_deal_clone(&other.d, &self.d)
         other.rules = self.rules
         other._order = self._order
         other._dealer0 = self._dealer0
         other._level0 = self._level0
         other._trump0 = self._trump0
         other._first = self._first
-        other._moves = list(self._moves)
-        other._tricks = [(l, list(p), w) for l, p, w in self._tricks]
-        other._declarations = list(self._declarations)
-        other._grabs = list(self._grabs)
-        other._burials = list(self._burials)
-        other._failed = list(self._failed)
+        other._moves = self._moves  # the chains are shared: appending never changes a node (see _unchain)
+        other._tricks = self._tricks
+        other._declarations = self._declarations
+        other._grabs = self._grabs
+        other._burials = self._burials
+        other._failed = self._failed
+        other._nmoves = self._nmoves
+        other._ndecl = self._ndecl
+        other._cur = self._cur
         return other
 
     def __reduce__(self):
         return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
                                     self._first, [tuple(str(x) if type(x) is Cards else x for x in m)
-                                                  for m in self._moves]))
+                                                  for m in _unchain(self._moves)]))
 
     def result(self):
         """The score once the deal is done (DealResult)."""
@@ -751,7 +787,7 @@ cdef class Deal:
     @property
     def failed_throw_log(self):
         """Failed throws: (trick index, seat, attempted Cards, played Cards)."""
-        return list(self._failed)
+        return _unchain(self._failed)
 
     def observation(self, seat):
         """What ``seat`` may know: its hand, every card played, the voids shown, the declarations, the

@@ -80,6 +80,7 @@ cdef extern from "sj_deal.h" nogil:
     int sj_declaring_status(const sj_rules *rules)
     int sj_declared_trump(const sj_deal *d)
     int sj_no_bid_reads_kitty(const sj_rules *rules)
+    void sj_deal_clone(sj_deal *dst, const sj_deal *src)
     int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit)
     int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit)
     int sj_deal_declare(sj_deal *d, const sj_cards *shown)
