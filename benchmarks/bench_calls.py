@@ -4,7 +4,9 @@ Run: ``python -m pytest benchmarks/bench_calls.py -s``. The positions are ``benc
 (reached by random legal play, a quarter following a lead of four or more cards). Each call is repeated
 ``REPEAT`` times per position and timed in CPU time (``time.process_time``, one thread); ``extra_info`` holds
 the mean and the median over the positions, in microseconds per call, beside pytest-benchmark's wall-clock
-figures. ``legal_actions`` is measured at the positions where the mover follows (its listing builds no
+figures. ``determinize`` is measured on an observation already sampled from (its sampler and world template
+are built on the first call: ``determinize_new_observation`` times observation plus first world).
+``legal_actions`` is measured at the positions where the mover follows (its listing builds no
 ``Cards`` until an action is looked at: ``touch`` also reads every action), and per action returned.
 """
 
@@ -46,10 +48,14 @@ def call_costs(n: int = 200) -> dict[str, dict[str, float]]:
     legal = _per_call(lambda d: d.legal_actions(), follows)
     touched = _per_call(lambda d: list(d.legal_actions()), follows)
     sizes = [len(d.legal_actions()) for d in follows]
-    det = _per_call(lambda d: determinize(obs[id(d)], 7), deals, repeat=20)
+    first = _per_call(lambda d: determinize(d.observation(d.to_move), 7), deals, repeat=5)  # a new observation
+    for d in deals:
+        determinize(obs[id(d)], 1)  # its sampler and world template are built once per observation
+    det = _per_call(lambda d: determinize(obs[id(d)], 7), deals, repeat=50)
     out = {}
     for name, xs in (("clone", clone), ("clone_then_act", clone_act), ("legal_actions_follow", legal),
-                     ("legal_actions_follow_touch", touched), ("determinize", det)):
+                     ("legal_actions_follow_touch", touched), ("determinize", det),
+                     ("determinize_new_observation", first)):
         out[name] = {"mean_us": round(statistics.fmean(xs), 3), "median_us": round(statistics.median(xs), 3),
                      "positions": len(xs)}
     out["act"] = {"mean_us": round(out["clone_then_act"]["mean_us"] - out["clone"]["mean_us"], 3)}

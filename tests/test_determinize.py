@@ -207,3 +207,53 @@ def test_sampler_count_matches_the_reference_count():
     from shengji.observation import _placement_count
     exact = _placement_count(groups, tuple(caps))
     assert sampler(obs).count == pytest.approx(float(exact), rel=1e-9)
+
+
+def _same_world(a: Deal, b: Deal) -> None:
+    """Two worlds in the same state: every public and hidden field, the history, and the same continuation."""
+    assert a.order == b.order and a.phase == b.phase and a.to_move == b.to_move and a.dealer == b.dealer
+    assert [a.hand(s) for s in range(4)] == [b.hand(s) for s in range(4)] and a.kitty == b.kitty
+    assert (a.trick, a.tricks, a.moves, a.declarations, a.grabs, a.burials, a.failed_throw_log) == \
+        (b.trick, b.tricks, b.moves, b.declarations, b.grabs, b.burials, b.failed_throw_log)
+    assert (a.partner, a.friend, a.attacker_points, a.played, a.turned_up_order) == \
+        (b.partner, b.friend, b.attacker_points, b.played, b.turned_up_order)
+    assert [a.voids(s) for s in range(4)] == [b.voids(s) for s in range(4)]
+    a, b = a.clone(), b.clone()
+    while a.phase != "done":
+        act = a.policy_action("greedy")
+        a.act(act)
+        b.act(act)
+    assert a.result() == b.result()
+
+
+@pytest.mark.parametrize("preset", ["qq-2deck", "qq-3deck", "4deck", "bianfeng-friend", "taian", "chinagame"])
+def test_native_worlds_equal_the_replayed_ones(preset):
+    """determinize builds each world natively from a template (the C state of one replayed world with the
+    hidden cards replaced, the pack order rebuilt); it equals the world replayed from the public record
+    (observation._world) for the same draw, in every phase a seat can observe, kitty hidden or known."""
+    from shengji.observation import _world
+
+    rules = Rules.preset(preset)
+    checked = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        deal = Deal(rules, seed=seed, dealer=seed % 4, first_deal=seed % 2 == 0)
+        while deal.phase != "done":
+            if deal.phase not in ("declare",) and not (deal.rules.declaration == "taian" and not deal.kitty_public):
+                for seat in range(4):
+                    obs = deal.observation(seat)
+                    if obs.trump_hidden or obs.hidden_declarations:
+                        continue
+                    draw = rng.getrandbits(32)
+                    native = determinize(obs, draw)
+                    replayed = _world(obs, random.Random(draw), False)
+                    if obs.called is not None and replayed.friend != obs.friend:
+                        continue  # 找朋友: this draw is rejected (determinize draws again)
+                    _same_world(native, replayed)
+                    checked.add((deal.phase, obs.kitty is None))
+            if deal.phase == "play":
+                play_random(deal, rng, 7)
+            else:
+                deal.act(deal.policy_action("random", seed=seed))
+    assert ("play", False) in checked  # the kitty known (the burier's own, or face up under 泰安)
+    assert ("play", True) in checked or rules.kitty_rule == "taian"  # the kitty hidden

@@ -253,6 +253,12 @@ int sj_deal_call(sj_deal *d, const sj_cards *card);
  * `real` (the reveal, or its absence).  Returns 1 when consistent (always without a call). */
 int sj_deal_recall(sj_deal *world, const sj_deal *real);
 
+/* 找朋友 in a sampled world whose partner differs from the deal it was copied from: the points captured so far
+ * and the throw penalties counted again by this world's teams, from each finished trick's winner and points and
+ * each failed throw's seat and cards taken back. */
+void sj_deal_recount(sj_deal *d, int ntricks, const int8_t *winner, const int16_t *points, int nfailed,
+                     const int8_t *seat, const int16_t *back);
+
 #ifdef __cplusplus
 }
 #endif

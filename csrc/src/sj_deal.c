@@ -282,10 +282,30 @@ int sj_deal_swap(sj_deal *d, const sj_cards *action) {
     return SJ_OK;
 }
 
+/* The attackers' points a failed throw of `seat` costs or gives (throw_penalty="ten_per_card"). */
+static int throw_penalty(const sj_deal *d, int seat, int cards_back) {
+    if (d->rules.throw_penalty != SJ_PENALTY_TEN_PER_CARD) return 0;
+    return (sj_is_attacker(d, seat) ? -10 : 10) * cards_back;
+}
+
 void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back) {
     d->failed_throws[seat]++;
-    if (d->rules.throw_penalty == SJ_PENALTY_TEN_PER_CARD)
-        d->penalty += (sj_is_attacker(d, seat) ? -10 : 10) * cards_back;
+    d->penalty += throw_penalty(d, seat, cards_back);
+}
+
+/* The points of a finished trick go to its winner's team. */
+static void credit_trick(sj_deal *d, int winner, int pts) {
+    if (sj_is_attacker(d, winner))
+        d->attacker_captured += pts;
+    else
+        d->defender_captured += pts;
+}
+
+void sj_deal_recount(sj_deal *d, int ntricks, const int8_t *winner, const int16_t *points, int nfailed,
+                     const int8_t *seat, const int16_t *back) {
+    d->attacker_captured = d->defender_captured = d->penalty = 0;
+    for (int i = 0; i < ntricks; i++) credit_trick(d, winner[i], points[i]);
+    for (int i = 0; i < nfailed; i++) d->penalty += throw_penalty(d, seat[i], back[i]);
 }
 
 static void finish_trick(sj_deal *d) {
@@ -293,10 +313,7 @@ static void finish_trick(sj_deal *d) {
     int winner = (d->leader + (w < 0 ? 0 : w)) % 4;
     int pts = 0;
     for (int i = 0; i < 4; i++) pts += sj_cards_points(&d->trick[i]);
-    if (sj_is_attacker(d, winner))
-        d->attacker_captured += pts;
-    else
-        d->defender_captured += pts;
+    credit_trick(d, winner, pts);
     d->last_lead = d->trick[0];
     d->last_won = d->trick[w < 0 ? 0 : w];
     d->last_winner = winner;

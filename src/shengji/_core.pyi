@@ -191,6 +191,13 @@ class Sampler:
     def sample_counts(self, n: int, seed: int) -> Any: ...
 
 @disjoint_base
+class WorldTemplate:
+    def __init__(self, base: Deal, slot_seats: Sequence[int], played: Sequence[Cards], burier: int, bury_phase: bool,
+                 turned: Sequence[int] | None, swap: Cards | None, swap_declarer: int, base_buried: Cards | None,
+                 ) -> None: ...
+    def world(self, sampler: Sampler, seed: int) -> Deal: ...
+
+@disjoint_base
 class NativeRun:
     games: int
     seed: int

@@ -154,6 +154,7 @@ cdef class Deal:
     cdef object _moves, _tricks, _declarations, _grabs, _burials, _failed  # chains (see _unchain)
     cdef int _nmoves, _ndecl
     cdef tuple _cur                # the current trick's plays as Cards, in order from the leader
+    cdef object _lazy              # a sampled world: (the template's buried kitty, this world's), until read
 
     def __init__(self, rules, seed=None, dealer=0, level=None, trump="declare", hands=None, kitty=None,
                  first_deal=False, stream=None, order=None):
@@ -200,6 +201,7 @@ cdef class Deal:
         self._moves = self._tricks = self._declarations = self._grabs = self._burials = self._failed = None
         self._nmoves = self._ndecl = 0
         self._cur = ()
+        self._lazy = None
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -258,15 +260,34 @@ cdef class Deal:
         """The grabs of the kitty (炒底), in order: (seat, cards shown)."""
         return _unchain(self._grabs)
 
+    cdef _own_history(self):
+        """A sampled world shares its template's history, which names the template's buried kitty: put this
+        world's in its place (WorldTemplate)."""
+        if self._lazy is None:
+            return
+        old, new = self._lazy
+        self._lazy = None
+        moves = _unchain(self._moves)
+        if moves and moves[0][0] == "bury" and moves[0][1] is old:
+            moves[0] = ("bury", new)
+        self._moves = _chain(moves)
+        burials = _unchain(self._burials)
+        for i, (seat, cards, before) in enumerate(burials):
+            if cards is old:
+                burials[i] = (seat, new, before)
+        self._burials = _chain(burials)
+
     @property
     def burials(self):
         """Every burial, in order: (seat, Cards buried); the last one is the kitty. (In a sampled world,
         ``determinize``, an earlier burial the observer did not see is None.)"""
+        self._own_history()
         return [(seat, cards) for seat, cards, _ in _unchain(self._burials)]
 
     @property
     def _burial_log(self):
         """Burials with the number of declarations shown before each: (seat, Cards, shown before)."""
+        self._own_history()
         return _unchain(self._burials)
 
     def _restore(self, int burier, bint declared, grabs, burials, turned_up=None):
@@ -406,6 +427,7 @@ cdef class Deal:
     @property
     def moves(self):
         """The moves made so far: ("declare" | "bury" | "play", Cards)."""
+        self._own_history()
         return _unchain(self._moves)
 
     def is_attacker(self, seat):
@@ -768,9 +790,11 @@ cdef class Deal:
         other._nmoves = self._nmoves
         other._ndecl = self._ndecl
         other._cur = self._cur
+        other._lazy = self._lazy
         return other
 
     def __reduce__(self):
+        self._own_history()
         return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
                                     self._first, [tuple(str(x) if type(x) is Cards else x for x in m)
                                                   for m in _unchain(self._moves)]))

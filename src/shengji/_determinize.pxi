@@ -150,3 +150,131 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
     if rc != SJ_OK:
         _raise_error(rc, f"rollout world {failed}", &deal.d.rules)
     return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner
+
+
+# ---- sampled worlds as whole Deals (shengji.determinize) ------------------------------------------------
+
+cdef class WorldTemplate:
+    """The worlds of one observation, built natively (observation.determinize). ``base`` is a world of the
+    observation rebuilt once by replaying its public record (observation._world); every other world copies its
+    C state and replaces what is hidden: the other seats' hands, and the kitty when it is a slot of its own.
+    Its pack order is then rebuilt (docs/MODEL.md §10: each seat's cards now plus its plays, the dealt kitty
+    last) and, under 找朋友, the partner fixed at the call (sj_deal_recall). ``slot_seats``: the seat of each
+    slot, -1 for the kitty. ``layout``: what the pack order needs (observation._order_layout)."""
+
+    cdef Deal base
+    cdef int nslots, slot_seat[4], burier, dealer, swap_declarer, bury_phase, kitty_slot
+    cdef sj_cards played[4]
+    cdef sj_cards swap_out, swap_in
+    cdef object turned         # the turned-up kitty's kinds in order, or None
+    cdef object base_buried    # the base's buried kitty (Cards) where the history names it, else None
+    cdef int ntricks, nfailed  # 找朋友: the points so far, recounted when a world's partner differs from the base's
+    cdef int8_t trick_winner[64], failed_seat[64]
+    cdef int16_t trick_points[64], failed_back[64]
+
+    def __init__(self, Deal base, slot_seats, played, int burier, bint bury_phase, turned, swap, int swap_declarer,
+                 base_buried):
+        cdef int i
+        self.base = base
+        self.nslots = len(slot_seats)
+        for i in range(4):
+            self.slot_seat[i] = slot_seats[i] if i < self.nslots else -2
+            self.played[i] = (<Cards>played[i]).c
+        self.kitty_slot = -1 in slot_seats
+        self.burier = burier
+        self.dealer = base.d.dealer
+        self.bury_phase = bury_phase
+        self.turned = None if turned is None else list(turned)
+        self.swap_out = sj_cards_empty()
+        self.swap_in = sj_cards_empty()
+        self.swap_declarer = swap_declarer
+        if swap is not None:
+            self.swap_out = sj_cards_mask(&(<Cards>swap).c, base.d.trump.suit_mask[SJ_TRUMP])
+            sj_cards_sub(&(<Cards>swap).c, &self.swap_out, &self.swap_in)
+        self.base_buried = base_buried
+        tricks = base.tricks
+        failed = base.failed_throw_log
+        if len(tricks) > 64 or len(failed) > 64:
+            raise ValueError("WorldTemplate: more than 64 tricks")
+        self.ntricks, self.nfailed = len(tricks), len(failed)
+        for i, (_, plays, winner) in enumerate(tricks):
+            self.trick_winner[i] = winner
+            self.trick_points[i] = sum(points(p) for p in plays)
+        for i, (_, seat, attempted, played_cards) in enumerate(failed):
+            self.failed_seat[i] = seat
+            self.failed_back[i] = len(attempted) - len(played_cards)
+
+    def world(self, Sampler sampler, unsigned long long seed):
+        """The world of the placement drawn from stream (seed, 0): a Deal."""
+        cdef sj_rng r = sj_rng_stream(seed, 0)
+        cdef sj_cards slots[4]
+        if sj_det_sample(sampler.det, &r, slots) != SJ_OK:
+            raise ValueError("no placement of the hidden cards is consistent with the observation")
+        cdef Deal w = Deal.__new__(Deal)
+        cdef Deal b = self.base
+        sj_deal_clone(&w.d, &b.d)
+        cdef int i, s, seat
+        for i in range(self.nslots):
+            seat = self.slot_seat[i]
+            if seat == -1:
+                w.d.kitty = slots[i]
+            else:
+                w.d.hands[seat] = slots[i]
+        # the pack order: each seat's cards now plus its plays, the dealt kitty last
+        cdef sj_cards initial[4]
+        cdef sj_cards buried, tmp
+        for s in range(4):
+            sj_cards_add(&w.d.hands[s], &self.played[s], &initial[s])
+        cdef uint8_t kinds[216]
+        cdef int nk = 0, k, c, kitty = w.d.rules.kitty
+        if self.bury_phase:  # the burier holds its hand and the kitty: the kitty is its highest cards (or turned up)
+            if self.turned is not None:
+                buried = _as_cards(self.turned, "turned").c
+            else:
+                buried = sj_cards_empty()
+                for k in range(53, -1, -1):
+                    c = sj_cards_count(&initial[self.burier], k)
+                    while c > 0 and sj_cards_size(&buried) < kitty:
+                        sj_cards_add_one(&buried, k)
+                        c -= 1
+            sj_cards_sub(&initial[self.burier], &buried, &tmp)
+            initial[self.burier] = tmp
+            w.d.kitty = buried
+        else:
+            buried = w.d.kitty
+            if self.swap_declarer >= 0:  # 换底: the kitty as buried, before the swap
+                sj_cards_sub(&initial[self.swap_declarer], &self.swap_out, &tmp)
+                sj_cards_add(&tmp, &self.swap_in, &initial[self.swap_declarer])
+                sj_cards_sub(&buried, &self.swap_in, &tmp)
+                sj_cards_add(&tmp, &self.swap_out, &buried)
+            if self.turned is not None:  # the dealer took the turned-up kitty up
+                sj_cards_add(&initial[self.dealer], &buried, &tmp)
+                sj_cards_sub(&tmp, &_as_cards(self.turned, "turned").c, &initial[self.dealer])
+        cdef int h = w.d.hand_size, j
+        for s in range(4):
+            j = 0
+            for k in range(54):
+                for c in range(sj_cards_count(&initial[s], k)):
+                    w.d.order[4 * j + (s - self.dealer + 4) % 4] = k
+                    j += 1
+        if self.turned is not None:
+            for j, k in enumerate(self.turned):
+                w.d.order[4 * h + j] = k
+        else:
+            j = 0
+            for k in range(54):
+                for c in range(sj_cards_count(&buried, k)):
+                    w.d.order[4 * h + j] = k
+                    j += 1
+        sj_deal_recall(&w.d, &b.d)
+        if w.d.partner != b.d.partner:  # 找朋友: other teams in this world, so the points so far fall otherwise
+            sj_deal_recount(&w.d, self.ntricks, self.trick_winner, self.trick_points, self.nfailed, self.failed_seat,
+                            self.failed_back)
+        w.rules = b.rules
+        w._order = bytes(w.d.order[:w.d.npack])
+        w._dealer0, w._level0, w._trump0, w._first = b._dealer0, b._level0, b._trump0, b._first
+        w._moves, w._tricks, w._declarations, w._grabs = b._moves, b._tricks, b._declarations, b._grabs
+        w._burials, w._failed, w._nmoves, w._ndecl, w._cur = b._burials, b._failed, b._nmoves, b._ndecl, b._cur
+        if self.base_buried is not None:  # the history names the buried kitty: this world's, when asked for
+            w._lazy = (self.base_buried, Cards._wrap(buried))
+        return w

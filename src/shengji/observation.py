@@ -21,6 +21,13 @@ two facts is counted under the first). The number of placements is counted exact
 programme over the groups (products of multinomials, Python integers), and one placement is drawn
 group by group with probabilities proportional to the counts.
 
+Building the world: the first ``determinize`` of an observation rebuilds one world by replaying the public
+record (a fresh Deal from the hands then held, the burials and grabs, the swap, the call, every play); that
+world is the observation's template (``_core.WorldTemplate``), and every world after it copies the template's
+C state with the hidden cards replaced, its pack order rebuilt and, under 找朋友, its partner and points
+counted for its own teams, all natively (a test holds the two ways equal). An int ``rng`` draws as
+``random.Random(rng)`` does.
+
 找朋友 (``partnership="call_card"``): the observation carries the called card and the friend once revealed;
 before the reveal it carries no team points (``attacker_points`` and ``defender_points`` are None: they would
 tell the teams). A sampled world replays the call, which fixes its partner from its own hands; worlds whose
@@ -34,11 +41,11 @@ from __future__ import annotations
 import random
 import weakref
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 from typing import Any
 
-from ._core import Cards, Deal, Sampler, Trump
+from ._core import Cards, Deal, Sampler, Trump, WorldTemplate
 
 
 @dataclass(frozen=True)
@@ -319,14 +326,50 @@ def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[
 def sampler(observation: Observation) -> Any:
     """The native sampler (``shengji._core.Sampler``) of an observation's hidden cards: slots are the other
     seats in seat order, then the kitty when it is hidden; built once per observation and kept with it."""
-    cached = _SAMPLERS.get(observation)
-    if cached is None:
+    kept = _kept(observation)
+    smp = kept.get("sampler")
+    if smp is None:
         _, caps, groups, _ = _hidden_problem(observation)
-        cached = _SAMPLERS[observation] = Sampler(caps, [(Cards(cards), allowed) for cards, allowed in groups])
-    return cached
+        smp = kept["sampler"] = Sampler(caps, [(Cards(cards), allowed) for cards, allowed in groups])
+    return smp
 
 
-_SAMPLERS: weakref.WeakKeyDictionary[Observation, Any] = weakref.WeakKeyDictionary()
+_KEPT: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _kept(obs: Observation) -> dict[str, Any]:
+    """What is built once per observation (its sampler, its world template), kept while it lives; found by
+    identity, so a lookup never hashes the observation's fields."""
+    entry = _KEPT.get(id(obs))
+    if entry is not None and entry[0]() is obs:
+        return entry[1]
+    kept: dict[str, Any] = {}
+    key = id(obs)
+
+    def forget(_: Any) -> None:
+        _KEPT.pop(key, None)
+
+    _KEPT[key] = (weakref.ref(obs, forget), kept)
+    return kept
+
+
+@lru_cache(maxsize=4096)
+def _first_draw(seed: int) -> int:
+    """random.Random(seed).getrandbits(64), the first draw determinize makes for an int seed (remembered: seeding
+    the Mersenne Twister costs more than a world)."""
+    return random.Random(seed).getrandbits(64)
+
+
+def _draws(rng: Any) -> Any:
+    """The 64-bit draws determinize makes from ``rng``, one per world tried."""
+    if type(rng) is int:
+        yield _first_draw(rng)
+        r = random.Random(rng)
+        r.getrandbits(64)
+    else:
+        r = _as_rng(rng)
+    while True:
+        yield r.getrandbits(64)
 
 
 def determinize(observation: Observation, rng: Any = None, *, reference: bool = False) -> Deal:
@@ -343,17 +386,44 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
     if obs.trump_hidden or obs.hidden_declarations:
         raise ValueError("determinize needs the trump: under 泰安 the declarations lie face down until the kitty is "
                          "buried")
-    r = _as_rng(rng)
+    if reference:
+        r = _as_rng(rng)
+        draws = None
+    else:
+        template, smp = _template(obs), sampler(obs)
+        draws = _draws(rng)
     for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
-        deal = _world(obs, r, reference)
+        deal = _world(obs, r, True) if draws is None else template.world(smp, next(draws))
         if obs.called is None or deal.friend == obs.friend:
             return deal
     raise RuntimeError("determinize: no sampled world agreed with the 找朋友 reveal in 100,000 draws; "
                        "this is a bug, please report it")
 
 
+def _template(obs: Observation) -> Any:
+    """The observation's WorldTemplate (cached while the observation lives): one world rebuilt by replaying the
+    public record (_world, from a fixed draw that does not touch the caller's rng), whose C state every other
+    world copies with the hidden cards replaced, natively."""
+    kept = _kept(obs)
+    if "template" in kept:
+        return kept["template"]
+    others, _, _, kitty_slot = _hidden_problem(obs)
+    base = _world(obs, random.Random(0), False)
+    bury_phase = not kitty_slot and obs.kitty is None
+    moves = base.moves
+    base_buried = moves[0][1] if kitty_slot and moves and moves[0][0] == "bury" else None
+    turned = None if obs.turned_up_order is None else [Cards(t).indices()[0] for t in obs.turned_up_order]
+    declarer = obs.declarations[len(obs.declarations) - 1][0] if obs.swap and obs.declarations else -1
+    template = WorldTemplate(base, others + ([-1] if kitty_slot else []), [obs.played_by(s) for s in range(4)],
+                             obs.burier if obs.burier is not None else obs.dealer, bury_phase, turned, obs.swap,
+                             declarer, base_buried)
+    kept["template"] = template
+    return template
+
+
 def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
-    """One uniform draw of the hidden cards, rebuilt into a Deal (determinize)."""
+    """One uniform draw of the hidden cards, rebuilt into a Deal by replaying the public record (the
+    reference path of determinize, and the base of WorldTemplate)."""
     rules = obs.rules
     played = [obs.played_by(s) for s in range(4)]
     others, caps, groups, kitty_slot = _hidden_problem(obs)

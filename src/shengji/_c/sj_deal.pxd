@@ -1,5 +1,5 @@
 # Declarations of csrc/include/sj_deal.h (nothing else belongs here).
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from .sj_cards cimport sj_cards
 from .sj_rules cimport sj_level_outcome, sj_rules
@@ -89,6 +89,8 @@ cdef extern from "sj_deal.h" nogil:
     int sj_deal_swap(sj_deal *d, const sj_cards *action)
     int sj_deal_call(sj_deal *d, const sj_cards *card)
     int sj_deal_recall(sj_deal *world, const sj_deal *real)
+    void sj_deal_recount(sj_deal *d, int ntricks, const int8_t *winner, const int16_t *points, int nfailed,
+                         const int8_t *seat, const int16_t *back)
     int sj_deal_dealer_partner(const sj_deal *d)
     int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *cards)
     sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only)
