@@ -426,3 +426,44 @@ def test_clones_share_history_but_never_see_each_other():
         c.act(c.policy_action("greedy"))
     assert sum(len(p) for _, plays, _ in c.tricks for p in plays) == 4 * c.hand_size and len(a.tricks) < len(c.tricks)
     assert pickle.loads(pickle.dumps(c)).moves == c.moves
+
+
+def test_legal_actions_is_a_list_built_on_access():
+    """legal_actions() returns an ActionList: a list whose Cards are built when looked at, and which behaves as
+    the plain list of the same actions everywhere (equality both ways, slices, concatenation both ways, sorting,
+    membership, index, mutation, copies, pickling, random choice)."""
+    import copy
+
+    from shengji._core import ActionList
+
+    rng = random.Random(4)
+    deal = Deal(Rules(), seed=21)
+    while deal.phase != "play":
+        deal.act(deal.policy_action("greedy"))
+    for _ in range(30):
+        fresh = deal.legal_actions()
+        plain = list(deal.legal_actions())
+        assert isinstance(fresh, ActionList) and isinstance(fresh, list) and type(plain) is list
+        assert len(deal.legal_actions()) == len(plain) and bool(deal.legal_actions()) == bool(plain)
+        a = deal.legal_actions()
+        assert [a[i] for i in range(len(plain))] == plain and a[-1] == plain[-1]  # built one at a time
+        with pytest.raises(IndexError):
+            deal.legal_actions()[len(plain)]
+        assert deal.legal_actions() == plain and plain == deal.legal_actions() and not (plain != deal.legal_actions())
+        assert deal.legal_actions()[1:3] == plain[1:3] and deal.legal_actions()[::-1] == plain[::-1]
+        assert deal.legal_actions() + [None] == plain + [None] and [None] + deal.legal_actions() == [None] + plain
+        assert deal.legal_actions() * 2 == plain * 2 and list(reversed(deal.legal_actions())) == plain[::-1]
+        assert sorted(deal.legal_actions(), key=str) == sorted(plain, key=str)
+        assert plain[-1] in deal.legal_actions() and deal.legal_actions().index(plain[-1]) == plain.index(plain[-1])
+        assert deal.legal_actions().count(plain[0]) == 1 and repr(deal.legal_actions()) == repr(plain)
+        assert pickle.loads(pickle.dumps(deal.legal_actions())) == plain and copy.copy(deal.legal_actions()) == plain
+        m = deal.legal_actions()
+        m.append(None)
+        m.insert(0, "x")
+        assert m == ["x", *plain, None] and m.pop() is None and m.pop(0) == "x" and m == plain
+        m.sort(key=str, reverse=True)
+        assert m == sorted(plain, key=str, reverse=True)
+        assert rng.choice(deal.legal_actions()) in plain and str(" ".join(map(str, deal.legal_actions())))
+        deal.act(rng.choice(deal.legal_actions()))
+        if deal.phase != "play":
+            break
