@@ -240,6 +240,7 @@ typedef struct enum_ctx {
     sj_cards base, cur;
     sj_cards *out;
     long cap, limit, found;
+    int all_legal;                   /* every leaf is legal: nothing to test (a short suit, or no duty of structure) */
     /* generation: the placements of the hand's best requirement */
     int np, visits, overflow;
     uint8_t (*psuf)[SJ_NUM_KINDS + 1]; /* psuf[q][i]: cards placement q takes from kinds i.. */
@@ -259,7 +260,7 @@ static int enum_rec(enum_ctx *x, int i, int need) {
     if (need == 0) {
         sj_cards play;
         if (sj_cards_add(&x->base, &x->cur, &play) < 0) return 0;
-        if (!play_ok(x->t, x->fn, &play)) return 0;
+        if (!x->all_legal && !play_ok(x->t, x->fn, &play)) return 0;
         return emit_play(x, &play);
     }
     if (i == x->nk || x->suffix[i] < need) return 0;
@@ -391,6 +392,10 @@ static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards
     }
     x.suffix[x.nk] = 0;
     for (int i = x.nk - 1; i >= 0; i--) x.suffix[i] = x.suffix[i + 1] + x.avail[i];
+    /* play_ok accepts every leaf when the hand is short in the led suit, or owes no structure and borrows
+     * nothing (no borrowable trump among the candidates) */
+    x.all_legal = generated && (fn.short_suit || (!(hand->p[0] & t->borrow_mask[fn.eff]) && !fn.top_positions &&
+                                                  (!fn.structured || fn.hand_best.n == 0)));
     if (!(generated && generate(&x, hand, need))) enum_rec(&x, 0, need);
     return x.found;
 }
