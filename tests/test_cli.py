@@ -28,6 +28,8 @@ from shengji.cli import main
     ["simulate", "--games", "10", "--seed", "-1"],
     ["bench", "--reference-games", "0"],
     ["bench", "--games", "0"],
+    ["bench", "--greedy-games", "0"],
+    ["bench", "--presets", "qq-2deck,nope"],
     ["tournament", "--bots", "greedy", "--deals", "2"],
     ["tournament", "--bots", "greedy,foo", "--deals", "2"],
     ["bury", "--hand", "AS KS", "--trump", "S"],

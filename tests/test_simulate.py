@@ -165,13 +165,24 @@ def test_cli_simulate_and_bench(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "kitty captured" in out and "deals/s" in out
     assert SimResult.load(tmp_path / "r.npz").games == 3000
-    assert main(["bench", "--json", "--games", "2000", "--reference-games", "2"]) == 0
+    assert main(["bench", "--json", "--games", "2000", "--greedy-games", "300", "--reference-games", "2",
+                 "--presets", "qq-2deck,taian"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["cores"] >= 1
+    assert data["cores"] >= 1 and data["preset"] == "qq-2deck" and set(data["presets"]) == {"qq-2deck", "taian"}
     for key in ("native", "reference"):  # 2 decks: at most 25 tricks of 4 plays a deal, at least one trick
         per_deal = data[key]["plays_per_s"] / data[key]["games_per_s"]
         assert 4 <= per_deal <= 100, (key, per_deal)
     assert data["speedup_games"] == round(data["native"]["games_per_s"] / data["reference"]["games_per_s"], 1)
+    assert data["games_per_s"] == data["native"]["games_per_s"] == data["presets"]["qq-2deck"]["random"][
+        "one_thread"]["deals_per_s_wall"]
+    for row in data["presets"].values():
+        for policy in ("random", "greedy"):
+            for run in ("one_thread", "all_cores"):
+                m = row[policy][run]
+                assert 4 <= m["plays_per_s_wall"] / m["deals_per_s_wall"] <= 104  # 泰安: 26 tricks
+                assert m["deals_per_s_cpu"] > 0 and m["threads"] == (1 if run == "one_thread" else data["cores"])
+        assert row["random"]["reference"]["deals"] == 2 and "reference" not in row["greedy"]
+
 
 
 def test_greedy_is_worth_playing_against():

@@ -162,32 +162,79 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
     return plays
 
 
+def _timed_run(rules: Rules, games: int, policy: str, seed: int, threads: int, trump: Any) -> dict[str, Any]:
+    """One native run: deals/s and plays/s in wall time and in CPU time (time.process_time: the CPU of every
+    thread of the process, so with all cores it is deals per CPU-second)."""
+    simulate(rules, min(2000, games), policy=policy, seed=seed, threads=threads, trump=trump)  # warm up
+    wall, cpu = time.perf_counter(), time.process_time()
+    res = simulate(rules, games, policy=policy, seed=seed, threads=threads, trump=trump)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    plays = int(res.plays.sum())
+    return {"deals_per_s_wall": round(games / wall, 1), "deals_per_s_cpu": round(games / cpu, 1),
+            "plays_per_s_wall": round(plays / wall, 1), "plays_per_s_cpu": round(plays / cpu, 1),
+            "threads": threads, "deals": games}
+
+
+def _reference_run(rules: Rules, games: int, seed: int, trump: Any) -> dict[str, Any]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    plays = reference_deals(rules, games, seed, trump)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {"deals_per_s_wall": round(games / wall, 2), "deals_per_s_cpu": round(games / cpu, 2),
+            "plays_per_s_wall": round(plays / wall, 1), "plays_per_s_cpu": round(plays / cpu, 1), "deals": games}
+
+
 def _bench(args: argparse.Namespace) -> int:
-    if args.games < 1 or args.reference_games < 1:
-        raise ValueError(f"--games and --reference-games must be at least 1, got {args.games} and "
-                         f"{args.reference_games}")
-    rules = Rules.preset(args.preset)
+    """The speed table (docs: README "Speed"): per preset and policy, native deals/s and plays/s in wall and CPU
+    time on one thread and on every core, and the pure-Python reference on the same deals (random play; it has
+    no greedy twin). The top-level games_per_s / plays_per_s are --preset's random play on one thread (wall)."""
+    if args.games < 1 or args.reference_games < 1 or args.greedy_games < 1:
+        raise ValueError(f"--games, --greedy-games and --reference-games must be at least 1, got {args.games}, "
+                         f"{args.greedy_games} and {args.reference_games}")
+    names = args.presets.split(",") if args.presets else Rules.presets()
+    for name in names:
+        if name not in Rules.presets():
+            raise ValueError(f"--presets: unknown preset {name!r}; the presets are {', '.join(Rules.presets())}")
+    if args.preset not in names:
+        names.insert(0, args.preset)
     trump = _trump_option(args.trump)
-    out: dict[str, Any] = {"cores": os.cpu_count(), "preset": args.preset, "policy": "random"}
-    for threads in sorted({1, os.cpu_count() or 1}):
-        simulate(rules, min(2000, args.games), policy="random", seed=args.seed, threads=threads, trump=trump)
-        t = time.perf_counter()
-        res = simulate(rules, args.games, policy="random", seed=args.seed, threads=threads, trump=trump)
-        el = time.perf_counter() - t
-        key = "native" if threads == 1 else "native_all_cores"
-        out[key] = {"games_per_s": round(args.games / el, 1), "plays_per_s": round(int(res.plays.sum()) / el, 1),
-                    "threads": threads, "games": args.games}
-    t = time.perf_counter()
-    plays = reference_deals(rules, args.reference_games, args.seed, trump)
-    el = time.perf_counter() - t
-    out["reference"] = {"games_per_s": round(args.reference_games / el, 2), "plays_per_s": round(plays / el, 1),
-                        "games": args.reference_games}
+    cores = os.cpu_count() or 1
+    table: dict[str, Any] = {}
+    for name in names:
+        rules = Rules.preset(name)
+        row: dict[str, Any] = {}
+        for policy, games in (("random", args.games), ("greedy", args.greedy_games)):
+            row[policy] = {"one_thread": _timed_run(rules, games, policy, args.seed, 1, trump),
+                           "all_cores": _timed_run(rules, games, policy, args.seed, cores, trump)}
+        row["random"]["reference"] = _reference_run(rules, args.reference_games, args.seed, trump)
+        ref, one = row["random"]["reference"], row["random"]["one_thread"]
+        row["random"]["speedup_cpu"] = round(one["deals_per_s_cpu"] / ref["deals_per_s_cpu"], 1)
+        table[name] = row
+    top = table[args.preset]["random"]
+    native, allc, ref = top["one_thread"], top["all_cores"], top["reference"]
+    out: dict[str, Any] = {
+        "cores": cores, "preset": args.preset, "policy": "random",
+        "games_per_s": native["deals_per_s_wall"], "plays_per_s": native["plays_per_s_wall"],
+        "native": {"games_per_s": native["deals_per_s_wall"], "plays_per_s": native["plays_per_s_wall"],
+                   "threads": 1, "games": args.games},
+        "native_all_cores": {"games_per_s": allc["deals_per_s_wall"], "plays_per_s": allc["plays_per_s_wall"],
+                             "threads": cores, "games": args.games},
+        "reference": {"games_per_s": ref["deals_per_s_wall"], "plays_per_s": ref["plays_per_s_wall"],
+                      "games": args.reference_games},
+        "presets": table,
+    }
     out["speedup_games"] = round(out["native"]["games_per_s"] / out["reference"]["games_per_s"], 1)
     if args.json:
         print(json.dumps(out))
-    else:
-        for k, v in out.items():
-            print(f"{k}: {v}")
+        return 0
+    print(f"{cores} core(s); deals/s, one thread (wall / CPU) and {cores} threads (wall); the reference: random play")
+    print(f"{'preset':16s} {'random 1 thread':>20s} {'all cores':>10s} {'greedy 1 thread':>20s} {'all cores':>10s} "
+          f"{'reference':>10s}")
+    for name, row in table.items():
+        r, g = row["random"], row["greedy"]
+        print(f"{name:16s} {r['one_thread']['deals_per_s_wall']:>9,.0f} / {r['one_thread']['deals_per_s_cpu']:>8,.0f} "
+              f"{r['all_cores']['deals_per_s_wall']:>10,.0f} {g['one_thread']['deals_per_s_wall']:>9,.0f} / "
+              f"{g['one_thread']['deals_per_s_cpu']:>8,.0f} {g['all_cores']['deals_per_s_wall']:>10,.0f} "
+              f"{r['reference']['deals_per_s_cpu']:>10,.2f}")
     return 0
 
 
@@ -267,8 +314,11 @@ def main(argv: list[str] | None = None) -> int:
     sim.set_defaults(func=_simulate)
     bench = sub.add_parser("bench", help="deals/s and plays/s: native core vs pure-Python reference")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    bench.add_argument("--games", type=int, default=50_000, help="native deals per measurement")
+    bench.add_argument("--preset", default="qq-2deck", choices=Rules.presets(),
+                       help="the rule system of the top-level figures")
+    bench.add_argument("--presets", default=None, help="comma-separated presets to measure (default: every preset)")
+    bench.add_argument("--games", type=int, default=50_000, help="native deals per random-play measurement")
+    bench.add_argument("--greedy-games", type=int, default=10_000, help="native deals per greedy-play measurement")
     bench.add_argument("--reference-games", type=int, default=20, help="deals the pure-Python reference plays")
     bench.add_argument("--seed", type=int, default=1, help="the run's seed")
     bench.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
