@@ -132,6 +132,31 @@ def _split_tokens(str text):
     return out
 
 
+cdef list _text_kinds(str text):
+    """(kind, token number, character offset) of each token of a card text, in its order; ValueError naming the
+    first bad token and its position."""
+    cdef list out = []
+    for number, (tok, offset) in enumerate(_split_tokens(text), 1):
+        k = _TOKEN_INDEX.get(tok.upper(), -1)
+        if k < 0:
+            raise ValueError(f"bad card token {tok!r} at position {number} (character {offset}) in {text!r}: "
+                             "expected rank (2-10, T, J, Q, K, A) then suit (S, H, D, C), or SJ/BJ")
+        out.append((k, number, offset))
+    return out
+
+
+cdef list _item_kinds(items):
+    """The kind of each item of an iterable of cards (tokens, kind indices, one-card Cards), in its order;
+    errors name the item's position."""
+    cdef list out = []
+    for pos, item in enumerate(items, 1):
+        try:
+            out.append(card_index(item))
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"item {pos}: {err}") from None
+    return out
+
+
 cpdef Cards parse_cards(text):
     """Parse card tokens ('AS 10H 10h SJ BJ', commas or spaces) into a Cards multiset.
 
@@ -144,11 +169,7 @@ cpdef Cards parse_cards(text):
         raise TypeError(f"parse_cards expects a string of card tokens, not {type(text).__name__}")
     cdef sj_cards c = sj_cards_empty()
     cdef int k
-    for number, (tok, offset) in enumerate(_split_tokens(text), 1):
-        k = _TOKEN_INDEX.get(tok.upper(), -1)
-        if k < 0:
-            raise ValueError(f"bad card token {tok!r} at position {number} (character {offset}) in {text!r}: "
-                             "expected rank (2-10, T, J, Q, K, A) then suit (S, H, D, C), or SJ/BJ")
+    for k, number, offset in _text_kinds(text):
         if sj_cards_add_one(&c, k) < 0:
             raise ValueError(f"card {TOKENS[k]} appears more than 4 times (token {number}, character {offset})")
     return Cards._wrap(c)
@@ -181,11 +202,7 @@ cdef class Cards:
             except TypeError:
                 raise TypeError(f"Cards() takes a string, an iterable of cards or Cards, "
                                 f"not {type(cards).__name__}") from None
-            for pos, item in enumerate(items, 1):
-                try:
-                    k = card_index(item)
-                except (TypeError, ValueError) as err:
-                    raise type(err)(f"item {pos}: {err}") from None
+            for pos, k in enumerate(_item_kinds(items), 1):
                 if sj_cards_add_one(&c, k) < 0:
                     raise ValueError(f"card {TOKENS[k]} appears more than 4 times (item {pos})")
         self.c = c
@@ -349,28 +366,21 @@ def _ordered_kinds(x, str what):
     indices; None for a ``Cards``, which has no order (docs/MODEL.md §9 "A given deal")."""
     if isinstance(x, Cards):
         return None
-    cdef list out = []
-    if isinstance(x, str):
-        for number, (tok, offset) in enumerate(_split_tokens(x), 1):
-            k = _TOKEN_INDEX.get(tok.upper(), -1)
-            if k < 0:
-                raise ValueError(f"{what}: bad card token {tok!r} at position {number} (character {offset}): "
-                                 "expected rank (2-10, T, J, Q, K, A) then suit (S, H, D, C), or SJ/BJ")
-            out.append(k)
-        return out
     if x is None or isinstance(x, (bytes, bytearray)):
         raise TypeError(f"{what}: expected a string of card tokens or a sequence of tokens, got {type(x).__name__}")
     try:
-        items = list(x)
+        if isinstance(x, str):
+            return [k for k, _, _ in _text_kinds(x)]
+        items = iter(x)
     except TypeError:
         raise TypeError(f"{what}: expected a string of card tokens or a sequence of tokens, not "
                         f"{type(x).__name__}") from None
-    for pos, item in enumerate(items, 1):
-        try:
-            out.append(card_index(item))
-        except (TypeError, ValueError) as err:
-            raise type(err)(f"{what}: item {pos}: {err}") from None
-    return out
+    except ValueError as err:
+        raise ValueError(f"{what}: {err}") from None
+    try:
+        return _item_kinds(items)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"{what}: {err}") from None
 
 
 cdef str _missing(Cards want, Cards have):
