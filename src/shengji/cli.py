@@ -190,7 +190,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.games < 1 or args.reference_games < 1 or args.greedy_games < 1:
         raise ValueError(f"--games, --greedy-games and --reference-games must be at least 1, got {args.games}, "
                          f"{args.greedy_games} and {args.reference_games}")
-    names = args.presets.split(",") if args.presets else Rules.presets()
+    names: list[str] = args.presets.split(",") if args.presets else list(Rules.presets())
     for name in names:
         if name not in Rules.presets():
             raise ValueError(f"--presets: unknown preset {name!r}; the presets are {', '.join(Rules.presets())}")
