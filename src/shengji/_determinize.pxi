@@ -163,14 +163,17 @@ cdef class WorldTemplate:
     slot, -1 for the kitty. ``layout``: what the pack order needs (observation._order_layout)."""
 
     cdef Deal base
-    cdef int nslots, slot_seat[4], burier, dealer, swap_declarer, bury_phase, kitty_slot
+    cdef int nslots, burier, dealer, swap_declarer, bury_phase, kitty_slot
+    cdef int slot_seat[4]
     cdef sj_cards played[4]
     cdef sj_cards swap_out, swap_in
     cdef object turned         # the turned-up kitty's kinds in order, or None
     cdef object base_buried    # the base's buried kitty (Cards) where the history names it, else None
     cdef int ntricks, nfailed  # 找朋友: the points so far, recounted when a world's partner differs from the base's
-    cdef int8_t trick_winner[64], failed_seat[64]
-    cdef int16_t trick_points[64], failed_back[64]
+    cdef int8_t trick_winner[64]
+    cdef int8_t failed_seat[64]
+    cdef int16_t trick_points[64]
+    cdef int16_t failed_back[64]
 
     def __init__(self, Deal base, slot_seats, played, int burier, bint bury_phase, turned, swap, int swap_declarer,
                  base_buried):
