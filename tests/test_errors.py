@@ -137,3 +137,41 @@ def test_numpy_integers_are_integers():
     assert simulate(R, np.int64(6), seed=np.uint64(3)).games == 6
     assert Deal(R, seed=np.int32(7)).order == Deal(R, seed=7).order
     assert simulate(R, 4, seed=2**64 - 1).games == 4  # the largest seed is fine
+
+
+# --- Hardening II: inputs that reached C unchecked (each run in a subprocess: a crash would be a signal) -------
+
+CRASH_CASES = {
+    "a hand-set jit address": (
+        "from shengji import Rules, simulate\nfrom shengji.jit import jit_policy\n"
+        "p = jit_policy(lambda a, b: -1, compile=False)\n"
+        "try:\n    p.address = 4096\nexcept AttributeError:\n    pass\nelse:\n    raise SystemExit('address was set')\n"
+        "p._address = 4096\nsimulate(Rules(), 5, policy=p)",
+        "not a policy compiled by jit_policy"),
+    "an empty Sampler (count)": ("from shengji import _core\n_core.Sampler.__new__(_core.Sampler).count",
+                                 "empty Sampler"),
+    "an empty Sampler (sample)": ("from shengji import _core\n_core.Sampler.__new__(_core.Sampler).sample(0)",
+                                  "empty Sampler"),
+    "an empty WorldTemplate": (
+        "from shengji import _core\nt = _core.WorldTemplate.__new__(_core.WorldTemplate)\n"
+        "t.world(_core.Sampler([1], [('AS', [0])]), 1)", "empty WorldTemplate"),
+    "a malformed pickle record": (
+        "from shengji import Deal, Rules\nd = Deal(Rules(), seed=1)\nf, a = d.__reduce__()\n"
+        "f(*a[:6], a[6] + [('teleport',)])", "is not \\(phase, cards\\)"),
+    "a record move of the wrong phase": (
+        "from shengji import Deal, Rules\nd = Deal(Rules(), seed=1)\nf, a = d.__reduce__()\n"
+        "f(*a[:6], a[6] + [('play', 'AS')])", "a play move in the declare phase"),
+}
+
+
+@pytest.mark.parametrize("case", list(CRASH_CASES))
+def test_no_crash_only_a_clear_error(case):
+    import re
+    import subprocess
+    import sys
+
+    code, message = CRASH_CASES[case]
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, (case, r.returncode, r.stderr[-500:])  # an exception, not a signal
+    last = r.stderr.strip().splitlines()[-1]
+    assert re.search(message, last) and last.startswith(("ValueError", "TypeError")), (case, last)

@@ -296,16 +296,33 @@ def _with_choice(cards, trump):
     return Declaration(_as_cards(cards, "declare"), trump)
 
 
-def _deal_from_record(rules, bytes order, int dealer, level, trump, bint first_deal, moves):
-    """Rebuild a deal by replaying its moves (used by pickling)."""
+def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves):
+    """Rebuild a deal by replaying its moves (used by pickling). Every part of the record is checked as the
+    public API checks it: a bad record raises ValueError or TypeError, naming the move."""
+    if not isinstance(order, bytes):
+        raise TypeError(f"a deal record's pack order is bytes, not {type(order).__name__}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
+        raise ValueError(f"a deal record's dealer must be a seat 0..3, got {dealer!r}")
+    if not isinstance(first_deal, bool):
+        raise TypeError(f"a deal record's first_deal is a bool, not {type(first_deal).__name__}")
+    if not isinstance(moves, (list, tuple)):
+        raise TypeError(f"a deal record's moves are a list, not {type(moves).__name__}")
     d = Deal.__new__(Deal)
     (<Deal>d)._start(rules, order, dealer, level, trump, first_deal)
-    for move in moves:
-        kind, cards = move[0], move[1]
-        if kind == "force":
-            (<Deal>d)._force(cards, move[2] if len(move) > 2 else None)
-        else:
-            d.act(cards)
+    for i, move in enumerate(moves):
+        if not isinstance(move, tuple) or not 2 <= len(move) <= 3 or move[0] not in PHASES + ("force",) or \
+                (len(move) == 3 and move[0] != "force"):
+            raise ValueError(f"a deal record's move {i} is not (phase, cards) or ('force', cards[, attempted]): "
+                             f"{move!r}")
+        try:
+            if move[0] == "force":
+                (<Deal>d)._force(move[1], move[2] if len(move) > 2 else None)
+            else:
+                if move[0] != d.phase:
+                    raise ValueError(f"a {move[0]} move in the {d.phase} phase")
+                d.act(move[1])
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"a deal record's move {i} {move!r}: {err}") from None
     return d
 
 

@@ -47,15 +47,21 @@ cdef class Sampler:
     def __dealloc__(self):
         sj_det_free(self.det)
 
+    cdef _check(self):
+        if self.det == NULL:
+            raise ValueError("an empty Sampler (made without __init__): build one with Sampler(caps, groups)")
+
     @property
     def count(self):
         """The number of placements (a float: exact up to rounding); 0 when the observation admits none."""
+        self._check()
         return sj_det_count(self.det)
 
     def sample(self, unsigned long long seed, unsigned long long stream=0):
         """One placement drawn from stream (seed, stream): a tuple of Cards, one per slot."""
         cdef sj_rng r = sj_rng_stream(seed, stream)
         cdef sj_cards out[4]
+        self._check()
         if sj_det_sample(self.det, &r, out) != SJ_OK:
             raise ValueError("no placement of the hidden cards is consistent with the observation")
         return tuple(Cards._wrap(out[i]) for i in range(self.nslots))
@@ -64,6 +70,7 @@ cdef class Sampler:
         """``n`` placements (sample i from stream (seed, i)), as a uint8 array of shape (n, slots, 54): copies
         of each card kind in each slot. Runs without the GIL."""
         import numpy as np
+        self._check()
         if n < 0:
             raise ValueError(f"n must be >= 0, got {n}")
         out = np.zeros((n, self.nslots, 54), dtype=np.uint8)
@@ -178,6 +185,14 @@ cdef class WorldTemplate:
     def __init__(self, Deal base, slot_seats, played, int burier, bint bury_phase, turned, swap, int swap_declarer,
                  base_buried):
         cdef int i
+        if not 1 <= len(slot_seats) <= 4 or any(not isinstance(s, int) or not -1 <= s <= 3 for s in slot_seats) or \
+                len(set(slot_seats)) != len(slot_seats):
+            raise ValueError(f"slot_seats must be 1 to 4 distinct seats 0..3 or -1 (the kitty), got {slot_seats!r}")
+        if len(played) != 4 or not 0 <= burier <= 3 or not -1 <= swap_declarer <= 3:
+            raise ValueError("WorldTemplate: four played Cards, a burier 0..3 and a swap declarer -1..3")
+        if turned is not None and (len(turned) != base.d.rules.kitty or
+                                   any(not isinstance(k, int) or not 0 <= k < 54 for k in turned)):
+            raise ValueError(f"turned must be the kitty's {base.d.rules.kitty} kinds in order, got {turned!r}")
         self.base = base
         self.nslots = len(slot_seats)
         for i in range(4):
@@ -211,6 +226,11 @@ cdef class WorldTemplate:
         """The world of the placement drawn from stream (seed, 0): a Deal."""
         cdef sj_rng r = sj_rng_stream(seed, 0)
         cdef sj_cards slots[4]
+        if self.base is None:
+            raise ValueError("an empty WorldTemplate (made without __init__)")
+        sampler._check()
+        if sampler.nslots != self.nslots:
+            raise ValueError(f"the sampler has {sampler.nslots} slots, the template {self.nslots}")
         if sj_det_sample(sampler.det, &r, slots) != SJ_OK:
             raise ValueError("no placement of the hidden cards is consistent with the observation")
         cdef Deal w = Deal.__new__(Deal)
@@ -254,6 +274,11 @@ cdef class WorldTemplate:
                 sj_cards_add(&initial[self.dealer], &buried, &tmp)
                 sj_cards_sub(&tmp, &_as_cards(self.turned, "turned").c, &initial[self.dealer])
         cdef int h = w.d.hand_size, j
+        for s in range(4):
+            if sj_cards_size(&initial[s]) != h:
+                raise ValueError(f"the sampled world gives seat {s} {sj_cards_size(&initial[s])} dealt cards, not {h}")
+        if sj_cards_size(&buried) != kitty:
+            raise ValueError(f"the sampled world's kitty has {sj_cards_size(&buried)} cards, not {kitty}")
         for s in range(4):
             j = 0
             for k in range(54):

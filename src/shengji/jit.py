@@ -41,6 +41,12 @@ HAND, TRICK, PLAYED, SUIT, STRENGTH = 16, 16 + 54, 16 + 54 * 5, 16 + 54 * 6, 16 
 PLAY = 5  # position[1] in the play phase (shengji.PHASES.index("play"); checked by the tests)
 
 
+# The native entry points numba compiled here, by address (the compiled functions kept alive with them): the
+# native core calls a policy's address only when it is one of these (_core._player checks), so an address set by
+# hand can never be called.
+COMPILED: dict[int, Any] = {}
+
+
 class JitPolicy(Bot):
     """A user policy (module docstring): compiled (``address`` is its native entry point) or not."""
 
@@ -48,11 +54,17 @@ class JitPolicy(Bot):
         if not callable(fn):
             raise TypeError(f"jit_policy needs a function fn(position, candidates) -> int, not {type(fn).__name__}")
         self.fn = fn
-        self.address = 0
+        self._address = 0
         self._cfunc = None
         if compile:
             self._cfunc = _compile(fn)
-            self.address = int(self._cfunc.address)
+            self._address = int(self._cfunc.address)
+            COMPILED[self._address] = self._cfunc
+
+    @property
+    def address(self) -> int:
+        """The native entry point of the compiled policy (0 when uncompiled); read-only."""
+        return self._address
 
     def __repr__(self) -> str:
         return f"jit_policy({getattr(self.fn, '__name__', self.fn)!r}{'' if self.address else ', compile=False'})"
