@@ -96,3 +96,46 @@ def test_bad_policies_are_refused():
         jit_policy(42)
     with pytest.raises(TypeError, match="native policy"):
         Deal(Rules(), seed=1, trump="S").rollouts(policy=jit_policy(play_low, compile=False))
+
+
+def _big(position, candidates):
+    return -1 if position[1] != PLAY else 2**32
+
+
+def _boom(position, candidates):
+    if position[1] != PLAY:
+        return -1
+    raise ValueError("boom")
+
+
+def _half(position, candidates):
+    return 0.5
+
+
+def test_a_compiled_policy_fails_as_its_python_twin_does():
+    """Hardening II (issue 20 items 4-5): an out-of-range answer (2**32, which an int32 would cut to 0) and an
+    exception inside the function stop the run with an exception naming the policy, compiled or not; a function
+    that answers anything but an int is refused (when compiled: at jit_policy, from its return type)."""
+    pytest.importorskip("numba")
+    deal = Deal(Rules(), seed=2, trump="H")
+    deal.act(deal.policy_action("greedy"))
+    for compile in (True, False):
+        big = jit_policy(_big, compile=compile)
+        with pytest.raises(ValueError, match="_big"):
+            simulate(Rules(), 3, policy=big if compile else [big] * 4, threads=1)
+        boom = jit_policy(_boom, compile=compile)
+        with pytest.raises((RuntimeError, ValueError), match="_boom" if compile else "boom"):
+            simulate(Rules(), 3, policy=boom if compile else [boom] * 4, threads=1)
+        if compile:
+            with pytest.raises(RuntimeError, match="raised an exception.*compile=False"):
+                deal.policy_action(boom)
+            with pytest.raises(RuntimeError, match="_boom.*raised an exception"):
+                deal.rollouts(worlds=4, policy=boom)
+            before = deal.moves
+            with pytest.raises(RuntimeError):
+                bots.PIMC(worlds=4, policy=boom).choose(deal)
+            assert deal.moves == before
+    with pytest.raises(TypeError, match="returns float64"):
+        jit_policy(_half)
+    with pytest.raises(TypeError, match="returned 0.5"):
+        jit_policy(_half, compile=False).choose(deal)

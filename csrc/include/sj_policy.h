@@ -26,8 +26,10 @@ typedef enum { SJ_POLICY_RANDOM = 0, SJ_POLICY_GREEDY = 1, SJ_POLICY_USER = 2 } 
  * its choice, or -1 to let the greedy rule decide.  Declaring and grabbing: the candidates are the legal
  * declarations (pass first; a four-joker declaration comes as five candidates with the same cards, in the
  * choice order no trump, S, H, D, C); burying and swapping: the greedy rule decides, the function is not called;
- * playing: the candidates of sj_candidate_actions. */
-typedef int32_t (*sj_user_fn)(int32_t *position, int32_t npos, int32_t *candidates, int32_t ncand);
+ * playing: the candidates of sj_candidate_actions.  The answer is 64-bit, so that no value is cut before the
+ * range check; SJ_USER_RAISED says the function raised (a compiled entry catches what it cannot pass through C). */
+typedef int64_t (*sj_user_fn)(int32_t *position, int32_t npos, int32_t *candidates, int32_t ncand);
+#define SJ_USER_RAISED INT64_MIN
 
 /* One seat's player: a built-in policy, or SJ_POLICY_USER with its function. */
 typedef struct sj_player {

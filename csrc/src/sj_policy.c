@@ -443,7 +443,8 @@ int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *
         sj_position_view(d, position);
         memset(counts, 0, sizeof(int32_t) * 54 * (size_t)n);
         for (long i = 0; i < n; i++) add_counts(counts + 54 * i, &cand[i]);
-        int32_t pick = p->fn(position, SJ_POSITION_SIZE, counts, (int32_t)n);
+        int64_t pick = p->fn(position, SJ_POSITION_SIZE, counts, (int32_t)n);
+        if (pick == SJ_USER_RAISED) return SJ_E_USER_RAISED;
         if (pick >= 0) {
             if (pick >= n) return SJ_E_USER_POLICY;
             *out = cand[pick];
@@ -475,7 +476,7 @@ int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj
             continue;
         }
         rc = sj_player_action(p, d, r, &a);
-        if (rc != SJ_OK) return rc == SJ_E_USER_POLICY ? rc : SJ_E_POLICY;
+        if (rc != SJ_OK) return rc == SJ_E_USER_POLICY || rc == SJ_E_USER_RAISED ? rc : SJ_E_POLICY;
         if (d->phase == SJ_PHASE_PLAY && p->kind != SJ_POLICY_USER) { /* built-in plays are legal by construction */
             rc = sj_deal_play_forced(d, &a);
             plays++;

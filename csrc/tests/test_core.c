@@ -914,11 +914,21 @@ static void test_rollouts(void) {
 
 /* User policies (SJ_POLICY_USER): the function sees the position and the candidates and picks one; -1
  * leaves the choice to the greedy rule, so a function that always passes plays exactly as greedy. */
-static int32_t user_first(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
+static int64_t user_first(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
     (void)cand;
     return npos == SJ_POSITION_SIZE && ncand > 0 && position[10] == 2 ? 0 : -2;
 }
-static int32_t user_pass(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
+static int64_t user_raises(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
+    (void)position, (void)npos, (void)cand, (void)ncand;
+    return SJ_USER_RAISED;
+}
+
+static int64_t user_far(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
+    (void)position, (void)npos, (void)cand, (void)ncand;
+    return INT64_C(1) << 32; /* cut to 32 bits it would read 0 */
+}
+
+static int64_t user_pass(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
     (void)position, (void)npos, (void)cand, (void)ncand;
     return -1;
 }
@@ -945,6 +955,17 @@ static void test_user_policies(void) {
         CHECK(sj_policy_finish(&c, greedy, &r3, NULL) > 0);
         CHECK(b.attacker_points == c.attacker_points && b.tricks_done == c.tricks_done);
     }
+    /* a function that raised, or answered out of range, stops the run with its own code */
+    sj_deal d;
+    CHECK(sj_deal_init(&d, &r, order, 0, 0, SJ_TRUMP_DECLARE, 0) == SJ_OK);
+    sj_deal e = d;
+    sj_player raises[4] = {{SJ_POLICY_USER, user_raises}, {SJ_POLICY_USER, user_raises}, {SJ_POLICY_USER, user_raises},
+                           {SJ_POLICY_USER, user_raises}};
+    sj_player far[4] = {{SJ_POLICY_USER, user_far}, {SJ_POLICY_USER, user_far}, {SJ_POLICY_USER, user_far},
+                        {SJ_POLICY_USER, user_far}};
+    sj_rng r4 = sj_rng_stream(9, 0), r5 = r4;
+    CHECK(sj_policy_finish(&d, raises, &r4, NULL) == SJ_E_USER_RAISED);
+    CHECK(sj_policy_finish(&e, far, &r5, NULL) == SJ_E_USER_POLICY);
 }
 
 int main(void) {

@@ -581,7 +581,7 @@ _ERROR_CLASSES = {
     SJ_E_ARGS: ValueError, SJ_E_RULES: ValueError, SJ_E_NO_PHASE: ValueError, SJ_E_SETUP_POLICY: ValueError,
     SJ_E_SETUP_HAND_SIZE: ValueError, SJ_E_SETUP_TOO_MANY: ValueError, SJ_E_SETUP_BURIED: ValueError,
     SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
-    SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError,
+    SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError, SJ_E_USER_RAISED: RuntimeError,
 }
 
 
@@ -594,7 +594,7 @@ cdef _raise_error(int code, str context, const sj_rules *r=NULL):
         msg = f"{context}: {_missing_text(r, SJ_NEED_DECLARE)}"
     elif code == SJ_E_RULES and r != NULL and sj_rules_check(r, buf, sizeof(buf)) != SJ_OK:
         msg += f" ({_text(buf)})"
-    if cls is RuntimeError:
+    if cls is RuntimeError and code != SJ_E_USER_RAISED:
         msg += "; this is a bug, please report it"
     raise cls(msg)
 

@@ -155,7 +155,9 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
         rc = sj_rollouts(&spec, &out, threads, NULL, &failed)
     free(acts)
     if rc != SJ_OK:
-        _raise_error(rc, f"rollout world {failed}", &deal.d.rules)
+        users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
+        who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""
+        _raise_error(rc, f"rollout world {failed}{who}", &deal.d.rules)
     return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner
 
 

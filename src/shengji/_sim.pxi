@@ -48,6 +48,7 @@ cdef class NativeRun:
     cdef readonly unsigned long long seed, first_game
     cdef readonly int threads
     cdef object _rules
+    cdef object _users             # the jit policies among the players (named when one fails)
 
     def __init__(self, rules, long games, policies, unsigned long long seed, unsigned long long first_game,
                  int threads, int dealer, level, trump, hands, kitty, buried):
@@ -61,6 +62,7 @@ cdef class NativeRun:
         self.s.dealer = dealer
         self.s.level = rank_index(level)
         self.s.trump = _trump_arg(trump)
+        self._users = [p for p in policies if not isinstance(p, (str, int))]
         for i in range(4):
             self.s.player[i] = _player(policies[i])
             if hands[i] is not None:
@@ -129,5 +131,7 @@ cdef class NativeRun:
             done = sj_simulate(&self.r, &self.s, self.seed, self.first_game, self.games, self.threads, &out,
                                &self._flags, &failed_game)
         if done < 0:
-            _raise_error(done, f"game {failed_game} of seed {self.seed}", &self.r)
+            who = f" ({', '.join(sorted({repr(p) for p in self._users}))})" if done in (SJ_E_USER_POLICY,
+                                                                                        SJ_E_USER_RAISED) else ""
+            _raise_error(done, f"game {failed_game} of seed {self.seed}{who}", &self.r)
         return done

@@ -33,12 +33,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ._core import Cards, Deal
 from .bots import Bot
 
 POSITION_SIZE = 16 + 54 * 8
 HAND, TRICK, PLAYED, SUIT, STRENGTH = 16, 16 + 54, 16 + 54 * 5, 16 + 54 * 6, 16 + 54 * 7
 PLAY = 5  # position[1] in the play phase (shengji.PHASES.index("play"); checked by the tests)
+RAISED = -(2**63)  # what the compiled entry answers when the function raised (SJ_USER_RAISED in sj_policy.h)
 
 
 # The native entry points numba compiled here, by address (the compiled functions kept alive with them): the
@@ -75,7 +78,10 @@ class JitPolicy(Bot):
         if deal.phase in ("bury", "swap", "call", "done"):
             return deal.policy_action("greedy")
         position, candidates, actions = deal._policy_view()
-        pick = int(self.fn(position, candidates))
+        pick = self.fn(position, candidates)
+        if isinstance(pick, bool) or not isinstance(pick, (int, np.integer)):
+            raise TypeError(f"{self!r} returned {pick!r}: return the int index of a candidate, or -1")
+        pick = int(pick)
         if pick == -1:
             return deal.policy_action("greedy")
         if not 0 <= pick < len(actions):
@@ -93,14 +99,23 @@ def _compile(fn: Any) -> Any:
         raise ImportError("jit_policy needs numba: pip install 'shengji[numba]' (or jit_policy(fn, compile=False) "
                           "to run fn in Python)") from None
     inner = numba.njit(fn)
-    signature = types.int32(types.CPointer(types.int32), types.int32, types.CPointer(types.int32), types.int32)
+    signature = types.int64(types.CPointer(types.int32), types.int32, types.CPointer(types.int32), types.int32)
+    raised = RAISED
 
     def entry(position_ptr, npos, candidates_ptr, ncand):  # pragma: no cover - compiled
         position = numba.carray(position_ptr, (npos,))
         candidates = numba.carray(candidates_ptr, (ncand, 54))
-        return inner(position, candidates)
+        try:  # numba cannot raise through C: the core stops the run with SJ_E_USER_RAISED
+            return inner(position, candidates)
+        except Exception:
+            return raised
 
-    return numba.cfunc(signature)(entry)
+    compiled = numba.cfunc(signature)(entry)
+    for sig in inner.nopython_signatures:  # the answer must be an integer (no float, bool or None to cut)
+        if not isinstance(sig.return_type, types.Integer):
+            raise TypeError(f"jit_policy({getattr(fn, '__name__', fn)!r}) returns {sig.return_type}: return the int "
+                            "index of a candidate, or -1")
+    return compiled
 
 
 def play_low(position: Any, candidates: Any) -> int:

@@ -1,5 +1,5 @@
 # Declarations of csrc/include/sj_policy.h (nothing else belongs here).
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, int64_t
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
@@ -11,7 +11,7 @@ cdef extern from "sj_policy.h" nogil:
         SJ_POLICY_GREEDY
         SJ_POLICY_USER
 
-    ctypedef int32_t (*sj_user_fn)(int32_t *position, int32_t npos, int32_t *candidates, int32_t ncand)
+    ctypedef int64_t (*sj_user_fn)(int32_t *position, int32_t npos, int32_t *candidates, int32_t ncand)
     ctypedef struct sj_player:
         sj_policy kind
         sj_user_fn fn
