@@ -178,3 +178,19 @@ def test_pimc_inside_simulate_is_reproducible():
     a = simulate(Rules(), 4, policy=policy, seed=2)
     b = simulate(Rules(), 2, policy=policy, seed=2).merge(simulate(Rules(), 2, policy=policy, seed=2, first_game=2))
     assert a == b and a.games == 4
+
+
+def test_rollouts_refuse_a_face_down_trump_and_take_no_candidates():
+    """Hardening II (issue 20 items 6, 12): under 泰安, while the declarations lie face down (the bury phase), the
+    sampled worlds would know the trump: rollouts refuse as determinize does (determinize=False rolls out the
+    true deal); an empty list of candidates gives empty arrays, not an unpacking error."""
+    deal = Deal(Rules.preset("taian"), seed=3)
+    while deal.phase == "declare":
+        deal.act(deal.policy_action("greedy"))
+    assert deal.phase == "bury" and deal.declarer is not None
+    burial = deal.policy_action("greedy")
+    with pytest.raises(ValueError, match="face down"):
+        deal.rollouts([burial], worlds=4)
+    assert deal.rollouts([burial], worlds=4, determinize=False).attacker_points.shape == (1, 4)
+    empty = Deal(Rules(), seed=2, trump="H").rollouts([], worlds=4)
+    assert empty.actions == [] and empty.attacker_points.shape == (0, 4) and empty.kitty_captured.dtype == bool

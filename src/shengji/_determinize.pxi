@@ -124,7 +124,7 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
     dealer = np.full((n, worlds), deal.d.dealer, dtype=np.int8)
     partner = np.full((n, worlds), sj_deal_dealer_partner(&deal.d), dtype=np.int8)
     if n == 0 or worlds == 0:
-        return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, partner
+        return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner
     cdef int16_t[:, ::1] pv = points
     cdef uint8_t[:, ::1] cv = captured
     cdef int8_t[:, ::1] dv = dealer_levels

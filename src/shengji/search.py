@@ -143,6 +143,9 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     smp, slots = None, [-2, -2, -2, -2]
     if determinize:
         obs = deal.observation(mover)
+        if obs.trump_hidden or obs.hidden_declarations:  # as determinize refuses: the worlds would know the trump
+            raise ValueError("rollouts need the trump: under 泰安 the declarations lie face down until the kitty is "
+                             "buried (determinize=False rolls out the true deal)")
         others, _, _, kitty_slot = _hidden_problem(obs)
         smp = sampler(obs)
         slots = [*others, -1] if kitty_slot else [*others, -2]
