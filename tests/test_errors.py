@@ -175,3 +175,44 @@ def test_no_crash_only_a_clear_error(case):
     assert r.returncode == 1, (case, r.returncode, r.stderr[-500:])  # an exception, not a signal
     last = r.stderr.strip().splitlines()[-1]
     assert re.search(message, last) and last.startswith(("ValueError", "TypeError")), (case, last)
+
+
+def test_accepted_and_silently_used_no_more():
+    """Hardening II (issue 20 items 8, 9, 11): values that were taken and used as something else are refused."""
+    from shengji import Deal, IllegalMove, Match, advise_bury, bots, simulate, tournament
+
+    deal = Deal(R, seed=1)
+    with pytest.raises(TypeError, match="seat must be a seat 0..3"):
+        deal.act(None, seat=float(deal.to_move))
+    with pytest.raises(TypeError, match="seat must be"):
+        deal.act(None, seat="0")
+    with pytest.raises(IllegalMove, match="cannot act"):
+        deal.act(None, seat=(deal.to_move + 1) % 4)
+    with pytest.raises(TypeError, match="first_deal must be True or False"):
+        Deal(R, first_deal="no")
+    r4 = Rules.preset("4deck")  # its levels start at 3 (2 is a fixed trump); 泰安's 2, 3 and 5 are levels
+    with pytest.raises(ValueError, match="not one the rules play at"):
+        Deal(r4, level="2")
+    with pytest.raises(ValueError, match="not one the rules play at"):
+        simulate(r4, 2, level="2")
+    assert Deal(Rules.preset("taian"), level="2", seed=1).level == "2"
+    with pytest.raises(ValueError, match="max_deals"):
+        Match(R).play_all(max_deals=-1)
+    tampered = Rules()
+    object.__setattr__(tampered, "kitty_multiplier", "bogus")
+    with pytest.raises(ValueError, match="bogus"):
+        Match(tampered)
+    res = tournament(R, {"a": "greedy", "b": "random"}, deals=2)
+    with pytest.raises(ValueError, match="no bot 'zz'"):
+        res.bot("zz")
+    with pytest.raises(ValueError, match="kind must be"):
+        res.bot("a", kind="x")
+    play = Deal(R, seed=2, trump="H")
+    play.act(play.policy_action("greedy"))
+    for bot in (bots.PIMC(worlds=2), bots.Random(1), bots.Greedy()):
+        for method in ("grab", "call", "declare", "swap"):
+            with pytest.raises(ValueError, match="phase"):
+                getattr(bot, method)(play)
+    hand = Deal(R, seed=3, trump="S").hand(0)
+    with pytest.raises(ValueError, match="candidates is empty"):
+        advise_bury(R, hand, "2", "S", candidates=[], games=10)

@@ -105,6 +105,10 @@ typedef struct sj_level_outcome {
 
 sj_level_outcome sj_level_outcome_of(const sj_rules *rules, int attacker_points);
 
+/* 1 when the level rank 0..12 is one the rules' teams play at (first_level: from 2 every rank; from A every rank,
+ * 泰安's cycle; from 3 every rank but 2, a fixed trump in the 4-deck post), else 0. */
+int sj_level_played(const sj_rules *rules, int level);
+
 #ifdef __cplusplus
 }
 #endif

@@ -149,6 +149,7 @@ int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int de
     if (sj_rules_check(rules, NULL, 0) != SJ_OK) return SJ_E_RULES;
     if (dealer < 0 || dealer > 3 || level < 0 || level >= SJ_NUM_RANKS || trump < SJ_TRUMP_DECLARE || trump > 3)
         return SJ_E_ARGS;
+    if (!sj_level_played(rules, level)) return SJ_E_LEVEL;
     int npack = SJ_NUM_KINDS * rules->decks;
     uint8_t seen[SJ_NUM_KINDS] = {0};
     for (int i = 0; i < npack; i++) {

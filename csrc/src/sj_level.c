@@ -3,8 +3,14 @@
  * Band b = 20 per deck.  P = 0: dealer +3; 0 < P < b: dealer +2; b <= P < 2b: dealer +1;
  * P >= 2b: the attackers take the deal, with floor((P - 2b) / b) levels ("standard", seeds 000-003)
  * or one more ("attackers_early", the second table of seed 004).
+ * The levels played: every rank, except 2 when the levels start at 3 (2 a fixed trump, the 4-deck post).
  */
 #include "sj_rules.h"
+
+int sj_level_played(const sj_rules *rules, int level) {
+    if (level < 0 || level >= 13) return 0;
+    return !(rules->first_level == SJ_FIRST_LEVEL_3 && level == 0);
+}
 
 sj_level_outcome sj_level_outcome_of(const sj_rules *rules, int p) {
     sj_level_outcome o = {1, 0, 0};

@@ -12,6 +12,7 @@ int sj_setup_check(const sj_rules *rules, const sj_setup *s) {
     if (s->dealer < -1 || s->dealer > 3 || s->level < 0 || s->level >= SJ_NUM_RANKS ||
         s->trump < SJ_TRUMP_DECLARE || s->trump > 3)
         return SJ_E_ARGS;
+    if (!sj_level_played(rules, s->level)) return SJ_E_LEVEL;
     for (int i = 0; i < 4; i++)
         if (!(s->player[i].kind == SJ_POLICY_RANDOM || s->player[i].kind == SJ_POLICY_GREEDY ||
               (s->player[i].kind == SJ_POLICY_USER && s->player[i].fn)))

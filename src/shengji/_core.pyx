@@ -581,7 +581,7 @@ _ERROR_CLASSES = {
     SJ_E_ARGS: ValueError, SJ_E_RULES: ValueError, SJ_E_NO_PHASE: ValueError, SJ_E_SETUP_POLICY: ValueError,
     SJ_E_SETUP_HAND_SIZE: ValueError, SJ_E_SETUP_TOO_MANY: ValueError, SJ_E_SETUP_BURIED: ValueError,
     SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
-    SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError, SJ_E_USER_RAISED: RuntimeError,
+    SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError, SJ_E_USER_RAISED: RuntimeError, SJ_E_LEVEL: ValueError,
 }
 
 

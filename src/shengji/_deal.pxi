@@ -356,6 +356,8 @@ cdef class Deal:
         cdef sj_rules r = _rules_struct(rules)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
+        if not isinstance(first_deal, bool):
+            raise TypeError(f"first_deal must be True or False, got {first_deal!r}")
         cdef uint8_t buf[216]
         if order is not None:
             given = [name for name, v in (("hands", hands), ("kitty", kitty), ("seed", seed), ("stream", stream))
@@ -669,6 +671,8 @@ cdef class Deal:
         return self.legal_actions()
 
     cdef _check_turn(self, seat, str what):
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
+            raise TypeError(f"{what}: seat must be a seat 0..3 (an int) or None, got {seat!r}")
         if seat is not None and seat != self.d.to_move:
             raise IllegalMove(f"{what}: seat {seat} cannot act, it is seat {self.d.to_move}'s turn")
 
@@ -748,7 +752,7 @@ cdef class Deal:
         cdef sj_cards a = _action_struct(c)
         cdef int failed = 0, phase = self.d.phase, mover = self.d.to_move, leader = self.d.leader
         cdef int tricks_before = self.d.tricks_done
-        if seat is not None and seat != mover:
+        if seat is not None:
             self._check_turn(seat, self.phase)
         rc = sj_deal_act(&self.d, &a, &played, &failed)  # the core checks everything and changes nothing on a refusal
         if rc != SJ_OK:

@@ -102,6 +102,8 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
         if isinstance(candidates, (str, Cards)):
             raise TypeError("candidates must be a list of burials (Cards), not a single one")
         cands = [Cards(c) for c in candidates]
+        if not cands:
+            raise ValueError("candidates is empty: give at least one burial (or None for the default candidates)")
         for i, c in enumerate(cands):
             if len(c) != rules.kitty or not c.issubset(hand):
                 raise ValueError(f"candidates[{i}] must be {rules.kitty} cards of the hand, got {c}")

@@ -29,6 +29,24 @@ def _seat(deal: Deal) -> int:
     return seat
 
 
+def _in_phase(deal: Deal, phase: str, what: str) -> None:
+    if deal.phase != phase:
+        raise ValueError(f"{what} acts in the {phase} phase, and the deal is in the {deal.phase} phase "
+                         f"(choose(deal) picks the method by phase)")
+
+
+def _choose_in(phase: str) -> Any:
+    """A bot's method for one phase: its ``choose``, refused outside that phase."""
+
+    def method(self: Bot, deal: Deal) -> Cards:
+        _in_phase(deal, phase, phase)
+        return self.choose(deal)
+
+    method.__name__ = phase
+    method.__doc__ = f"The bot's action in the {phase} phase (refused in any other phase)."
+    return method
+
+
 class Bot:
     """Base class: the interface every bot offers. ``choose(deal)`` is the action of the seat to move in any
     phase (what ``deal.act`` takes); it calls ``declare``, ``bury``, ``grab``, ``swap``, ``call`` or ``play`` by
@@ -57,18 +75,22 @@ class Bot:
         raise NotImplementedError
 
     def declare(self, deal: Deal) -> Cards:
+        _in_phase(deal, "declare", "declare")
         return Cards()
 
     def grab(self, deal: Deal) -> Cards:
+        _in_phase(deal, "grab", "grab")
         return Cards()
 
     def swap(self, deal: Deal) -> Cards:
         """泰安 换底: the declarer's swap, or ``Cards()`` to keep the kitty (the default)."""
+        _in_phase(deal, "swap", "swap")
         return Cards()
 
     def call(self, deal: Deal) -> Cards:
         """找朋友: the dealer's call, one card; by default the native greedy rule (the highest card it does not
         hold of its shortest plain suit)."""
+        _in_phase(deal, "call", "call")
         return deal.policy_action("greedy")
 
     def start_game(self, seed: int, game: int, seat: int) -> None:
@@ -100,13 +122,11 @@ class Random(Bot):
             return self.bury(deal)
         return self.rng.choice(deal.legal_actions(limit=self.limit))
 
-    def play(self, deal: Deal) -> Cards:
-        return self.choose(deal)
-
-    def declare(self, deal: Deal) -> Cards:
-        return self.choose(deal)
-
-    grab = swap = declare
+    play = _choose_in("play")
+    declare = _choose_in("declare")
+    grab = _choose_in("grab")
+    swap = _choose_in("swap")
+    call = _choose_in("call")
 
     def bury(self, deal: Deal) -> Cards:
         _in_phase(deal, "bury", "bury")
@@ -114,24 +134,6 @@ class Random(Bot):
             return deal.policy_action("random", seed=self.rng.getrandbits(32))
         hand = deal.hand(_seat(deal)).indices()
         return Cards(self.rng.sample(hand, deal.rules.kitty))
-
-
-def _in_phase(deal: Deal, phase: str, what: str) -> None:
-    if deal.phase != phase:
-        raise ValueError(f"{what} acts in the {phase} phase, and the deal is in the {deal.phase} phase "
-                         f"(choose(deal) picks the method by phase)")
-
-
-def _greedy_in(phase: str) -> Any:
-    """Greedy's method for one phase: the native greedy action, refused outside that phase."""
-
-    def method(self: Bot, deal: Deal) -> Cards:
-        _in_phase(deal, phase, phase)
-        return self.choose(deal)
-
-    method.__name__ = phase
-    method.__doc__ = f"The native greedy rule's action in the {phase} phase (refused in any other phase)."
-    return method
 
 
 class Greedy(Bot):
@@ -143,12 +145,12 @@ class Greedy(Bot):
     def choose(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")
 
-    play = _greedy_in("play")
-    bury = _greedy_in("bury")
-    declare = _greedy_in("declare")
-    grab = _greedy_in("grab")
-    swap = _greedy_in("swap")
-    call = _greedy_in("call")
+    play = _choose_in("play")
+    bury = _choose_in("bury")
+    declare = _choose_in("declare")
+    grab = _choose_in("grab")
+    swap = _choose_in("swap")
+    call = _choose_in("call")
 
 
 class PIMC(Bot):
@@ -195,20 +197,30 @@ class PIMC(Bot):
         return r.best(self.value)
 
     def play(self, deal: Deal) -> Cards:
+        _in_phase(deal, "play", "play")
         return self._search(deal)
 
     def bury(self, deal: Deal) -> Cards:
+        _in_phase(deal, "bury", "bury")
         if deal.observation(_seat(deal)).trump_hidden:
             return deal.policy_action("greedy")
         return self._search(deal, bury_candidates(deal))
 
     def declare(self, deal: Deal) -> Cards:
+        _in_phase(deal, "declare", "declare")
         return deal.policy_action("greedy")
 
     def grab(self, deal: Deal) -> Cards:
+        _in_phase(deal, "grab", "grab")
         return self._search(deal)
 
-    swap = call = grab
+    def swap(self, deal: Deal) -> Cards:
+        _in_phase(deal, "swap", "swap")
+        return self._search(deal)
+
+    def call(self, deal: Deal) -> Cards:
+        _in_phase(deal, "call", "call")
+        return self._search(deal)
 
 
 def bury_candidates(deal: Deal) -> list[Cards]:

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import RANKS, Deal, _check_u64
+from ._core import OPTIONS, RANKS, Deal, _check_u64, check_rules
 from ._types import DealResult
 from .bots import resolve
 from .rules import Rules
@@ -104,6 +104,7 @@ class Match:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), "
                             f"not {type(rules).__name__}")
+        check_rules({name: getattr(rules, name) for name in OPTIONS})  # as Deal and simulate re-validate
         self.rules = rules
         self.seed = _check_u64(seed, "seed")
         self.bots = resolve(policy)
@@ -219,6 +220,8 @@ class Match:
 
     def play_all(self, max_deals: int | None = None) -> int | None:
         """Play deals until a team wins (or ``max_deals`` more deals); returns the winner or None."""
+        if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 0):
+            raise ValueError(f"max_deals must be a count of deals (an int >= 0) or None, got {max_deals!r}")
         played = 0
         while self.winner is None and (max_deals is None or played < max_deals):
             self.play_deal()

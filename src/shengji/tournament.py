@@ -63,7 +63,12 @@ class TournamentResult:
         return _interval(-self.pairs[(b, a)][i])
 
     def bot(self, name: str, kind: str = "levels") -> tuple[float, float, float]:
-        """(mean, low, high) of a bot's result over all its duplicate deals, against every other bot."""
+        """(mean, low, high) of a bot's result over all its duplicate deals, against every other bot;
+        ``kind``: "levels" or "points"."""
+        if name not in self.names:
+            raise ValueError(f"no bot {name!r} in this tournament: {', '.join(map(repr, self.names))}")
+        if kind not in ("levels", "points"):
+            raise ValueError(f"kind must be 'levels' or 'points', got {kind!r}")
         i = 0 if kind == "levels" else 1
         parts = [v[i] if x == name else -v[i] for (x, y), v in self.pairs.items() if name in (x, y)]
         return _interval(np.concatenate(parts)) if parts else (math.nan, math.nan, math.nan)
