@@ -216,3 +216,34 @@ def test_accepted_and_silently_used_no_more():
     hand = Deal(R, seed=3, trump="S").hand(0)
     with pytest.raises(ValueError, match="candidates is empty"):
         advise_bury(R, hand, "2", "S", candidates=[], games=10)
+
+
+def test_messages_say_what_was_wrong():
+    """Hardening II (issue 20 items 10, 13): the native rollout entry is private and checks what it is given;
+    numbers too big for the core are named, not raw Cython OverflowErrors; advise_bury(None) is a TypeError."""
+    from shengji import Deal, _core, advise_bury
+    from shengji.observation import sampler
+
+    assert not hasattr(_core, "native_rollouts")
+    deal = Deal(R, seed=2, trump="H")
+    deal.act(deal.policy_action("greedy"))
+    smp = sampler(deal.observation(deal.to_move))
+    seats = [s for s in range(4) if s != deal.to_move]
+    actions = deal.legal_actions()[:2]
+    for bad, match in (([9, 9, 9, 9], "slot_seats"), ([1, 1, -2, -2], "slot_seats"), (seats[:2], "sampler has 3")):
+        with pytest.raises(ValueError, match=match):
+            _core._native_rollouts(deal, smp, bad, actions, 4, [1] * 4, 0, 1)
+    for worlds, threads, seed, match in ((2**31, 1, 0, "worlds"), (4, 0, 0, "threads"), (4, -3, 0, "threads"),
+                                         (4, 2**40, 0, "threads"), (4, 1, -1, "seed")):
+        with pytest.raises(ValueError, match=match):
+            _core._native_rollouts(deal, smp, seats, actions, worlds, [1] * 4, seed, threads)
+    for kwargs, match in (({"worlds": 2**31}, "worlds"), ({"threads": 2**40}, "threads")):
+        with pytest.raises(ValueError, match=match):
+            deal.rollouts(actions, **kwargs)
+    with pytest.raises(ValueError, match="seed"):
+        deal.policy_action("random", seed=-1)
+    assert len(deal.legal_actions(limit=2**63)) == len(deal.legal_actions())
+    with pytest.raises(ValueError, match="must fill the slots exactly"):
+        _core.Sampler([3], [("AS", [0])])
+    with pytest.raises(TypeError, match="rules must be a shengji.Rules"):
+        advise_bury(None, deal.hand(0), "2", "S")

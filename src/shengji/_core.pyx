@@ -748,7 +748,7 @@ cdef class Trump:
         if limit is not None:
             if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
                 raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
-            lim = limit
+            lim = limit if limit < 2**62 else 0  # more than could ever be listed: no limit
         cdef long cap = 256 if lim == 0 or lim > 256 else lim
         cdef long found
         cdef sj_cards *buf = <sj_cards *>malloc(cap * sizeof(sj_cards))

@@ -901,7 +901,7 @@ cdef class Deal:
         declaration (Cards() passes), the cards to bury, or the cards to play. Nothing is applied. ``seed``
         feeds the random policy (stream (seed, number of moves so far))."""
         cdef sj_player p = _player(policy)
-        cdef sj_rng r = sj_rng_stream(<uint64_t>seed, <uint64_t>self._nmoves)
+        cdef sj_rng r = sj_rng_stream(<uint64_t>_check_u64(seed, "seed"), <uint64_t>self._nmoves)
         cdef sj_cards c
         cdef int rc
         if self.d.phase == SJ_PHASE_DONE:
@@ -938,7 +938,7 @@ cdef class Deal:
         if limit is not None:
             if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
                 raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
-            lim = limit
+            lim = limit if limit < 2**62 else 0  # more than could ever be listed: no limit
         if self.d.phase == SJ_PHASE_BURY:
             raise IllegalMove("in the bury phase the burier names the cards: call bury(cards) or act(cards)")
         cdef long cap = 256 if lim == 0 or lim > 256 else lim

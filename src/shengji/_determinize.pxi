@@ -40,7 +40,10 @@ cdef class Sampler:
         if self.det == NULL:
             if err == SJ_OK:
                 raise MemoryError()
-            _raise_error(err, "Sampler: the groups must fill the slots exactly")
+            if err == SJ_E_ARGS:
+                raise ValueError("Sampler: the groups' cards must fill the slots exactly (as many cards as the slots "
+                                 "hold, each group with at least one allowed slot)")
+            _raise_error(err, "Sampler")
         self.nslots = n
         self.caps = tuple(caps)
 
@@ -105,18 +108,32 @@ def candidate_actions(Deal deal):
     return [_action_obj(buf[i]) for i in range(n)]
 
 
-def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds, policies, unsigned long long seed,
-                    int threads):
+def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg, policies, seed_arg, threads_arg):
     """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
-    attacker_levels, dealer, partner), numpy arrays of shape (len(actions), worlds)."""
+    attacker_levels, dealer, partner), numpy arrays of shape (len(actions), worlds). (shengji.search.rollouts
+    is the public face; every argument is checked here anyway.)"""
     import numpy as np
     cdef sj_rollout_in spec
     cdef sj_rollout_out out
     cdef sj_deal position = deal.d  # a copy: the native threads never see later changes to the Deal
     cdef int i, n = len(actions), rc = SJ_OK
     cdef long failed = -1
-    if worlds < 0:
-        raise ValueError(f"worlds must be >= 0, got {worlds}")
+    for name, v, hi in (("worlds", worlds_arg, 2**31 - 1), ("threads", threads_arg, 4096)):
+        if not isinstance(v, int) or isinstance(v, bool) or not (0 if name == "worlds" else 1) <= v <= hi:
+            raise ValueError(f"{name} must be an integer {0 if name == 'worlds' else 1} .. {hi}, got {v!r}")
+    cdef int worlds = worlds_arg, threads = threads_arg
+    cdef unsigned long long seed = _check_u64(seed_arg, "seed")
+    seats = list(slot_seats)
+    used = [s for s in seats if s != -2]
+    if len(seats) > 4 or any(not isinstance(s, int) or not -2 <= s <= 3 for s in seats) or len(set(used)) != len(used):
+        raise ValueError(f"slot_seats must be up to 4 distinct seats 0..3, -1 (the kitty) or -2 (none), got {seats!r}")
+    if (sampler is None) != (not used) or (sampler is not None and sampler.nslots != len(used)):
+        raise ValueError(f"slot_seats name {len(used)} slots; the sampler has "
+                         f"{'none' if sampler is None else sampler.nslots}")
+    if sampler is not None:
+        sampler._check()
+    if len(policies) != 4:
+        raise ValueError(f"four policies, one per seat, got {len(policies)}")
     points = np.zeros((n, worlds), dtype=np.int16)
     captured = np.zeros((n, worlds), dtype=np.uint8)
     dealer_levels = np.zeros((n, worlds), dtype=np.int8)
@@ -157,6 +174,10 @@ def native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, int worlds,
     if rc != SJ_OK:
         users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
         who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""
+        if rc == SJ_E_ARGS:
+            raise ValueError(f"rollout world {failed}: the sampled hands do not fit the deal (the sampler's slots "
+                             "must be the hidden hands of this deal's mover, in the order of slot_seats), or an "
+                             "action is not legal in some world")
         _raise_error(rc, f"rollout world {failed}{who}", &deal.d.rules)
     return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner
 

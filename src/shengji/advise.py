@@ -20,6 +20,7 @@ from typing import Any
 
 from ._core import Cards, Deal, Trump
 from ._types import IllegalMove
+from .rules import Rules
 from .simulate import mean_interval, simulate
 
 SUITS = ("S", "H", "D", "C")
@@ -85,6 +86,8 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
                 seed: int = 0, *, dealer: int = 0, policy: Any = "greedy", threads: int | None = None,
                 progress: bool = False) -> list[BuryAdvice]:
     """Candidate burials ranked best first (module docstring)."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not {type(rules).__name__}")
     hand = Cards(hand)
     need = rules.hand_size + rules.kitty
     if len(hand) != need:

@@ -149,7 +149,8 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
         others, _, _, kitty_slot = _hidden_problem(obs)
         smp = sampler(obs)
         slots = [*others, -1] if kitty_slot else [*others, -2]
-    points, captured, dealer_levels, attacker_levels, dealer, partner = _core.native_rollouts(
+    native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
+    points, captured, dealer_levels, attacker_levels, dealer, partner = native(
         deal, smp, slots, cands, worlds, pols, seed, threads)
     return Rollouts(cands, points, captured, dealer_levels, attacker_levels, mover=mover,
                     mover_attacks=deal.is_attacker(mover),
