@@ -89,9 +89,10 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not {type(rules).__name__}")
     hand = Cards(hand)
-    need = rules.hand_size + rules.kitty
+    kitty = rules.kitty or 0  # (resolved at construction: never None once built)
+    need = rules.hand_size + kitty
     if len(hand) != need:
-        raise ValueError(f"hand must hold the {rules.hand_size} dealt cards and the {rules.kitty} of the kitty "
+        raise ValueError(f"hand must hold the {rules.hand_size} dealt cards and the {kitty} of the kitty "
                          f"({need}), got {len(hand)}")
     if isinstance(trump, str) and trump.lower() == "declare":
         raise ValueError("advise_bury needs the trump: give a suit, or None / 'NT' for no trump")
@@ -99,7 +100,7 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
         raise ValueError(f"games must be a positive integer, got {games!r}")
     position = _bury_position(rules, hand, level, trump, dealer)  # validates the hand, level and trump
     if candidates is None:
-        cands = burial_candidates(hand, position.trump_context, position.policy_action("greedy"), rules.kitty)
+        cands = burial_candidates(hand, position.trump_context, position.policy_action("greedy"), kitty)
         cands = [c for c in cands if _buriable(position, c)]  # (泰安: no points or constant trumps)
     else:
         if isinstance(candidates, (str, Cards)):
@@ -108,8 +109,8 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
         if not cands:
             raise ValueError("candidates is empty: give at least one burial (or None for the default candidates)")
         for i, c in enumerate(cands):
-            if len(c) != rules.kitty or not c.issubset(hand):
-                raise ValueError(f"candidates[{i}] must be {rules.kitty} cards of the hand, got {c}")
+            if len(c) != kitty or not c.issubset(hand):
+                raise ValueError(f"candidates[{i}] must be {kitty} cards of the hand, got {c}")
             try:
                 position.clone().bury(c)
             except IllegalMove as err:
