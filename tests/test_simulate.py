@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from shengji import Cards, Rules, SimResult, _core, bots, points, simulate
+from shengji.simulate import FORMAT
 from shengji.cli import main
 
 
@@ -221,3 +222,45 @@ def test_a_given_kitty_keeps_its_order_in_every_game():
     for g in range(10):
         orders.add(tuple(run.deal(g).order[-8:]))
     assert len(orders) > 1  # no order given: a fresh one per game
+
+
+def test_results_files_are_checked_on_load(tmp_path):
+    """Hardening II (issue 20 item 7): SimResult.load checks every field (one dimension, one length, an integer
+    or boolean dtype, values in range), keeps the metadata's types, refuses a newer format and files that are
+    not SimResults, naming what is wrong."""
+    res = simulate(Rules(), 50, seed=1, dealer=None, threads=1)
+    path = res.save(tmp_path / "r.npz")
+    back = SimResult.load(path)
+    assert back == res and back.meta == res.meta and back.meta["seed"] == 1 and back.meta["dealer"] is None
+    with np.load(path) as data:
+        good = {k: data[k] for k in data.files}
+
+    def load_with(**changes):
+        fields = dict(good, **changes)
+        p = tmp_path / "bad.npz"
+        np.savez(p, **fields)
+        return SimResult.load(p)
+
+    cases = [
+        ({"kitty_captured": good["kitty_captured"][:10]}, "kitty_captured has 10 entries"),
+        ({"attacker_points": good["attacker_points"].reshape(5, 10)}, "shape"),
+        ({"attacker_points": good["attacker_points"].astype(float)}, "must be integers"),
+        ({"attacker_points": good["attacker_points"].astype(str)}, "must be integers"),
+        ({"attacker_points": -good["attacker_points"] - 5}, "must lie in"),
+        ({"dealer": good["dealer"] + 4}, "dealer must lie in 0..3"),
+        ({"kitty_captured": good["kitty_captured"].astype(np.int8) * 3}, "must be booleans"),
+        ({"format": np.array(FORMAT + 1)}, f"format {FORMAT + 1}"),
+    ]
+    for changes, match in cases:
+        with pytest.raises(ValueError, match=match):
+            load_with(**changes)
+    (tmp_path / "junk.npz").write_bytes(b"not a zip file")
+    with pytest.raises(ValueError, match="is not a SimResult file"):
+        SimResult.load(tmp_path / "junk.npz")
+    np.savez(tmp_path / "other.npz", x=np.arange(3))
+    with pytest.raises(ValueError, match="no attacker_points"):
+        SimResult.load(tmp_path / "other.npz")
+    old = {k: v for k, v in good.items() if k not in ("format", "meta_json", "partner")}  # a format-0 file
+    np.savez(tmp_path / "old.npz", **old, meta_keys=np.array(["seed"]), meta_values=np.array(["1"]))
+    legacy = SimResult.load(tmp_path / "old.npz")
+    assert legacy.meta == {"seed": "1"} and (legacy.partner == 0).all() and legacy.games == 50

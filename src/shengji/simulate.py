@@ -32,9 +32,11 @@ equal the native run's.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import threading
+import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +60,27 @@ FIELDS = {
     "partner": np.int8,
 }
 TRUMP_NAMES = ("S", "H", "D", "C", "NT")
+FORMAT = 1  # SimResult files: 1 writes the format and the metadata as JSON (0: before, metadata as strings)
+# the range of each field's values (attacker points count captured kitties: up to 64 x 400 per deal)
+_RANGES = {"dealer": (0, 3), "trump": (0, 4), "partner": (-1, 3), "dealer_levels": (0, 255),
+           "attacker_levels": (0, 255)}
+
+
+def _checked_field(path: str, name: str, a: np.ndarray) -> np.ndarray:
+    """A loaded field, checked: one dimension, an integer (or boolean) dtype, values in range; cast to FIELDS."""
+    want = FIELDS[name]
+    if a.ndim != 1:
+        raise ValueError(f"{path}: {name} has shape {a.shape}; a SimResult field is one value per game")
+    if want is np.bool_:
+        if a.dtype != np.bool_ and not (a.dtype.kind in "iu" and np.isin(a, (0, 1)).all()):
+            raise ValueError(f"{path}: {name} must be booleans, got {a.dtype}")
+        return a.astype(np.bool_)
+    if a.dtype.kind not in "iu":
+        raise ValueError(f"{path}: {name} must be integers, got {a.dtype}")
+    lo, hi = _RANGES.get(name, (0, np.iinfo(want).max))
+    if len(a) and (a.min() < lo or a.max() > hi):
+        raise ValueError(f"{path}: {name} must lie in {lo}..{hi}, got {a.min()}..{a.max()}")
+    return a.astype(want)
 
 
 Z95 = 1.959963984540054  # the 97.5 % point of the normal distribution
@@ -189,23 +212,44 @@ class SimResult:
         return "\n".join(lines)
 
     def save(self, path: str | os.PathLike[str]) -> str:
-        """Save to an ``.npz`` file (arrays and metadata); returns the path written (``.npz`` is added to a name
-        without it, as numpy does)."""
+        """Save to an ``.npz`` file (arrays, metadata as JSON with its types, and the format version
+        ``FORMAT``); returns the path written (``.npz`` is added to a name without it, as numpy does)."""
         path = npz_path(path)
-        meta = {k: str(v) for k, v in self.meta.items()}
-        np.savez_compressed(path, **{name: getattr(self, name) for name in FIELDS},
-                            meta_keys=np.array(list(meta), dtype=str), meta_values=np.array(list(meta.values()),
-                                                                                            dtype=str))
+        np.savez_compressed(path, **{name: getattr(self, name) for name in FIELDS}, format=np.array(FORMAT),
+                            meta_json=np.array(json.dumps(self.meta, default=str)))
         return path
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> SimResult:
-        """A result saved with ``save`` (files saved before a field existed get that field as zeros)."""
-        with np.load(path, allow_pickle=False) as data:
-            n = len(data["attacker_points"])
-            arrays = {name: data[name] if name in data.files else np.zeros(n, dtype=FIELDS[name])  # files saved
-                      for name in FIELDS}                                                             # before a field
-            meta = dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
+        """A result saved with ``save``. Every field is checked (one dimension, the same length, an integer or
+        boolean dtype, values in range) and a file that is not a SimResult, or of a newer format, is refused
+        with a ValueError naming what is wrong. Files of format 0 (before the version was written) load with
+        their metadata as strings; a field they lack is zeros."""
+        name_of = os.fspath(path)
+        try:
+            data = np.load(path, allow_pickle=False)
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile) as err:
+            raise ValueError(f"{name_of} is not a SimResult file (an .npz written by SimResult.save): {err}") from None
+        with data:
+            files = set(data.files)
+            version = int(data["format"]) if "format" in files else 0
+            if version > FORMAT:
+                raise ValueError(f"{name_of} is a SimResult of format {version}; this shengji reads up to {FORMAT}")
+            if "attacker_points" not in files:
+                raise ValueError(f"{name_of} is not a SimResult file: it has no attacker_points")
+            arrays = {name: _checked_field(name_of, name, data[name]) for name in FIELDS if name in files}
+            n = len(arrays["attacker_points"])
+            for name, a in arrays.items():
+                if len(a) != n:
+                    raise ValueError(f"{name_of}: {name} has {len(a)} entries, attacker_points {n}")
+            for name in FIELDS:  # format 0 files saved before a field existed
+                arrays.setdefault(name, np.zeros(n, dtype=FIELDS[name]))
+            if version >= 1:
+                meta = json.loads(str(data["meta_json"]))
+                if not isinstance(meta, dict):
+                    raise ValueError(f"{name_of}: its metadata is not a mapping")
+            else:
+                meta = dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
         return cls(**arrays, meta=meta)
 
     def __eq__(self, other: object) -> bool:
