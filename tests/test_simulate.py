@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from shengji import Cards, Rules, SimResult, _core, bots, points, simulate
-from shengji.simulate import FORMAT
 from shengji.cli import main
+from shengji.simulate import FORMAT
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy", ["greedy", "random", "random", "greedy"]])
