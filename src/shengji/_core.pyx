@@ -451,7 +451,6 @@ def default_kitty(int decks):
     """The kitty size the seeds give for a deck count (6 for 1 and 3 decks, 8 for 2 and 4)."""
     return sj_rules_default_kitty(decks)
 
-_rules_class = None
 
 
 cdef int _option_value(object opt, object v, object values) except? -1:
@@ -533,13 +532,31 @@ def check_rules(values):
     return _values_of(&r)
 
 
+_HOOKS = {}
+_HOOK_NAMES = ("Rules", "observe", "rollouts", "jit")
+
+
+def _register(str name, obj):
+    """What an upper layer hands the native module for the methods that reach up (shengji/_layers.py): "Rules"
+    (the class, which every rules argument must be), "observe" (Deal.observation), "rollouts"
+    (Deal.rollouts) and "jit" (the JitPolicy class and the compiled entry points). The modules register
+    themselves when the package is imported; the native module imports nothing above it."""
+    if name not in _HOOK_NAMES:
+        raise ValueError(f"no hook {name!r}: the hooks are {', '.join(_HOOK_NAMES)}")
+    _HOOKS[name] = obj
+
+
+cdef object _hook(str name):
+    try:
+        return _HOOKS[name]
+    except KeyError:
+        raise RuntimeError(f"the native module has no {name!r} yet: import shengji (its modules register "
+                           "themselves)") from None
+
+
 cdef sj_rules _rules_struct(rules) except *:
     """The C rules of a shengji.Rules, checked again here whatever happened to the object since it was built."""
-    global _rules_class
-    if _rules_class is None:
-        from .rules import Rules
-        _rules_class = Rules
-    if not isinstance(rules, _rules_class):
+    if not isinstance(rules, _hook("Rules")):
         raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not {type(rules).__name__}")
     return _struct_of({name: getattr(rules, name) for name in OPTIONS})
 

@@ -972,8 +972,7 @@ cdef class Deal:
     def rollouts(self, actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True):
         """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively
         (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``."""
-        from .search import rollouts
-        return rollouts(self, actions, worlds=worlds, policy=policy, seed=seed, threads=threads,
+        return _hook("rollouts")(self, actions, worlds=worlds, policy=policy, seed=seed, threads=threads,
                         determinize=determinize)
 
     def clone(self):
@@ -1021,8 +1020,7 @@ cdef class Deal:
     def observation(self, seat):
         """What ``seat`` may know: its hand, every card played, the voids shown, the declarations, the
         failed throws, and the kitty if it buried it (an Observation, the input of ``determinize``)."""
-        from .observation import observe
-        return observe(self, self._seat(seat))
+        return _hook("observe")(self, self._seat(seat))
 
     @property
     def last_lead(self):

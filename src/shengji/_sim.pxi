@@ -10,12 +10,10 @@ def policy_index(name):
         raise ValueError(f"unknown policy {name!r}: the native policies are {', '.join(_POLICIES)}") from None
 
 
-_jit_module = None
 
 
 cdef sj_player _player(object p) except *:
     """The native player of a policy index, a policy name, or a shengji.JitPolicy (compiled)."""
-    global _jit_module
     cdef sj_player out
     out.fn = NULL
     if isinstance(p, int) and not isinstance(p, bool) and p in _POLICIES.values():
@@ -24,12 +22,10 @@ cdef sj_player _player(object p) except *:
     if isinstance(p, str):
         out.kind = policy_index(p)
         return out
-    if _jit_module is None:
-        from . import jit
-        _jit_module = jit
-    if isinstance(p, _jit_module.JitPolicy) and p.address:
+    jit_class, compiled = _hook("jit")
+    if isinstance(p, jit_class) and p.address:
         address = p.address
-        if not isinstance(address, int) or _jit_module.COMPILED.get(address) is None:
+        if not isinstance(address, int) or compiled.get(address) is None:
             raise ValueError(f"{p!r}: its address {address!r} is not a policy compiled by jit_policy")
         out.kind = SJ_POLICY_USER
         out.fn = <sj_user_fn><uintptr_t>address

@@ -18,12 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import Cards, Deal, Trump
+from ._core import Cards, Deal
+from ._stats import mean_interval
 from ._types import IllegalMove
+from .burial import buriable as _buriable
+from .burial import burial_candidates
 from .rules import Rules
-from .simulate import mean_interval, simulate
-
-SUITS = ("S", "H", "D", "C")
+from .simulate import simulate
 
 
 @dataclass(frozen=True)
@@ -41,30 +42,6 @@ class BuryAdvice:
         c, clo, chi = self.capture_rate
         return (f"{self.cards}: attackers {p:.1f} points (95 % CI {lo:.1f}-{hi:.1f}), kitty captured "
                 f"{100 * c:.1f} % ({100 * clo:.1f}-{100 * chi:.1f} %)")
-
-
-def burial_candidates(hand: Cards, trump: Trump, greedy: Cards, size: int) -> list[Cards]:
-    """The greedy burial, then each plain suit that fits in the kitty voided and topped up with the greedy
-    burial's other cards (duplicates removed)."""
-    out = [greedy]
-    for suit in SUITS:
-        cards = [k for k in hand.indices() if trump.effective_suit(k) == suit]
-        if not cards or len(cards) > size:
-            continue
-        fill = [k for k in greedy.indices() if trump.effective_suit(k) != suit]
-        burial = Cards(cards + fill[: size - len(cards)])
-        if len(burial) == size and burial not in out:
-            out.append(burial)
-    return out
-
-
-def _buriable(position: Deal, burial: Cards) -> bool:
-    """May the burier of ``position`` bury these cards (the rules' kitty rule)?"""
-    try:
-        position.clone().bury(burial)
-    except IllegalMove:
-        return False
-    return True
 
 
 def _bury_position(rules: Any, hand: Cards, level: str, trump: Any, dealer: int) -> Deal:

@@ -17,91 +17,10 @@ import hashlib
 import random
 from typing import Any
 
+from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
-
-SUITS = ("S", "H", "D", "C")
-
-
-def _seat(deal: Deal) -> int:
-    seat = deal.to_move
-    if seat is None:
-        raise ValueError("the deal is finished: nobody is to move")
-    return seat
-
-
-def _in_phase(deal: Deal, phase: str, what: str) -> None:
-    if deal.phase != phase:
-        raise ValueError(f"{what} acts in the {phase} phase, and the deal is in the {deal.phase} phase "
-                         f"(choose(deal) picks the method by phase)")
-
-
-def _choose_in(phase: str) -> Any:
-    """A bot's method for one phase: its ``choose``, refused outside that phase."""
-
-    def method(self: Bot, deal: Deal) -> Cards:
-        _in_phase(deal, phase, phase)
-        return self.choose(deal)
-
-    method.__name__ = phase
-    method.__doc__ = f"The bot's action in the {phase} phase (refused in any other phase)."
-    return method
-
-
-class Bot:
-    """Base class: the interface every bot offers. ``choose(deal)`` is the action of the seat to move in any
-    phase (what ``deal.act`` takes); it calls ``declare``, ``bury``, ``grab``, ``swap``, ``call`` or ``play`` by
-    phase, which subclasses implement (``declare``, ``grab`` and ``swap`` pass by default, ``call`` follows
-    the greedy rule)."""
-
-    def choose(self, deal: Deal) -> Cards:
-        _seat(deal)
-        phase = deal.phase
-        if phase == "declare":
-            return self.declare(deal)
-        if phase == "bury":
-            return self.bury(deal)
-        if phase == "grab":
-            return self.grab(deal)
-        if phase == "swap":
-            return self.swap(deal)
-        if phase == "call":
-            return self.call(deal)
-        return self.play(deal)
-
-    def play(self, deal: Deal) -> Cards:
-        raise NotImplementedError
-
-    def bury(self, deal: Deal) -> Cards:
-        raise NotImplementedError
-
-    def declare(self, deal: Deal) -> Cards:
-        _in_phase(deal, "declare", "declare")
-        return Cards()
-
-    def grab(self, deal: Deal) -> Cards:
-        _in_phase(deal, "grab", "grab")
-        return Cards()
-
-    def swap(self, deal: Deal) -> Cards:
-        """泰安 换底: the declarer's swap, or ``Cards()`` to keep the kitty (the default)."""
-        _in_phase(deal, "swap", "swap")
-        return Cards()
-
-    def call(self, deal: Deal) -> Cards:
-        """找朋友: the dealer's call, one card; by default the native greedy rule (the highest card it does not
-        hold of its shortest plain suit)."""
-        _in_phase(deal, "call", "call")
-        return deal.policy_action("greedy")
-
-    def start_game(self, seed: int, game: int, seat: int) -> None:
-        """Called by ``simulate`` before game ``game`` of a run seeded ``seed`` (``seat``: the first seat this
-        bot plays): a bot with random choices draws them from a stream of its own for each game."""
-
-    def trump(self, deal: Deal) -> str | None:
-        """The trump a dealer names when the rules have no declaring phase: the longest plain suit."""
-        hand = deal.hand(deal.dealer)
-        counts = {s: sum(1 for k in hand.indices() if k < 52 and k // 13 == i) for i, s in enumerate(SUITS)}
-        return max(SUITS, key=lambda s: counts[s])
+from .burial import buriable, burial_candidates
+from .search import VALUES
 
 
 class Random(Bot):
@@ -173,8 +92,6 @@ class PIMC(Bot):
 
     def __init__(self, worlds: int = 64, policy: Any = "greedy", seed: int = 0, value: str = "levels",
                  threads: int | None = None):
-        from .search import VALUES
-
         if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
             raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
         if value not in VALUES:
@@ -226,15 +143,11 @@ class PIMC(Bot):
 def bury_candidates(deal: Deal) -> list[Cards]:
     """Burials worth comparing in the bury phase (``shengji.advise.burial_candidates``): the greedy burial,
     and each plain suit that fits in the kitty voided, topped up with the greedy burial's other cards."""
-    from .advise import burial_candidates
-
     if deal.phase != "bury":
         raise ValueError(f"burial candidates exist in the bury phase, not the {deal.phase} phase")
-    from .advise import _buriable
-
     cands = burial_candidates(deal.hand(_seat(deal)), deal.trump_context, deal.policy_action("greedy"),
                               deal.rules.kitty)
-    return [c for c in cands if _buriable(deal, c)]  # (泰安: no points or constant trumps)
+    return [c for c in cands if buriable(deal, c)]  # (泰安: no points or constant trumps)
 
 
 def resolve(policy: Any) -> list[Bot]:

@@ -21,7 +21,9 @@ import sys
 import time
 from typing import Any
 
-from . import Rules, Trump, _core
+from . import _core
+from ._core import Trump
+from .rules import Rules
 from .simulate import SimResult, npz_path, simulate
 
 

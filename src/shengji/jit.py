@@ -35,8 +35,9 @@ from typing import Any
 
 import numpy as np
 
+from . import _core
+from ._bot import Bot
 from ._core import Cards, Deal
-from .bots import Bot
 
 POSITION_SIZE = 16 + 54 * 8
 HAND, TRICK, PLAYED, SUIT, STRENGTH = 16, 16 + 54, 16 + 54 * 5, 16 + 54 * 6, 16 + 54 * 7
@@ -139,7 +140,15 @@ def play_low(position: Any, candidates: Any) -> int:
     return best
 
 
+def native(p: Any) -> bool:
+    """A policy that runs inside the native loops: a policy name or a compiled jit_policy."""
+    return isinstance(p, str) or (isinstance(p, JitPolicy) and bool(p.address))
+
+
 def jit_policy(fn: Any, *, compile: bool = True) -> JitPolicy:
     """A policy from ``fn(position, candidates) -> int`` (module docstring), compiled with numba unless
     ``compile=False``."""
     return JitPolicy(fn, compile=compile)
+
+
+_core._register("jit", (JitPolicy, COMPILED))

@@ -45,6 +45,7 @@ from functools import cache, lru_cache
 from math import comb
 from typing import Any
 
+from . import _core
 from ._core import Cards, Deal, Sampler, Trump, WorldTemplate
 
 
@@ -493,3 +494,6 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
         attempt = failed.get((len(obs.tricks), seat))
         deal._force(p, attempt[0] if attempt and i == 0 else None)
     return deal
+
+
+_core._register("observe", observe)

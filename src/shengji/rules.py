@@ -263,3 +263,6 @@ def options_markdown() -> str:
                 default = " (default)" if v.value == opt.default else ""
                 lines.append(f"| `{v.value!r}`{default} | {v.status} | {v.doc} |")
     return "\n".join(lines) + "\n"
+
+
+_core._register("Rules", Rules)

@@ -36,7 +36,10 @@ import numpy as np
 
 from . import _core
 from ._core import Cards, Deal
+from ._stats import mean_interval
 from ._types import IllegalMove
+from .jit import native as _native
+from .observation import _hidden_problem, sampler
 
 VALUES = ("levels", "points")
 
@@ -77,8 +80,6 @@ class Rollouts:
 
     def value(self, kind: str = "levels") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(mean, low, high) per action: the mean value from the mover's side and its 95 % interval."""
-        from .simulate import mean_interval
-
         return mean_interval(self.values(kind), axis=1)
 
     def best(self, kind: str = "levels") -> Cards:
@@ -91,8 +92,6 @@ class Rollouts:
 
 def _policies(policy: Any) -> list[Any]:
     """Four native players: policy names or compiled jit_policy objects (they run inside the rollouts)."""
-    from .simulate import _native
-
     seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4
     if len(seats) != 4 or not all(_native(p) for p in seats):
         raise TypeError("policy must be a native policy ('random', 'greedy', a compiled shengji.jit_policy) or a list "
@@ -109,8 +108,6 @@ def _seed(seed: Any) -> int:
 def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
              threads: int | None = None, determinize: bool = True) -> Rollouts:
     """Roll out the candidate actions of the seat to move (module docstring)."""
-    from .observation import _hidden_problem, sampler
-
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
     if deal.phase not in ("bury", "grab", "swap", "call", "play"):
@@ -156,3 +153,6 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
                     mover_attacks=deal.is_attacker(mover),
                     meta={"worlds": worlds, "policy": policy, "seed": seed, "determinize": determinize},
                     dealer=dealer, partner=partner)
+
+
+_core._register("rollouts", rollouts)

@@ -33,7 +33,6 @@ equal the native run's.
 from __future__ import annotations
 
 import json
-import math
 import os
 import threading
 import zipfile
@@ -44,6 +43,8 @@ import numpy as np
 
 from . import _core
 from ._core import Cards
+from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
+from .jit import native as _native
 
 FIELDS = {
     "attacker_points": np.int16,
@@ -81,30 +82,6 @@ def _checked_field(path: str, name: str, a: np.ndarray) -> np.ndarray:
     if len(a) and (a.min() < lo or a.max() > hi):
         raise ValueError(f"{path}: {name} must lie in {lo}..{hi}, got {a.min()}..{a.max()}")
     return a.astype(want)
-
-
-Z95 = 1.959963984540054  # the 97.5 % point of the normal distribution
-
-
-def mean_interval(x: np.ndarray, axis: int = -1) -> tuple[Any, Any, Any]:
-    """(mean, low, high) along ``axis``: the mean with its 95 % interval (normal approximation,
-    mean ± 1.96·sd/√n); NaN where there are fewer than two values."""
-    x = np.asarray(x, dtype=np.float64)
-    n = x.shape[axis]
-    mean = x.mean(axis=axis) if n else np.full(np.delete(x.shape, axis), math.nan)
-    half = Z95 * x.std(axis=axis, ddof=1) / math.sqrt(n) if n > 1 else np.full(np.shape(mean), math.nan)
-    return mean, mean - half, mean + half
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """Proportion with its Wilson score interval (95 % by default)."""
-    if n == 0:
-        return (math.nan, 0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
@@ -266,13 +243,6 @@ def _outcome_order(key: str) -> tuple[int, int]:
     if key.startswith("attackers +"):
         return (2, int(key.split("+")[1]))
     return (1, 0)
-
-
-def _native(p: Any) -> bool:
-    """A policy that runs inside the native loops: a policy name or a compiled jit_policy."""
-    from .jit import JitPolicy
-
-    return isinstance(p, str) or (isinstance(p, JitPolicy) and bool(p.address))
 
 
 def _policies(policy: Any) -> tuple[list[Any], list[Any] | None]:

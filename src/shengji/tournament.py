@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from .simulate import SimResult, mean_interval, simulate
+from ._stats import mean_interval
+from .simulate import SimResult, simulate
 
 
 def _interval(x: np.ndarray) -> tuple[float, float, float]:

@@ -1,0 +1,77 @@
+"""The package's layers look only down (shengji/_layers.py): every import statement of every module, those inside
+functions included (the AST for Python, the import lines for the Cython files), names a module of a lower layer."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from shengji._layers import LAYERS
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "shengji"
+LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
+
+
+def _python_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of each relative import in a Python module, skipping `if TYPE_CHECKING:` blocks."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            skip.update(id(n) for n in ast.walk(node))
+    out = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                out.append((node.lineno, node.module.split(".")[0]))
+            else:  # from . import x: the submodule x (or, if it is no module, the package itself)
+                out.extend((node.lineno, a.name if a.name in LAYER else "__init__") for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.extend((node.lineno, a.name.split(".")[1]) for a in node.names if a.name.startswith("shengji."))
+    return out
+
+
+def _cython_imports(path: Path) -> list[tuple[int, str]]:
+    out = []
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        m = re.match(r"\s*(?:from\s+\.(\w*)\s+(?:c?import)\s+([\w, ]+)|import\s+shengji\.(\w+))", line)
+        if not m:
+            continue
+        if m.group(1) == "_c":  # the C declarations (.pxd): below everything
+            continue
+        if m.group(1):
+            out.append((i, m.group(1)))
+        elif m.group(2):
+            out.extend((i, n.strip() if n.strip() in LAYER else "__init__") for n in m.group(2).split(","))
+        else:
+            out.append((i, m.group(3)))
+    return out
+
+
+def test_every_module_has_a_layer():
+    modules = {p.stem for p in SRC.glob("*.py")} - {"_layers"} | {"_core"}
+    assert modules - set(LAYER) == set(), "modules missing from shengji/_layers.py"
+    assert set(LAYER) - modules == set(), "shengji/_layers.py names modules that do not exist"
+
+
+def test_imports_only_look_down():
+    wrong = []
+    for path in sorted(SRC.glob("*.py")) + sorted(SRC.glob("*.pyx")) + sorted(SRC.glob("*.pxi")):
+        own = "_core" if path.suffix in (".pyx", ".pxi") else path.stem
+        imports = _python_imports(path) if path.suffix == ".py" else _cython_imports(path)
+        for line, module in imports:
+            if module == "_layers":
+                continue
+            if LAYER[module] >= LAYER[own]:
+                wrong.append(f"{path.name}:{line} ({own}, layer {LAYER[own]}) imports {module} (layer {LAYER[module]})")
+    assert not wrong, "imports that do not look down:\n" + "\n".join(wrong)
+
+
+def test_the_walk_sees_imports_inside_functions():
+    """The checker itself: a function-level import is found, a TYPE_CHECKING one is not."""
+    found = dict((m, line) for line, m in _python_imports(SRC / "cli.py"))
+    assert "advise" in found and "reference_deal" in found  # both imported inside functions there
+    assert "_core" not in {m for _, m in _python_imports(SRC / "_types.py")}
