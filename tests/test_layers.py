@@ -75,3 +75,15 @@ def test_the_walk_sees_imports_inside_functions():
     found = dict((m, line) for line, m in _python_imports(SRC / "cli.py"))
     assert "advise" in found and "reference_deal" in found  # both imported inside functions there
     assert "_core" not in {m for _, m in _python_imports(SRC / "_types.py")}
+
+
+def test_the_core_rule_files_read_the_state_not_the_state_machine():
+    """In C the deal's state (csrc/include/sj_state.h) sits below the rules it applies: declaring (sj_declare.c) and
+    the kitty (sj_kitty.c) include their own headers, which include the state, never the state machine's header
+    (sj_deal.h); the state includes none of them."""
+    csrc = SRC.parents[1] / "csrc"
+    includes = {p.name: set(re.findall(r'#include "([^"]+)"', p.read_text(encoding="utf-8")))
+                for p in [*(csrc / "src").glob("*.c"), *(csrc / "include").glob("*.h")]}
+    assert includes["sj_declare.c"] == {"sj_declare.h"} and includes["sj_kitty.c"] == {"sj_kitty.h"}
+    assert includes["sj_declare.h"] == {"sj_state.h"} and "sj_state.h" in includes["sj_kitty.h"]
+    assert not includes["sj_state.h"] & {"sj_deal.h", "sj_declare.h", "sj_kitty.h", "sj_policy.h"}

@@ -24,7 +24,7 @@
  * 4-deck post): the suit of the kitty's first level card, else of its first card, a joker meaning no
  * trump.  "dealer_loses" (泰安 闷牌): the deal ends unplayed (sj_deal.c).
  */
-#include "sj_deal.h"
+#include "sj_declare.h"
 
 int sj_declaring_status(const sj_rules *rules) {
     if (rules->declaration == SJ_DECLARE_NONE) return SJ_E_NO_PHASE;

@@ -14,8 +14,6 @@
  */
 #include "sj_kitty.h"
 
-#include "sj_deal.h"
-
 static int ipow(int b, int e) {
     int r = 1;
     while (e-- > 0) r *= b;

@@ -1,0 +1,45 @@
+/* sj_declare.h — declaring trump (亮主) and the ladders that grade declarations, also used to grab the kitty
+ * (炒底); what nobody declaring leaves (no_bid) (RULES.md §5–§6, docs/MODEL.md §9). */
+#ifndef SJ_DECLARE_H
+#define SJ_DECLARE_H
+
+#include "sj_state.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Can these rules run their declaring phase?  SJ_OK; SJ_E_NO_PHASE (declaration="none": the caller
+ * gives the trump); SJ_E_UNSUPPORTED (a value whose declaring is not implemented yet:
+ * sj_rules_missing(rules, SJ_NEED_DECLARE) names it). */
+int sj_declaring_status(const sj_rules *rules);
+
+/* Do the rules read the kitty by position when nobody declares (no_bid "kitty_card", "kitty_card_notrump",
+ * "kitty_turnup")?  Then a kitty given without an order cannot be set up for a declaring phase. */
+int sj_no_bid_reads_kitty(const sj_rules *rules);
+
+/* The kinds a declaration can show under the rules' ladder at this level: jokers, and the level cards except
+ * under 泰安 (whose pairs need a joker): a hand without any of them has no declaration. */
+uint64_t sj_declarable_kinds(const sj_rules *rules, int level);
+
+/* The trump suit the declaring phase settles: the standing declaration's (SJ_NO_SUIT for jokers),
+ * else the rules' no_bid (docs/MODEL.md §9). */
+int sj_declared_trump(const sj_deal *d);
+
+/* The grade of showing `shown` (its choice bits included) as a declaration under the rules' ladder, and
+ * in *suit the trump it sets; 0 when it is no declaration of the ladder (docs/MODEL.md §9). */
+int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit);
+
+/* May the seat to move show `shown` now (declare or grab phase)?  SJ_OK, SJ_E_DECLARATION (not a
+ * declaration, not above the standing one, a joker pair with none standing, or the standing declarer
+ * under the 4-deck ladder) or SJ_E_NOT_HELD. */
+int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit);
+
+/* The legal declarations (declare or grab phase; the pass not included) of the seat to move, in the
+ * order of docs/MODEL.md §9 "Legal actions": writes min(cap, found), returns found. */
+int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
