@@ -1,5 +1,6 @@
-"""Fuzzing the public API with hypothesis (issue 13 item 7): random and hostile inputs to ``parse_cards``,
-``Cards``, every ``Trump`` method, every ``Deal`` action in every phase and ``simulate`` setups.
+"""Fuzzing the public API with hypothesis: random and hostile inputs to ``parse_cards``, ``Cards``, every ``Trump``
+method, every ``Deal`` action in every phase, ``simulate`` setups, user policies compiled and not (answers out of
+range, exceptions), ``rollouts`` arguments, mutated ``SimResult`` files and deal pickle records.
 
 The property everywhere: the call returns, or raises one of the documented Python exceptions (ValueError,
 TypeError, IllegalMove, NotImplementedError); nothing crashes, and a rejected action leaves the deal as it
@@ -104,3 +105,114 @@ def test_simulate_setups(preset, games, kwargs):
     res = _refuses_or_returns(simulate, Rules.preset(preset), games, **kwargs)
     if res is not None:
         assert res.games == games and (res.attacker_points >= 0).all()
+
+
+# --- Hardening II (issue 20): jit policies, rollouts arguments, results files, pickle records ----------------
+
+answers = st.one_of(st.integers(-5, 200), st.sampled_from([2**31, 2**32, 2**63 - 1, -(2**63)]))
+
+
+def _jit(answer, raises):
+    """A user policy that answers `answer` in the play phase (or raises there), -1 elsewhere."""
+    from shengji.jit import PLAY
+
+    def policy(position, candidates):
+        if position[1] != PLAY:
+            return -1
+        if raises:
+            raise ValueError("raised on purpose")
+        return answer
+
+    return policy
+
+
+@FUZZ
+@given(answers, st.booleans(), st.booleans(), st.integers(0, 2**32))
+def test_jit_policies(answer, raises, compile, seed):
+    """A compiled policy and its uncompiled twin: a legal index plays, anything else raises a clear error (never a
+    crash, never candidate 0 for 2**32); the same outcome either way on the same deal."""
+    import pytest
+
+    from shengji import jit_policy
+
+    if compile:
+        pytest.importorskip("numba")
+    fn = _jit(answer, raises)
+    outcome = []
+    for compiled in ({compile, False}):
+        p = jit_policy(fn, compile=compiled)
+        deal = Deal(Rules(), seed=seed, trump="H")
+        deal.act(deal.policy_action("greedy"))
+        before = deal.moves
+        try:
+            action = deal.policy_action(p) if compiled else p.choose(deal)
+            outcome.append(str(action))
+        except (ValueError, TypeError, RuntimeError):
+            assert deal.moves == before
+            outcome.append("refused")
+    assert len(set(outcome)) == 1, outcome
+
+
+@FUZZ
+@given(st.integers(0, 2**32), junk, junk, junk, junk, st.one_of(st.none(), st.lists(junk, max_size=3)))
+def test_rollouts_arguments(seed, worlds, threads, policy, rseed, actions):
+    deal = Deal(Rules(), seed=seed, trump="S")
+    deal.act(deal.policy_action("greedy"))
+    before = deal.moves
+    kwargs = {k: v for k, v in (("worlds", worlds), ("threads", threads), ("policy", policy), ("seed", rseed))
+              if v is not None}
+    if isinstance(kwargs.get("worlds"), int) and kwargs["worlds"] > 64:
+        kwargs["worlds"] = 64  # (a valid huge count only costs time)
+    _refuses_or_returns(deal.rollouts, actions, **kwargs)
+    assert deal.moves == before
+
+
+@FUZZ
+@given(st.integers(0, 2**32), st.sampled_from(["attacker_points", "kitty_captured", "dealer", "trump", "plays",
+                                               "partner", "format", "meta_json"]),
+       st.sampled_from(["cut", "2d", "float", "str", "negative", "huge", "drop"]))
+def test_results_file_mutations(seed, field, how):
+    """SimResult.load of a mutated file: the same result, or a ValueError (never numpy or zip internals)."""
+    import tempfile
+
+    import numpy as np
+
+    from shengji import SimResult
+
+    res = simulate(Rules(), 20, seed=seed % 1000, threads=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = res.save(os.path.join(tmp, "r.npz"))
+        with np.load(path) as data:
+            fields = {k: data[k] for k in data.files}
+        a = fields[field]
+        if how in ("float", "negative", "huge") and a.dtype.kind == "U":
+            a = np.array(len(str(a)))  # a number where text belongs
+        mutated = {"cut": lambda: a[:3] if a.ndim else a, "2d": lambda: np.stack([a, a]),
+                   "float": lambda: a.astype(float), "str": lambda: a.astype(str),
+                   "negative": lambda: -np.abs(a.astype(np.int64)) - 1, "huge": lambda: a.astype(np.int64) + 2**40,
+                   "drop": lambda: None}[how]()
+        if mutated is None:
+            del fields[field]
+        else:
+            fields[field] = mutated
+        np.savez(os.path.join(tmp, "m.npz"), **fields)
+        try:
+            back = SimResult.load(os.path.join(tmp, "m.npz"))
+        except ValueError:
+            return
+        assert back.games in (20, 3)
+
+
+@FUZZ
+@given(st.integers(0, 2**32), st.lists(st.tuples(st.sampled_from(["declare", "bury", "play", "force", "x", 3]),
+                                                 junk), max_size=6), st.integers(0, 30))
+def test_pickle_records(seed, extra, cut):
+    """A deal's pickle record, cut short or with moves added: it rebuilds, or raises ValueError/TypeError."""
+    deal = Deal(Rules(), seed=seed, trump="declare")
+    for _ in range(cut):
+        if deal.phase == "done":
+            break
+        deal.act(deal.policy_action("greedy"))
+    f, args = deal.__reduce__()
+    moves = list(args[6])
+    _refuses_or_returns(f, *args[:6], moves[:max(0, len(moves) - 2)] + [tuple(m) for m in extra])

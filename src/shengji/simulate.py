@@ -209,7 +209,12 @@ class SimResult:
             raise ValueError(f"{name_of} is not a SimResult file (an .npz written by SimResult.save): {err}") from None
         with data:
             files = set(data.files)
-            version = int(data["format"]) if "format" in files else 0
+            version = 0
+            if "format" in files:
+                f = data["format"]
+                if f.ndim != 0 or f.dtype.kind not in "iu" or int(f) < 1:
+                    raise ValueError(f"{name_of}: its format is not a version number: {f!r}")
+                version = int(f)
             if version > FORMAT:
                 raise ValueError(f"{name_of} is a SimResult of format {version}; this shengji reads up to {FORMAT}")
             if "attacker_points" not in files:
@@ -221,12 +226,21 @@ class SimResult:
                     raise ValueError(f"{name_of}: {name} has {len(a)} entries, attacker_points {n}")
             for name in FIELDS:  # format 0 files saved before a field existed
                 arrays.setdefault(name, np.zeros(n, dtype=FIELDS[name]))
-            if version >= 1:
-                meta = json.loads(str(data["meta_json"]))
-                if not isinstance(meta, dict):
-                    raise ValueError(f"{name_of}: its metadata is not a mapping")
-            else:
-                meta = dict(zip(data["meta_keys"].tolist(), data["meta_values"].tolist(), strict=True))
+            try:
+                if version >= 1:
+                    m = data["meta_json"]
+                    if m.ndim != 0 or m.dtype.kind != "U":
+                        raise ValueError("not one JSON text")
+                    meta = json.loads(str(m))
+                    if not isinstance(meta, dict):
+                        raise ValueError("not a mapping")
+                else:
+                    keys, values = data["meta_keys"], data["meta_values"]
+                    if keys.ndim != 1 or values.ndim != 1 or keys.dtype.kind != "U" or values.dtype.kind != "U":
+                        raise ValueError("not two lists of strings")
+                    meta = dict(zip(keys.tolist(), values.tolist(), strict=True))
+            except (KeyError, ValueError) as err:  # json.JSONDecodeError is a ValueError
+                raise ValueError(f"{name_of}: its metadata cannot be read ({err})") from None
         return cls(**arrays, meta=meta)
 
     def __eq__(self, other: object) -> bool:
