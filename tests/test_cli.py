@@ -120,3 +120,24 @@ def test_progress_bar_is_cleared_when_done():
     assert b"deal" in r.stderr  # the bar showed although the terminal reports no size
     last = r.stderr.rsplit(b"deal/s]", 1)[-1]
     assert r.stderr.endswith(b"\r") and last.strip() == b""  # and its line was blanked at the end
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_demo_works_for_every_preset_suit_and_level(preset, capsys):
+    """Issue 21 item 1: the demo builds its examples from the rules and the trump it is given (it failed for every
+    suit but H, and for qq-1deck and taian); the trump's effective-suit letter T is explained."""
+    for suit in ("S", "H", "D", "C", "NT"):
+        for level in ("2", "5", "10", "A"):
+            assert main(["demo", "--preset", preset, "--suit", suit, "--level", level]) == 0, (suit, level)
+            out = capsys.readouterr().out
+            assert "T for trump" in out and "legal follows:" in out and "won by play" in out
+
+
+def test_plot_extension_refused_before_the_run(capsys):
+    """Issue 21 item 2: --plot results.txt is refused before any deal is played (it was refused after the run)."""
+    pytest.importorskip("matplotlib")
+    t = time.perf_counter()
+    assert main(["simulate", "--games", "50000000", "--no-progress", "--plot", "results.txt"]) == 2
+    assert time.perf_counter() - t < 20  # 50 million deals would take minutes
+    err = capsys.readouterr().err
+    assert "results.txt" in err and ".png" in err

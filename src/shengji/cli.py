@@ -22,30 +22,63 @@ import time
 from typing import Any
 
 from . import _core
-from ._core import Trump
+from ._core import Cards, Trump
 from .rules import Rules
 from .simulate import SimResult, npz_path, simulate
 
 
+def _by_strength(trump: Trump, suit: str) -> list[int]:
+    """The kinds of an effective suit, strongest first, one kind per position (the lowest kind index where
+    several share one)."""
+    kinds: dict[int, int] = {}
+    for k in range(54):
+        if trump.effective_suit(k) == suit:
+            kinds.setdefault(trump.position(k), k)
+    return [kinds[p] for p in sorted(kinds, reverse=True)]
+
+
+def _tokens(kinds: list[int]) -> str:
+    return str(Cards(kinds))
+
+
 def _demo(args: argparse.Namespace) -> int:
+    """The rules core at work on examples built from the rules and the trump given (any preset, suit and level):
+    the decomposition of some trumps, a follow checked, a throw checked, a trick's winner, a kitty multiplier.
+    Cards print as rank then suit; an effective suit "T" is trump."""
     rules = Rules.preset(args.preset)
     trump = Trump(rules, args.level, args.suit)
-    print(f"rules: {args.preset} ({rules.decks} deck(s), kitty {rules.kitty}); {trump!r}")
-    play = "10H 10H 10S 10S AH AH 9H 9H 5H"
-    print(f"\nunits of {play}:")
+    w = min(rules.decks, 2)  # the copies of a kind the examples use: pairs where the pack has them
+    print(f"rules: {args.preset} ({rules.decks} deck(s), kitty {rules.kitty}); {trump!r}; effective suits are "
+          f"S H D C for plain cards and T for trump")
+    trumps = _by_strength(trump, "T")
+    plain = next(s for s in "SHDC" if len(_by_strength(trump, s)) >= 6)
+    side = next(s for s in "SHDC" if s != plain and len(_by_strength(trump, s)) >= 2)
+    p_kinds, s_kinds = _by_strength(trump, plain), _by_strength(trump, side)
+    play = [k for k in trumps[:3] for _ in range(w)] + (trumps[-1:] if len(trumps) > 3 else [])
+    print(f"\nunits of the trumps {_tokens(play)}:")
     for u in trump.units(play):
         print(f"  {u.kind:8s} width {u.width} length {u.length}: {u.cards}")
-    hand, lead = "7S 7S 6S 3S 2H KD", "AS AS"
-    for p in ("7S 7S", "6S 3S"):
+    lead = [p_kinds[0]] * w
+    hand = [p_kinds[3]] * w + [p_kinds[4], p_kinds[5], s_kinds[0]]
+    good, bad = [p_kinds[3]] * w, [p_kinds[4], p_kinds[5]][:w]
+    if w == 1:  # one deck: a single of the led suit must be followed in suit
+        bad = [s_kinds[0]]
+    for p in (good, bad):
         ok = trump.is_legal_follow(hand, lead, p)
-        print(f"\nhand {hand!r} follows {lead!r} with {p!r}: {'legal' if ok else 'illegal'}")
+        verdict = "legal" if ok else "illegal"
+        print(f"\nhand {_tokens(hand)} follows the lead {_tokens(lead)} with {_tokens(p)}: {verdict}")
     print(f"legal follows: {[str(c) for c in trump.legal_follows(hand, lead)]}")
-    throw, others = "9S 8S 8S 4S 4S", ["JS 2H", "3C 3C", "QD"]
+    throw = [p_kinds[1]] + [p_kinds[4]] * w
+    others = [Cards([p_kinds[0]]), Cards([s_kinds[1]]), Cards([trumps[0]])]
     res = trump.check_throw(throw, others)
-    print(f"\nthrow {throw!r} against {others}: {'stands' if res.ok else 'fails'}, plays {res.played}")
-    plays = ["5S 4S 4S", "9H 7H 7H", "8H 8H 4H", "6S 3S 2S"]
-    print(f"trick {plays}: won by play {trump.trick_winner(plays)}")
-    print(f"kitty multiplier when the attackers capture with 4S 4S 5S 5S: x{trump.kitty_multiplier('4S 4S 5S 5S')}")
+    print(f"\nthrow {_tokens(throw)} against {[str(o) for o in others]} (a higher {plain} single is out): "
+          f"{'stands' if res.ok else 'fails'}, plays {res.played}")
+    led = [p_kinds[5]] * w
+    plays = [led, [p_kinds[2]] * w, [trumps[-1]] * w, [s_kinds[1]] * w]
+    winner = trump.trick_winner([Cards(x) for x in plays])
+    print(f"trick {[_tokens(x) for x in plays]} (led {plain}; then higher {plain}, trump, a discard): won by play "
+          f"{winner}")
+    print(f"kitty multiplier when the attackers capture with {_tokens(play)}: x{trump.kitty_multiplier(play)}")
     return 0
 
 
@@ -81,8 +114,20 @@ def _plot_module() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install 'shengji[plot]'") from None
+        raise ValueError("--plot needs matplotlib: pip install matplotlib") from None
     return plt
+
+
+def _check_plot_path(path: str) -> None:
+    """--plot, before any work: matplotlib installed, a file format it writes (by the extension), writable."""
+    plt = _plot_module()
+    formats = plt.figure().canvas.get_supported_filetypes()
+    plt.close("all")
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if ext not in formats:
+        raise ValueError(f"--plot {path!r}: the extension must name an image format matplotlib writes "
+                         f"({', '.join('.' + f for f in sorted(formats))})")
+    _check_writable(path, "--plot")
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -93,8 +138,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if out:
         _check_writable(out, "--out")
     if args.plot:
-        _plot_module()
-        _check_writable(args.plot, "--plot")
+        _check_plot_path(args.plot)
     t = time.perf_counter()
     res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
                    progress=args.progress if args.progress is not None else sys.stderr.isatty(),
