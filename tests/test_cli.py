@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pytest
 
-from shengji import Rules, SimResult, simulate
+from shengji import Cards, Rules, SimResult, simulate
 from shengji.cli import main
 
 
@@ -141,3 +141,39 @@ def test_plot_extension_refused_before_the_run(capsys):
     assert time.perf_counter() - t < 20  # 50 million deals would take minutes
     err = capsys.readouterr().err
     assert "results.txt" in err and ".png" in err
+
+
+def test_the_command_line_states_what_the_api_can(capsys, tmp_path):
+    """Issue 21 items 4-5: --rule over --preset (checked against the option table), fixed hands and kitty, show of a
+    saved run, --version, a subcommand's own usage for an unknown option; the summary says what was run."""
+    from shengji import Deal, __version__
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and __version__ in capsys.readouterr().out
+    hand = str(Deal(Rules(), seed=1, trump="S").hand(1))
+    out = tmp_path / "r.npz"
+    assert main(["simulate", "--games", "300", "--no-progress", "--rule", "kitty_multiplier=copies", "--rule",
+                 "constant_ranks=2", "--hand", f"0={hand}", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "rule options changed: constant_ranks=2, kitty_multiplier=copies" in text
+    assert "setup: trump declared, level 2, dealer random, hands of seats 0 fixed" in text
+    assert "captured kitties:" in text and ("held no points" in text or "multiplied by" in text)
+    assert main(["show", str(out)]) == 0 and "rule options changed" in capsys.readouterr().out
+    for argv, words in ((["simulate", "--games", "5", "--rule", "bogus=1"], "KEY one of"),
+                        (["simulate", "--games", "5", "--rule", "wider_shapes=maybe"], "true or false"),
+                        (["simulate", "--games", "5", "--rule", "kitty_multiplier=huge"], "huge"),
+                        (["simulate", "--games", "5", "--hand", "7=AS"], "SEAT=CARDS")):
+        assert main(argv) == 2 and words in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "--games", "5", "--nonsense"])
+    assert e.value.code == 2 and "usage: shengji simulate" in capsys.readouterr().err
+    deal = Deal(Rules(), seed=4, trump="S")
+    burier = deal.hand(deal.to_move)
+    first, second = str(burier - Cards(burier.indices()[8:])), str(Cards(burier.indices()[-8:]))
+    assert main(["bury", "--hand", str(burier), "--trump", "S", "--games", "30", "--no-progress",
+                 "--candidate", first, "--candidate", second]) == 0
+    ranked = capsys.readouterr().out
+    assert first in ranked and second in ranked
+    text = subprocess.run([sys.executable, "-m", "shengji", "bury", "--help"], capture_output=True, text=True).stdout
+    assert "qq-2deck 33" in " ".join(text.split())

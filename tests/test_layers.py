@@ -87,3 +87,10 @@ def test_the_core_rule_files_read_the_state_not_the_state_machine():
     assert includes["sj_declare.c"] == {"sj_declare.h"} and includes["sj_kitty.c"] == {"sj_kitty.h"}
     assert includes["sj_declare.h"] == {"sj_state.h"} and "sj_state.h" in includes["sj_kitty.h"]
     assert not includes["sj_state.h"] & {"sj_deal.h", "sj_declare.h", "sj_kitty.h", "sj_policy.h"}
+
+
+def test_one_version():
+    import shengji
+
+    text = (SRC.parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'version = "{shengji.__version__}"' in text

@@ -8,6 +8,7 @@ trick winner, kitty multiplier), all computed by the native C core.
 from . import bots
 from ._core import OPTIONS, PHASES, Cards, Deal, Declaration, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
+from ._version import __version__ as __version__
 from .advise import BuryAdvice, advise_bury
 from .jit import JitPolicy, jit_policy
 from .match import DealRecord, Match
@@ -50,4 +51,3 @@ __all__ = [
     "points",
     "simulate",
 ]
-__version__ = "0.1.0"

@@ -82,11 +82,51 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show(args: argparse.Namespace) -> int:
+    """A saved run (SimResult.save, simulate --out): its summary, and its plot with --plot."""
+    if args.plot:
+        _check_plot_path(args.plot)
+    res = SimResult.load(args.file)
+    print(res.summary())
+    if args.plot:
+        _plot(res, args.plot, str(res.meta.get("preset", os.path.basename(args.file))))
+        print(f"plot written to {args.plot}")
+    return 0
+
+
 def _options(args: argparse.Namespace) -> int:
     from .rules import options_markdown
 
     print(options_markdown(), end="")
     return 0
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    """--preset with every --rule KEY=VALUE applied over it, checked against the option table: enum values as
+    their names, booleans true/false, numbers as digits, rank sets comma-separated (constant_ranks=2,3,5)."""
+    from ._core import OPTIONS
+
+    rules = Rules.preset(args.preset)
+    changes: dict[str, Any] = {}
+    for item in getattr(args, "rule", None) or []:
+        key, sep, text = item.partition("=")
+        key, text = key.strip(), text.strip()
+        if not sep or key not in OPTIONS:
+            raise ValueError(f"--rule {item!r}: give KEY=VALUE with KEY one of {', '.join(OPTIONS)}")
+        opt = OPTIONS[key]
+        value: Any = text
+        if opt.kind == "bool":
+            if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError(f"--rule {item!r}: {key} is true or false")
+            value = text.lower() in ("true", "1", "yes")
+        elif opt.kind == "int":
+            if not text.lstrip("-").isdigit():
+                raise ValueError(f"--rule {item!r}: {key} is a whole number")
+            value = int(text)
+        elif opt.kind == "ranks":
+            value = tuple(r.strip().upper() for r in text.split(",") if r.strip())
+        changes[key] = value
+    return rules.replace(**changes) if changes else rules
 
 
 def _trump_option(text: str) -> str | None:
@@ -130,8 +170,18 @@ def _check_plot_path(path: str) -> None:
     _check_writable(path, "--plot")
 
 
+def _seat_cards(items: list[str] | None, what: str) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for item in items or []:
+        seat, sep, cards = item.partition("=")
+        if not sep or seat.strip() not in ("0", "1", "2", "3"):
+            raise ValueError(f"{what} {item!r}: give SEAT=CARDS with SEAT 0..3, e.g. 0='AS AS KH ...'")
+        out[int(seat)] = cards
+    return out
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.preset)
+    rules = _rules(args)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     trump = _trump_option(args.trump)
     out = npz_path(args.out) if args.out else None
@@ -140,9 +190,11 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.plot:
         _check_plot_path(args.plot)
     t = time.perf_counter()
+    hands = _seat_cards(args.hand, "--hand")
     res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
                    progress=args.progress if args.progress is not None else sys.stderr.isatty(),
-                   level=args.level, trump=trump, dealer=args.dealer)
+                   level=args.level, trump=trump, dealer=args.dealer, hands=hands or None, kitty=args.kitty,
+                   buried=args.buried)
     elapsed = time.perf_counter() - t
     res.meta["preset"] = args.preset
     print(res.summary())
@@ -161,9 +213,22 @@ def _plot(res: SimResult, path: str, title: str) -> None:
     values, counts = res.points_histogram()
     p, lo, hi = res.kitty_capture_rate()
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.bar(values, counts / max(res.games, 1), width=4, color="#4477aa")
+    ax.bar(values, 100 * counts / max(res.games, 1), width=4, color="#4477aa")
     ax.set_xlabel("attackers' points")
-    ax.set_ylabel("share of deals")
+    ax.set_ylabel("share of deals (%)")
+    decks = res.meta.get("decks")
+    if isinstance(decks, int) and len(values):  # the level thresholds: every band of 20 points per deck
+        band = 20 * decks
+        ticks, labels = [], []
+        for t in range(band, int(values.max()) + band, band):
+            ax.axvline(t - 2.5, color="#999999", linestyle="--", linewidth=0.8)
+            ticks.append(t - 2.5)
+            labels.append("dealer +1" if t == band else "attackers take" if t == 2 * band else f"+{t // band - 2}")
+        top = ax.secondary_xaxis("top")
+        top.set_xticks(ticks)
+        top.set_xticklabels(labels, fontsize=7)
+        top.set_xlabel(f"level thresholds (from {band}: the dealer keeps with +1; from {2 * band}: the attackers "
+                       f"take the deal; each {band} more: +1)", fontsize=8)
     ax.set_title(f"{title}: {res.games:,} deals, policy {res.meta.get('policy')}")
     ax.text(0.98, 0.95, f"kitty captured {100 * p:.1f} %\n(95 % CI {100 * lo:.1f}–{100 * hi:.1f} %)",
             transform=ax.transAxes, ha="right", va="top",
@@ -304,7 +369,7 @@ def _tournament(args: argparse.Namespace) -> int:
     players = {n: _player(n, args.worlds, args.seed) for n in names}
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
     t = time.perf_counter()
-    res = tournament(Rules.preset(args.preset), players, args.deals, seed=args.seed, threads=args.threads,
+    res = tournament(_rules(args), players, args.deals, seed=args.seed, threads=args.threads,
                      progress=progress)
     print(res)
     print(f"time: {time.perf_counter() - t:.1f} s")
@@ -314,9 +379,10 @@ def _tournament(args: argparse.Namespace) -> int:
 def _bury(args: argparse.Namespace) -> int:
     from .advise import advise_bury
 
-    rules = Rules.preset(args.preset)
-    advice = advise_bury(rules, args.hand, args.level, _trump_option(args.trump), games=args.games, seed=args.seed,
-                         threads=args.threads)
+    rules = _rules(args)
+    advice = advise_bury(rules, args.hand, args.level, _trump_option(args.trump), candidates=args.candidate,
+                         games=args.games, seed=args.seed, threads=args.threads,
+                         progress=args.progress if args.progress is not None else sys.stderr.isatty())
     print(f"burials for {args.preset}, level {args.level}, trump {args.trump}, {args.games:,} deals each "
           "(best first: fewest attackers' points):")
     for i, a in enumerate(advice, 1):
@@ -336,7 +402,10 @@ class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ._version import __version__
+
     parser = argparse.ArgumentParser(prog="shengji", description="Shengji (升级 / Tractor) simulation core")
+    parser.add_argument("--version", action="version", version=f"shengji {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     _add = sub.add_parser
 
@@ -357,6 +426,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", metavar="FILE.npz", help="save the per-deal arrays")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bar (default: on a terminal)")
+    sim.add_argument("--rule", action="append", metavar="KEY=VALUE",
+                     help="a rule option over --preset (repeatable): kitty_multiplier=copies, wider_shapes=true, "
+                          "kitty=6, constant_ranks=2,3,5; shengji options lists them")
+    sim.add_argument("--hand", action="append", metavar="SEAT=CARDS", help="a fixed dealt hand (repeatable)")
+    sim.add_argument("--kitty", default=None, help="the kitty as dealt, in order ('3S 4H ...')")
+    sim.add_argument("--buried", default=None, help="the cards the dealer buries")
     sim.set_defaults(func=_simulate)
     bench = sub.add_parser("bench", help="deals/s and plays/s: native core vs pure-Python reference")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -379,9 +454,17 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
     tour.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: on a terminal)")
+    tour.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     tour.set_defaults(func=_tournament)
+    sizes = ", ".join(f"{n} {Rules.preset(n).hand_size + (Rules.preset(n).kitty or 0)}" for n in Rules.presets())
     bury = sub.add_parser("bury", help="rank candidate burials by native runs with the hand fixed")
-    bury.add_argument("--hand", required=True, help="the burier's cards with the kitty, e.g. 'AS KS 10H ...'")
+    bury.add_argument("--hand", required=True, help="the burier's cards with the kitty, e.g. 'AS KS 10H ...': as many "
+                                                    f"as a hand and the kitty hold ({sizes})")
+    bury.add_argument("--candidate", action="append", metavar="CARDS",
+                      help="a burial to rank (repeatable; none given: the greedy burial and each short suit voided)")
+    bury.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
+    bury.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                      help="progress bar (default: on a terminal)")
     bury.add_argument("--level", default="2", help="the level rank")
     bury.add_argument("--trump", required=True, help="S/H/D/C, or NT (no trump)")
     bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
@@ -389,6 +472,10 @@ def main(argv: list[str] | None = None) -> int:
     bury.add_argument("--seed", type=int, default=0, help="the runs' seed")
     bury.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
     bury.set_defaults(func=_bury)
+    show = sub.add_parser("show", help="summarise (and plot) a run saved with simulate --out")
+    show.add_argument("file", metavar="FILE.npz", help="the saved run")
+    show.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
+    show.set_defaults(func=_show)
     opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
     opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")
@@ -396,7 +483,9 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--level", default="10", help="the level rank")
     demo.add_argument("--suit", default="H", help="trump suit S/H/D/C, or NT for no trump")
     demo.set_defaults(func=_demo)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # an unknown option of a subcommand: that subcommand's usage
+        sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.func(args))
     except (ValueError, TypeError, NotImplementedError) as err:  # the API refused an argument: no traceback

@@ -32,6 +32,7 @@ equal the native run's.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import threading
@@ -158,6 +159,17 @@ class SimResult:
         pts = self.attacker_points.astype(np.float64)
         lines = [f"games: {self.games:,}   " + "   ".join(f"{k}: {v}" for k, v in self.meta.items()
                                                           if k in ("preset", "policy", "seed", "threads"))]
+        m = self.meta
+        if "trump" in m or "level" in m:
+            setup = [f"trump {'declared' if m.get('trump') == 'declare' else m.get('trump') or 'none (NT)'}",
+                     f"level {m.get('level')}", f"dealer {'random' if m.get('dealer') is None else m.get('dealer')}"]
+            if m.get("hands"):
+                setup.append(f"hands of seats {', '.join(map(str, m['hands']))} fixed")
+            setup += [f"{name} fixed" for name in ("kitty", "buried") if m.get(name)]
+            lines.append("setup: " + ", ".join(setup))
+        changed = m.get("options_changed")
+        if changed:
+            lines.append("rule options changed: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
         if self.games == 0:
             return "\n".join(lines + ["(no games)"])
         lost = int(self.lost_deal.sum())
@@ -175,8 +187,12 @@ class SimResult:
                      f"5/25/50/75/95 %: {' / '.join(f'{x:.0f}' for x in q)}")
         captured = self.kitty_captured
         if captured.any():
-            lines.append(f"captured kitty: mean {self.kitty_points[captured].mean():.1f} points × "
-                         f"mean multiplier {self.kitty_multiplier[captured].mean():.2f}")
+            kp = self.kitty_points[captured]
+            empty = float((kp == 0).mean())
+            lines.append(f"captured kitties: mean {kp.mean():.1f} points in the kitty, multiplied by "
+                         f"{self.kitty_multiplier[captured].mean():.2f} on average (the capturing play's units)"
+                         + (f"; {100 * empty:.0f} % of them held no points (buried without points: "
+                            f"nothing to gain)" if empty > 0 else ""))
         lines.append("level outcomes:")
         for key, n in sorted(self.level_outcomes().items(), key=lambda kv: _outcome_order(kv[0])):
             lines.append(f"  {key:<26} {n:>10,}  {100 * n / self.games:6.2f} %")
@@ -345,6 +361,21 @@ def _hands(rules: Any, hands: Any) -> list[Cards | None]:
     return out
 
 
+def _options_changed(rules: Any) -> dict[str, Any]:
+    """The rule options that differ from the preset the rules come closest to (fewest differences), as text."""
+    from .rules import Rules
+
+    if not isinstance(rules, Rules):
+        return {}
+    best: dict[str, Any] | None = None
+    for name in Rules.presets():
+        base = Rules.preset(name)
+        diff = {k: v for k, v in dataclasses.asdict(rules).items() if getattr(base, k) != v}
+        if best is None or len(diff) < len(best):
+            best = diff
+    return {k: ",".join(v) if isinstance(v, tuple) else v for k, v in (best or {}).items()}
+
+
 def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              progress: bool = False, first_game: int = 0, executor: Any = None, dealer: int | None = None,
              level: str | None = None, trump: str | None = "declare", hands: Any = None, kitty: Any = None,
@@ -377,7 +408,9 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
              for p in (players or (list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4))]
     meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else ",".join(names),
             "seed": seed, "first_game": first_game, "level": level, "trump": trump, "dealer": dealer,
-            "partnership": getattr(rules, "partnership", None)}
+            "partnership": getattr(rules, "partnership", None), "decks": getattr(rules, "decks", None),
+            "hands": [s for s in range(4) if fixed[s] is not None], "kitty": kitty is not None,
+            "buried": buried is not None, "options_changed": _options_changed(rules)}
     if executor is not None:
         return _on_executor(executor, rules, games, policy=policy, seed=seed, first_game=first_game, dealer=dealer,
                             level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
