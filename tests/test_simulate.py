@@ -264,3 +264,32 @@ def test_results_files_are_checked_on_load(tmp_path):
     np.savez(tmp_path / "old.npz", **old, meta_keys=np.array(["seed"]), meta_values=np.array(["1"]))
     legacy = SimResult.load(tmp_path / "old.npz")
     assert legacy.meta == {"seed": "1"} and (legacy.partner == 0).all() and legacy.games == 50
+
+
+def test_a_summary_in_bounded_memory():
+    """Issue 21 item 3: simulate(keep="summary") counts in batches (64-bit counts, exact histograms) and gives the
+    same summary, histogram, percentiles and capture rate as the per-deal arrays of the same run; batches merge;
+    a run whose arrays cannot fit is refused before allocating, naming the size and keep='summary'."""
+    from shengji import SimSummary
+    from shengji.simulate import _summary_run
+
+    rules = Rules()
+    for policy, n in (("random", 45_000), ("greedy", 4_000)):
+        arrays = simulate(rules, n, policy=policy, seed=9, threads=2)
+        summ = simulate(rules, n, policy=policy, seed=9, threads=2, keep="summary")
+        assert isinstance(summ, SimSummary) and summ.games == n and summ.summary() == arrays.summary()
+        assert summ.kitty_capture_rate() == arrays.kitty_capture_rate()
+        qs = [0, 1, 5, 50, 95, 99.9, 100]
+        assert (summ.percentiles(qs) == np.percentile(arrays.attacker_points, qs, method="inverted_cdf")).all()
+        for step in (5, 20):
+            v1, c1 = summ.points_histogram(step)
+            v2, c2 = arrays.points_histogram(step)
+            assert (v1 == v2).all() and (c1 == c2).all() and c1.dtype == np.int64
+        halves = simulate(rules, n // 2, policy=policy, seed=9, threads=2, keep="summary").merge(
+            simulate(rules, n - n // 2, policy=policy, seed=9, threads=2, first_game=n // 2, keep="summary"))
+        assert halves.summary() == summ.summary() and halves.level_outcomes() == arrays.level_outcomes()
+    assert _summary_run.__doc__ and "batches" in _summary_run.__doc__
+    with pytest.raises(ValueError, match=r"GiB .* keep='summary'"):
+        simulate(rules, 10**11)
+    with pytest.raises(ValueError, match="keep must be"):
+        simulate(rules, 10, keep="everything")

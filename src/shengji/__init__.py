@@ -15,7 +15,7 @@ from .match import DealRecord, Match
 from .observation import Observation, determinize
 from .rules import Rules
 from .search import Rollouts
-from .simulate import SimResult, simulate
+from .simulate import SimResult, SimSummary, simulate
 from .tournament import TournamentResult, tournament
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "Rollouts",
     "Rules",
     "SimResult",
+    "SimSummary",
     "ThrowResult",
     "Trump",
     "Unit",

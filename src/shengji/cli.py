@@ -194,11 +194,12 @@ def _simulate(args: argparse.Namespace) -> int:
     res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
                    progress=args.progress if args.progress is not None else sys.stderr.isatty(),
                    level=args.level, trump=trump, dealer=args.dealer, hands=hands or None, kitty=args.kitty,
-                   buried=args.buried)
+                   buried=args.buried, keep="arrays" if out else "summary")  # a summary needs no per-deal arrays
     elapsed = time.perf_counter() - t
     res.meta["preset"] = args.preset
     print(res.summary())
-    print(f"time: {elapsed:.2f} s  ({args.games / elapsed:,.0f} deals/s, {int(res.plays.sum()) / elapsed:,.0f} "
+    plays = int(res.plays if isinstance(res.plays, int) else res.plays.sum())
+    print(f"time: {elapsed:.2f} s  ({args.games / elapsed:,.0f} deals/s, {plays / elapsed:,.0f} "
           f"plays/s, {res.meta['threads']} threads)")
     if out:
         print(f"saved {res.save(out)}")
@@ -208,7 +209,7 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plot(res: SimResult, path: str, title: str) -> None:
+def _plot(res: Any, path: str, title: str) -> None:
     plt = _plot_module()
     values, counts = res.points_histogram()
     p, lo, hi = res.kitty_capture_rate()

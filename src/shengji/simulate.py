@@ -115,32 +115,16 @@ class SimResult:
 
     def points_histogram(self, step: int = 5) -> tuple[np.ndarray, np.ndarray]:
         """(values, counts) of the attackers' final points, in steps of ``step`` (points are multiples of 5)."""
-        if isinstance(step, bool) or not isinstance(step, int) or step < 1:
-            raise ValueError(f"step must be a positive integer (points are multiples of 5), got {step!r}")
-        if self.games == 0:
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        top = int(self.attacker_points.max())
-        values = np.arange(0, top + step, step)
-        counts = np.bincount(self.attacker_points.astype(np.int64) // step, minlength=len(values))[: len(values)]
-        return values, counts
+        return SimSummary.of(self).points_histogram(step)
 
     def percentiles(self, q: Any) -> np.ndarray:
         """The attackers' points at the percentiles ``q`` (0..100, a number or a sequence): each a score that
         occurred (the smallest score with at least that share of deals at or below it; no interpolation)."""
-        if self.games == 0:
-            raise ValueError("percentiles of an empty result (0 games)")
-        qs = np.asarray(q, dtype=np.float64)
-        if np.any((qs < 0) | (qs > 100)) or np.any(np.isnan(qs)):
-            raise ValueError(f"percentiles must lie in 0..100, got {q!r}")
-        return np.percentile(self.attacker_points, qs, method="inverted_cdf").astype(np.int64)
+        return SimSummary.of(self).percentiles(q)
 
     def level_outcomes(self) -> dict[str, int]:
         """How many games ended with each level outcome ("dealer +3", "attackers take the deal", ...)."""
-        out: dict[str, int] = {}
-        for d, a in zip(self.dealer_levels.tolist(), self.attacker_levels.tolist(), strict=True):
-            key = f"dealer +{d}" if d else ("attackers take the deal" if a == 0 else f"attackers +{a}")
-            out[key] = out.get(key, 0) + 1
-        return out
+        return SimSummary.of(self).level_outcomes()
 
     def merge(self, other: SimResult) -> SimResult:
         """The results of both runs together (independent batches of one run merge into the whole run)."""
@@ -154,55 +138,9 @@ class SimResult:
         return SimResult(**arrays, meta=meta)
 
     def summary(self) -> str:
-        """A readable table: capture rate, attackers' points, level outcomes."""
-        p, lo, hi = self.kitty_capture_rate()
-        pts = self.attacker_points.astype(np.float64)
-        lines = [f"games: {self.games:,}   " + "   ".join(f"{k}: {v}" for k, v in self.meta.items()
-                                                          if k in ("preset", "policy", "seed", "threads"))]
-        m = self.meta
-        if "trump" in m or "level" in m:
-            setup = [f"trump {'declared' if m.get('trump') == 'declare' else m.get('trump') or 'none (NT)'}",
-                     f"level {m.get('level')}", f"dealer {'random' if m.get('dealer') is None else m.get('dealer')}"]
-            if m.get("hands"):
-                setup.append(f"hands of seats {', '.join(map(str, m['hands']))} fixed")
-            setup += [f"{name} fixed" for name in ("kitty", "buried") if m.get(name)]
-            lines.append("setup: " + ", ".join(setup))
-        changed = m.get("options_changed")
-        if changed:
-            lines.append("rule options changed: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
-        if self.games == 0:
-            return "\n".join(lines + ["(no games)"])
-        lost = int(self.lost_deal.sum())
-        if lost:
-            lines.append(f"lost deals (闷牌: nobody declared, no play): {lost:,} ({100 * lost / self.games:.2f} %), "
-                         "counted below; result.lost_deal selects them")
-        if self.meta.get("partnership") == "call_card":
-            alone = int((self.partner < 0).sum())
-            a, alo, ahi = wilson(alone, self.games)
-            lines.append(f"dealer alone (找朋友, nobody else held the called card): {alone:,} ({100 * a:.2f} %, "
-                         f"95 % CI {100 * alo:.2f} – {100 * ahi:.2f} %)")
-        lines.append(f"kitty captured: {100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)")
-        q = self.percentiles([5, 25, 50, 75, 95])
-        lines.append(f"attacker points: mean {pts.mean():.1f}  sd {pts.std():.1f}  "
-                     f"5/25/50/75/95 %: {' / '.join(f'{x:.0f}' for x in q)}")
-        captured = self.kitty_captured
-        if captured.any():
-            kp = self.kitty_points[captured]
-            empty = float((kp == 0).mean())
-            lines.append(f"captured kitties: mean {kp.mean():.1f} points in the kitty, multiplied by "
-                         f"{self.kitty_multiplier[captured].mean():.2f} on average (the capturing play's units)"
-                         + (f"; {100 * empty:.0f} % of them held no points (buried without points: "
-                            f"nothing to gain)" if empty > 0 else ""))
-        lines.append("level outcomes:")
-        for key, n in sorted(self.level_outcomes().items(), key=lambda kv: _outcome_order(kv[0])):
-            lines.append(f"  {key:<26} {n:>10,}  {100 * n / self.games:6.2f} %")
-        values, counts = self.points_histogram(step=20)
-        lines.append("attacker points (bins of 20):")
-        peak = max(int(counts.max()), 1)
-        for v, n in zip(values.tolist(), counts.tolist(), strict=True):
-            if n:
-                lines.append(f"  {v:>4}–{v + 15:<4} {n:>10,} {'#' * max(1, round(40 * n / peak))}")
-        return "\n".join(lines)
+        """A readable table: the setup, the capture rate, the attackers' points, the level outcomes (the same
+        text as ``SimSummary.summary``, computed from the arrays)."""
+        return SimSummary.of(self).summary()
 
     def save(self, path: str | os.PathLike[str]) -> str:
         """Save to an ``.npz`` file (arrays, metadata as JSON with its types, and the format version
@@ -265,6 +203,153 @@ class SimResult:
         return all(np.array_equal(getattr(self, n), getattr(other, n)) for n in FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _bincount(x: np.ndarray, length: int = 0) -> np.ndarray:
+    return np.bincount(np.asarray(x, dtype=np.int64), minlength=length).astype(np.int64)
+
+
+def _add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    n = max(len(a), len(b))
+    return np.pad(a, (0, n - len(a))) + np.pad(b, (0, n - len(b)))
+
+
+@dataclass
+class SimSummary:
+    """What a run's summary needs, in bounded memory for any number of games (``simulate(keep="summary")``):
+    64-bit counts and exact histograms (``points[v]``: games where the attackers finished with ``v`` points;
+    ``kitty_points`` and ``multipliers`` likewise over the captured kitties; ``outcomes``: (dealer levels,
+    attacker levels) -> games). Summaries of batches of one run ``merge`` into the whole run's."""
+
+    games: int
+    captured: int
+    lost: int
+    alone: int
+    plays: int
+    points: np.ndarray
+    kitty_points: np.ndarray
+    multipliers: np.ndarray
+    outcomes: dict[tuple[int, int], int]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, res: SimResult) -> SimSummary:
+        """The summary of a result's arrays."""
+        cap = res.kitty_captured
+        outcomes: dict[tuple[int, int], int] = {}
+        if res.games:
+            pairs, counts = np.unique(np.stack([res.dealer_levels, res.attacker_levels]).astype(np.int64), axis=1,
+                                      return_counts=True)
+            outcomes = {(int(d), int(a)): int(n) for (d, a), n in zip(pairs.T.tolist(), counts.tolist(), strict=True)}
+        return cls(res.games, int(cap.sum()), int(res.lost_deal.sum()), int((res.partner < 0).sum()),
+                   int(res.plays.astype(np.int64).sum()), _bincount(res.attacker_points),
+                   _bincount(res.kitty_points[cap]), _bincount(res.kitty_multiplier[cap]), outcomes, dict(res.meta))
+
+    def merge(self, other: SimSummary) -> SimSummary:
+        """Both runs' summaries together."""
+        if not isinstance(other, SimSummary):
+            raise TypeError(f"merge expects a SimSummary, not {type(other).__name__}")
+        if self.meta.get("rules") != other.meta.get("rules"):
+            raise ValueError("cannot merge results of different rules")
+        outcomes = dict(self.outcomes)
+        for k, n in other.outcomes.items():
+            outcomes[k] = outcomes.get(k, 0) + n
+        meta = dict(self.meta)
+        meta["games"] = self.games + other.games
+        return SimSummary(self.games + other.games, self.captured + other.captured, self.lost + other.lost,
+                          self.alone + other.alone, self.plays + other.plays, _add(self.points, other.points),
+                          _add(self.kitty_points, other.kitty_points), _add(self.multipliers, other.multipliers),
+                          outcomes, meta)
+
+    def kitty_capture_rate(self) -> tuple[float, float, float]:
+        """(p, low, high): the share of games where the attackers captured the kitty, Wilson 95 %."""
+        return wilson(self.captured, self.games)
+
+    def points_histogram(self, step: int = 5) -> tuple[np.ndarray, np.ndarray]:
+        """(values, counts) of the attackers' final points, in steps of ``step``."""
+        if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+            raise ValueError(f"step must be a positive integer (points are multiples of 5), got {step!r}")
+        nz = np.flatnonzero(self.points)
+        if not len(nz):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        values = np.arange(0, int(nz[-1]) + step, step)
+        counts = np.bincount(np.arange(len(self.points)) // step, weights=self.points,
+                             minlength=len(values))[: len(values)].astype(np.int64)
+        return values, counts
+
+    def percentiles(self, q: Any) -> np.ndarray:
+        """The attackers' points at the percentiles ``q`` (0..100): each a score that occurred (the smallest score
+        with at least that share of deals at or below it), exact from the histogram."""
+        if self.games == 0:
+            raise ValueError("percentiles of an empty result (0 games)")
+        qs = np.asarray(q, dtype=np.float64)
+        if np.any((qs < 0) | (qs > 100)) or np.any(np.isnan(qs)):
+            raise ValueError(f"percentiles must lie in 0..100, got {q!r}")
+        cum = np.cumsum(self.points)
+        ranks = np.maximum(np.ceil(qs * self.games / 100.0), 1)  # the rank of the score (1-based), as inverted_cdf
+        return np.searchsorted(cum, ranks, side="left").astype(np.int64)
+
+    def level_outcomes(self) -> dict[str, int]:
+        """How many games ended with each level outcome ("dealer +3", "attackers take the deal", ...)."""
+        out: dict[str, int] = {}
+        for (d, a), n in sorted(self.outcomes.items()):
+            key = f"dealer +{d}" if d else ("attackers take the deal" if a == 0 else f"attackers +{a}")
+            out[key] = out.get(key, 0) + n
+        return out
+
+    def summary(self) -> str:
+        """A readable table: the setup, the capture rate, the attackers' points, the level outcomes."""
+        p, lo, hi = self.kitty_capture_rate()
+        m = self.meta
+        lines = [f"games: {self.games:,}   " + "   ".join(f"{k}: {v}" for k, v in m.items()
+                                                          if k in ("preset", "policy", "seed", "threads"))]
+        if "trump" in m or "level" in m:
+            setup = [f"trump {'declared' if m.get('trump') == 'declare' else m.get('trump') or 'none (NT)'}",
+                     f"level {m.get('level')}", f"dealer {'random' if m.get('dealer') is None else m.get('dealer')}"]
+            if m.get("hands"):
+                setup.append(f"hands of seats {', '.join(map(str, m['hands']))} fixed")
+            setup += [f"{name} fixed" for name in ("kitty", "buried") if m.get(name)]
+            lines.append("setup: " + ", ".join(setup))
+        changed = m.get("options_changed")
+        if changed:
+            lines.append("rule options changed: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+        if self.games == 0:
+            return "\n".join(lines + ["(no games)"])
+        lost = self.lost
+        if lost:
+            lines.append(f"lost deals (闷牌: nobody declared, no play): {lost:,} ({100 * lost / self.games:.2f} %), "
+                         "counted below; result.lost_deal selects them")
+        if self.meta.get("partnership") == "call_card":
+            alone = self.alone
+            a, alo, ahi = wilson(alone, self.games)
+            lines.append(f"dealer alone (找朋友, nobody else held the called card): {alone:,} ({100 * a:.2f} %, "
+                         f"95 % CI {100 * alo:.2f} – {100 * ahi:.2f} %)")
+        lines.append(f"kitty captured: {100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)")
+        q = self.percentiles([5, 25, 50, 75, 95])
+        v = np.arange(len(self.points), dtype=np.float64)
+        mean = float((v * self.points).sum() / self.games)
+        sd = float(np.sqrt(max(0.0, (v * v * self.points).sum() / self.games - mean * mean)))
+        lines.append(f"attacker points: mean {mean:.1f}  sd {sd:.1f}  "
+                     f"5/25/50/75/95 %: {' / '.join(f'{x:.0f}' for x in q)}")
+        if self.captured:
+            kv = np.arange(len(self.kitty_points))
+            mv = np.arange(len(self.multipliers))
+            empty = float(self.kitty_points[0] / self.captured) if len(self.kitty_points) else 0.0
+            lines.append(f"captured kitties: mean {(kv * self.kitty_points).sum() / self.captured:.1f} points in "
+                         f"the kitty, multiplied by {(mv * self.multipliers).sum() / self.captured:.2f} on average "
+                         "(the capturing play's units)"
+                         + (f"; {100 * empty:.0f} % of them held no points (buried without points: "
+                            f"nothing to gain)" if empty > 0 else ""))
+        lines.append("level outcomes:")
+        for key, n in sorted(self.level_outcomes().items(), key=lambda kv: _outcome_order(kv[0])):
+            lines.append(f"  {key:<26} {n:>10,}  {100 * n / self.games:6.2f} %")
+        values, counts = self.points_histogram(step=20)
+        lines.append("attacker points (bins of 20):")
+        peak = max(int(counts.max()), 1)
+        for v, n in zip(values.tolist(), counts.tolist(), strict=True):
+            if n:
+                lines.append(f"  {v:>4}–{v + 15:<4} {n:>10,} {'#' * max(1, round(40 * n / peak))}")
+        return "\n".join(lines)
 
 
 def _outcome_order(key: str) -> tuple[int, int]:
@@ -379,13 +464,22 @@ def _options_changed(rules: Any) -> dict[str, Any]:
 def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              progress: bool = False, first_game: int = 0, executor: Any = None, dealer: int | None = None,
              level: str | None = None, trump: str | None = "declare", hands: Any = None, kitty: Any = None,
-             buried: Any = None) -> SimResult:
-    """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring)."""
+             buried: Any = None, keep: str = "arrays") -> Any:
+    """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring); with
+    ``keep="summary"`` a :class:`SimSummary` instead, counted in batches in bounded memory for any number of
+    games (the same numbers as the SimResult's summary of the same run)."""
     if isinstance(games, bool) or not hasattr(games, "__index__"):
         raise TypeError(f"games must be an int, not {type(games).__name__}")
     games = games.__index__()  # numpy integers too
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
+    if keep not in ("arrays", "summary"):
+        raise ValueError(f"keep must be 'arrays' (per-deal arrays) or 'summary' (counts and histograms), got {keep!r}")
+    if keep == "summary":
+        return _summary_run(rules, games, policy=policy, seed=seed, threads=threads, progress=progress,
+                            first_game=first_game, executor=executor, dealer=dealer, level=level, trump=trump,
+                            hands=hands, kitty=kitty, buried=buried)
+    _check_memory(games)
     seed = _core._check_u64(seed, "seed")
     first_game = _core._check_u64(first_game, "first_game")
     if first_game + games > 2**64:
@@ -465,6 +559,51 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         arrays[name] = arrays[name].view(np.bool_)
     meta["threads"] = threads
     return SimResult(**arrays, meta=meta)
+
+
+BYTES_PER_GAME = sum(np.dtype(np.uint8 if dt is np.bool_ else dt).itemsize for dt in FIELDS.values())
+
+
+def _free_memory() -> int | None:
+    """Bytes of memory free now (Linux), or None where it cannot be told."""
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _check_memory(games: int) -> None:
+    """Per-deal arrays: refuse before allocating when they cannot fit in the memory free now."""
+    need, free = games * BYTES_PER_GAME, _free_memory()
+    if free is not None and need > free:
+        raise ValueError(f"keeping per-deal arrays for {games:,} games needs {need / 2**30:,.1f} GiB "
+                         f"({BYTES_PER_GAME} bytes a game) and {free / 2**30:,.1f} GiB are free: pass "
+                         "keep='summary' (counts and exact histograms in bounded memory)")
+
+
+def _summary_run(rules: Any, games: int, *, progress: bool, first_game: int, **kwargs: Any) -> SimSummary:
+    """simulate(keep="summary"): the run in batches (game i of the run is still stream (seed, first_game + i)), each
+    folded into the summary and dropped."""
+    batch = min(1 << 20, max(20_000, games // 100))
+    bar = _progress_bar(games) if progress else None
+    total: SimSummary | None = None
+    try:
+        done = 0
+        while done < games or total is None:
+            n = min(batch, games - done)
+            part = SimSummary.of(simulate(rules, n, first_game=first_game + done, **kwargs))
+            total = part if total is None else total.merge(part)
+            done += n
+            if bar is not None:
+                bar.update(n)
+            if n == 0:
+                break
+    finally:
+        if bar is not None:
+            bar.close()
+    total.meta["first_game"] = first_game
+    total.meta["games"] = games
+    return total
 
 
 def _on_executor(executor: Any, rules: Any, games: int, batches: int | None = None, **kwargs: Any) -> SimResult:
