@@ -34,6 +34,7 @@ def has_declaring_phase(rules: Any) -> bool: ...
 
 @disjoint_base
 class Cards:
+    def _repr_html_(self) -> str: ...
     def __init__(self, cards: CardsLike | None = None) -> None: ...
     def __len__(self) -> int: ...
     def __bool__(self) -> bool: ...
@@ -58,6 +59,7 @@ class Declaration(Cards):
 
 @disjoint_base
 class Trump:
+    def _repr_html_(self) -> str: ...
     rules: Any
     level: str
     suit: str | None
@@ -76,6 +78,7 @@ class Trump:
 
 @disjoint_base
 class Deal:
+    def _repr_html_(self) -> str: ...
     rules: Any
     def __init__(self, rules: Any, seed: int | None = None, dealer: int = 0, level: str | None = None,
                  trump: str | None = "declare", hands: Sequence[CardsLike] | None = None,

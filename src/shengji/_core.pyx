@@ -275,6 +275,10 @@ cdef class Cards:
     def __str__(self):
         return " ".join(self)
 
+    def _repr_html_(self):
+        """The cards with their suit symbols (shengji.views)."""
+        return _hook("views")["Cards"](self)
+
     def __repr__(self):
         return f"Cards({str(self)!r})"
 
@@ -533,13 +537,14 @@ def check_rules(values):
 
 
 _HOOKS = {}
-_HOOK_NAMES = ("Rules", "observe", "rollouts", "jit")
+_HOOK_NAMES = ("Rules", "observe", "rollouts", "jit", "views")
 
 
 def _register(str name, obj):
     """What an upper layer hands the native module for the methods that reach up (shengji/_layers.py): "Rules"
     (the class, which every rules argument must be), "observe" (Deal.observation), "rollouts"
-    (Deal.rollouts) and "jit" (the JitPolicy class and the compiled entry points). The modules register
+    (Deal.rollouts), "jit" (the JitPolicy class and the compiled entry points) and "views" (the notebook
+    views of Cards, Trump and Deal). The modules register
     themselves when the package is imported; the native module imports nothing above it."""
     if name not in _HOOK_NAMES:
         raise ValueError(f"no hook {name!r}: the hooks are {', '.join(_HOOK_NAMES)}")
@@ -657,6 +662,10 @@ cdef class Trump:
 
     def __reduce__(self):
         return (Trump, (self.rules, self.level, self.suit))
+
+    def _repr_html_(self):
+        """The level, the trump suit and the trumps from the highest down (shengji.views)."""
+        return _hook("views")["Trump"](self)
 
     def __repr__(self):
         return f"Trump(level={self.level!r}, suit={self.suit!r}, decks={self.t.rules.decks})"

@@ -1034,6 +1034,10 @@ cdef class Deal:
         default, docs/MODEL.md §7)."""
         return Cards._wrap(self.d.last_won)
 
+    def _repr_html_(self):
+        """The four hands, the trick, the score and whose turn it is (shengji.views)."""
+        return _hook("views")["Deal"](self)
+
     def __repr__(self):
         return (f"Deal(phase={self.phase!r}, dealer={self.dealer}, level={self.level!r}, trump={self.trump!r}, "
                 f"to_move={self.to_move}, attacker_points={self.attacker_points})")

@@ -10,7 +10,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_types", "_version"),              # plain result types and IllegalMove; the version
     ("_core",),                          # the native module (_core.pyx and its .pxi files)
     ("rules", "reference", "_stats"),    # the option table's Rules; the pure-Python reference; intervals
-    ("reference_deal", "burial", "observation", "_bot"),
+    ("reference_deal", "burial", "observation", "_bot", "views"),
     ("jit",),                            # user policies (a Bot), compiled or not
     ("search",),                         # rollouts
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, views
 from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
@@ -81,6 +81,13 @@ class Rollouts:
     def value(self, kind: str = "levels") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(mean, low, high) per action: the mean value from the mover's side and its 95 % interval."""
         return mean_interval(self.values(kind), axis=1)
+
+    def __repr__(self) -> str:
+        return (f"Rollouts({len(self.actions)} actions x {self.attacker_points.shape[1]} worlds, mover seat "
+                f"{self.mover})")
+
+    def _repr_html_(self) -> str:
+        return views.rollouts_html(self)
 
     def best(self, kind: str = "levels") -> Cards:
         """The action with the highest mean value (the first on ties)."""

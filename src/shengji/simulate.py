@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, views
 from ._core import Cards
 from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
 from .jit import native as _native
@@ -141,6 +141,12 @@ class SimResult:
         """A readable table: the setup, the capture rate, the attackers' points, the level outcomes (the same
         text as ``SimSummary.summary``, computed from the arrays)."""
         return SimSummary.of(self).summary()
+
+    def __repr__(self) -> str:
+        return views.result_repr(self)
+
+    def _repr_html_(self) -> str:
+        return views.result_html(self)
 
     def save(self, path: str | os.PathLike[str]) -> str:
         """Save to an ``.npz`` file (arrays, metadata as JSON with its types, and the format version
@@ -264,6 +270,12 @@ class SimSummary:
     def kitty_capture_rate(self) -> tuple[float, float, float]:
         """(p, low, high): the share of games where the attackers captured the kitty, Wilson 95 %."""
         return wilson(self.captured, self.games)
+
+    def __repr__(self) -> str:
+        return views.result_repr(self)
+
+    def _repr_html_(self) -> str:
+        return views.result_html(self)
 
     def points_histogram(self, step: int = 5) -> tuple[np.ndarray, np.ndarray]:
         """(values, counts) of the attackers' final points, in steps of ``step``."""

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from . import views
 from ._stats import mean_interval
 from .simulate import SimResult, simulate
 
@@ -48,6 +49,12 @@ class TournamentResult:
     names: list[str]
     deals: int
     pairs: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"TournamentResult(bots={self.names}, deals={self.deals:,} per pair)"
+
+    def _repr_html_(self) -> str:
+        return views.tournament_html(self)
 
     def advantage(self, a: str, b: str, kind: str = "levels") -> tuple[float, float, float]:
         """(mean, low, high): bot ``a``'s mean result over ``b`` per duplicate deal, with a 95 % interval."""
