@@ -17,3 +17,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+from browser import browser  # noqa: E402,F401  (the headless-Chromium fixture: tests/browser.py)

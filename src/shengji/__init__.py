@@ -5,7 +5,7 @@ The public API (see docs and ``shared/API.md``): cards (``parse_cards``, ``Cards
 trick winner, kitty multiplier), all computed by the native C core.
 """
 
-from . import bots, views
+from . import bots, replay, views
 from ._core import OPTIONS, PHASES, Cards, Deal, Declaration, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 from ._version import __version__ as __version__
@@ -48,6 +48,7 @@ __all__ = [
     "Unit",
     "bots",
     "views",
+    "replay",
     "determinize",
     "parse_cards",
     "points",

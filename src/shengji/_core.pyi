@@ -79,6 +79,7 @@ class Trump:
 @disjoint_base
 class Deal:
     def _repr_html_(self) -> str: ...
+    def to_html(self, seat: int | None = None) -> str: ...
     rules: Any
     def __init__(self, rules: Any, seed: int | None = None, dealer: int = 0, level: str | None = None,
                  trump: str | None = "declare", hands: Sequence[CardsLike] | None = None,

@@ -537,14 +537,14 @@ def check_rules(values):
 
 
 _HOOKS = {}
-_HOOK_NAMES = ("Rules", "observe", "rollouts", "jit", "views")
+_HOOK_NAMES = ("Rules", "observe", "rollouts", "jit", "views", "replay")
 
 
 def _register(str name, obj):
     """What an upper layer hands the native module for the methods that reach up (shengji/_layers.py): "Rules"
     (the class, which every rules argument must be), "observe" (Deal.observation), "rollouts"
-    (Deal.rollouts), "jit" (the JitPolicy class and the compiled entry points) and "views" (the notebook
-    views of Cards, Trump and Deal). The modules register
+    (Deal.rollouts), "jit" (the JitPolicy class and the compiled entry points), "views" (the notebook
+    views of Cards, Trump and Deal) and "replay" (Deal.to_html). The modules register
     themselves when the package is imported; the native module imports nothing above it."""
     if name not in _HOOK_NAMES:
         raise ValueError(f"no hook {name!r}: the hooks are {', '.join(_HOOK_NAMES)}")

@@ -1034,6 +1034,11 @@ cdef class Deal:
         default, docs/MODEL.md §7)."""
         return Cards._wrap(self.d.last_won)
 
+    def to_html(self, seat=None):
+        """A self-contained HTML page that steps through the deal so far (←/→, Home/End): every hand, or what
+        ``seat`` sees (shengji.replay)."""
+        return _hook("replay")(self, seat)
+
     def _repr_html_(self):
         """The four hands, the trick, the score and whose turn it is (shengji.views)."""
         return _hook("views")["Deal"](self)

@@ -9,6 +9,8 @@
 - ``shengji options``: the rule options (the core's table), their values, defaults and status.
 - ``shengji tournament --bots pimc,greedy --deals N``: a duplicate tournament (``shengji.tournament``).
 - ``shengji bury --hand ... --level ... --trump ...``: candidate burials ranked (``shengji.advise_bury``).
+- ``shengji replay --bots greedy,pimc --out deal.html``: one deal played by bots, as a page that steps through
+  it (``shengji.replay``).
 """
 
 from __future__ import annotations
@@ -391,6 +393,35 @@ def _bury(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    from .replay import play_deal, player
+
+    out = args.out
+    if not out.lower().endswith((".html", ".htm")):
+        raise ValueError(f"--out {out!r}: a replay is an HTML page: give a name ending in .html")
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        raise ValueError(f"--out {out!r}: no folder {folder!r}")
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) not in (2, 4) or not all(names):
+        raise ValueError(f"--bots {args.bots!r}: two names (seats 0+2, then 1+3) or four (one per seat)")
+    players = [player(n, args.seed, args.worlds) for n in names]  # unknown names refused before playing
+    if args.seat is not None and not 0 <= args.seat <= 3:
+        raise ValueError(f"--seat {args.seat}: a seat 0..3 (or no --seat for every hand)")
+    t = time.perf_counter()
+    deal = play_deal(_rules(args), args.seed, players)
+    page = deal.to_html(args.seat)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(page)
+    r = deal.result()
+    seats = ", ".join(f"seat {s} {names[s % len(names)]}" for s in range(4))
+    print(f"{out}: {args.preset}, seed {args.seed}, {seats}; "
+          f"{'every hand' if args.seat is None else f'what seat {args.seat} sees'}")
+    print(f"attackers {r.attacker_points} points, kitty {'captured' if r.kitty_captured else 'kept'}; "
+          f"open it in a browser (←/→ step, Home/End); {time.perf_counter() - t:.1f} s")
+    return 0
+
+
 class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
     """Every option's help ends with its default; an option whose default is None says in words what it means."""
 
@@ -477,6 +508,17 @@ def main(argv: list[str] | None = None) -> int:
     show.add_argument("file", metavar="FILE.npz", help="the saved run")
     show.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
     show.set_defaults(func=_show)
+    rep = sub.add_parser("replay", help="one deal played by bots, written as an HTML page that steps through it")
+    rep.add_argument("--out", required=True, metavar="FILE.html", help="the page to write")
+    rep.add_argument("--bots", default="greedy,greedy",
+                     help="A,B (A plays seats 0 and 2, B seats 1 and 3) or four names, one per seat; each of "
+                          "greedy, random, pimc")
+    rep.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    rep.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
+    rep.add_argument("--seed", type=int, default=0, help="the deal's seed")
+    rep.add_argument("--seat", type=int, default=None, help="show only what this seat sees (default: every hand)")
+    rep.add_argument("--worlds", type=int, default=64, help="PIMC's sampled worlds")
+    rep.set_defaults(func=_replay)
     opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
     opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")

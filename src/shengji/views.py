@@ -35,10 +35,26 @@ def card_html(token: str) -> str:
 
 
 def cards_html(cards: Any) -> str:
-    tokens = list(Cards(cards)) if not isinstance(cards, Cards) else list(cards)
+    """Cards in a row: a Cards (in its order), a list of card tokens kept in the order given, or any cards
+    spelling."""
+    if isinstance(cards, Cards) or (isinstance(cards, list) and all(isinstance(t, str) for t in cards)):
+        tokens = list(cards)
+    else:
+        tokens = list(Cards(cards))
     if not tokens:
         return '<span style="color:#888">—</span>'
     return '<span class="sj-cards">' + " ".join(card_html(t) for t in tokens) + "</span>"
+
+
+def reading_order(d: Deal, cards: Any, trump_known: bool = True) -> list[str]:
+    """A hand as a player holds it: the trumps first (highest first), then each plain suit (highest first);
+    before the trump is settled (or while it lies face down to the viewer), by suit and rank, jokers first."""
+    order = ("T", "S", "H", "C", "D")
+    if d.phase == "declare" or not trump_known:
+        return sorted(cards, key=lambda k: (order.index("T" if k in ("SJ", "BJ") else k[-1]),
+                                            -Cards([k]).indices()[0]))
+    t = d.trump_context
+    return sorted(cards, key=lambda k: (order.index(t.effective_suit(k)), -t.position(k)))
 
 
 def trump_html(t: Trump) -> str:
@@ -61,7 +77,7 @@ def deal_html(d: Deal) -> str:
         role = "dealer" if s == d.dealer else ("attacker" if d.is_attacker(s) else "defender")
         mark = " ◀ to move" if s == d.to_move else ""
         rows.append(f'<tr><td style="padding-right:8px"><b>seat {s}</b> <span style="color:#666">({role})</span>'
-                    f'{mark}</td><td>{cards_html(d.hand(s))}</td></tr>')
+                    f'{mark}</td><td>{cards_html(reading_order(d, d.hand(s)))}</td></tr>')
     trick = " · ".join(cards_html(p) for p in d.trick) if d.trick else "—"
     last = ""
     if d.tricks:
