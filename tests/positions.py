@@ -8,7 +8,7 @@ cards of one or two suits, often the jokers), with more leads of neighbouring ki
 inside a block of docs/MODEL.md §2 (♠2♠2♠3♠3 at level 3) and pairs on both sides of a gap are common.
 ``wide_trick_position`` makes the wider-shapes contests of docs/MODEL.md §6 (a quad against a two-pair
 tractor...) common. ``natural_context`` and the ``natural_*_position`` generators draw positions under
-``tractor_rule="natural"`` (docs/MODEL.md §3, 泰安 seed 003) from a pack biased to one lane, so that plain
+``tractor_rule="natural"`` (docs/MODEL.md §3, 泰安) from a pack biased to one lane, so that plain
 cards chained with borrowed trumps of their lane (♠5♠5♠6♠6), trump-suit runs, off-suit constant chains
 (♠2♠2♠3♠3) and the joker pair are common, and leads and plays often borrow.
 """
@@ -300,7 +300,7 @@ def wide_trick_position(rng: random.Random, decks: int = 4):
         return ctx, plays
 
 
-# Natural tractors (docs/MODEL.md §3, tractor_rule="natural", 泰安 seed 003): tractors chain kinds of one lane
+# Natural tractors (docs/MODEL.md §3, tractor_rule="natural", 泰安): tractors chain kinds of one lane
 # (a printed suit, or the jokers) at consecutive printed ranks, and a plain suit's tractor may borrow the
 # constant and level trumps of its lane (♠5♠5♠6♠6 with constant 5 is a spade tractor).
 

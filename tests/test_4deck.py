@@ -1,5 +1,5 @@
 """The 4-deck system's declaring, turned-up kitty, first-deal redeals and 炒底 (grabbing the kitty)
-(docs/MODEL.md §9; the 4-deck post of seed 000; the post's quoted lines are in test_seed_examples.py)."""
+(docs/MODEL.md §9; the 4-deck post; the post's quoted lines are in test_seed_examples.py)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ LADDER = ["10S", "10D 10D", "10C 10C", "10H 10H", "10S 10S", "SJ SJ", "BJ BJ"]
 
 
 def test_every_grade_overturns_the_one_below():
-    """Seed 000 (4-deck post): 抄底牌条件：单张10 ＜对方块10 ＜对梅花10＜对红桃10＜对黑桃10＜对小王＜对大王＜四个王.
+    """The 4-deck post: 抄底牌条件：单张10 ＜对方块10 ＜对梅花10＜对红桃10＜对黑桃10＜对小王＜对大王＜四个王.
     Each grade overturns the one below it, by another seat each time (不能自反)."""
     holders = {1: "10S SJ SJ", 2: "10D 10D BJ BJ", 3: "10C 10C", 0: "10H 10H 10S 10S"}
     deal = four_deck_deal(holders)
@@ -74,8 +74,8 @@ def test_every_grade_overturns_the_one_below():
 
 
 def test_legal_declarations_follow_the_ladder_and_the_standing_grade():
-    """Seed 000: 亮主实行抢亮的规则。四位玩家中任意一位亮了合法的牌后，其它玩家就不能再亮同级别或该级别以下的牌了;
-    自反：不能自反."""
+    """The 4-deck post: 亮主实行抢亮的规则。四位玩家中任意一位亮了合法的牌后，
+    其它玩家就不能再亮同级别或该级别以下的牌了; 自反：不能自反."""
     deal = four_deck_deal({1: "10S 10S 10S 10D 10D 10C 10C 10H 10H SJ SJ BJ BJ", 0: "10D"})
     while not Cards("BJ BJ").issubset(deal.hand(1)) or deal.to_move != 1:
         deal.declare()
@@ -99,7 +99,7 @@ def test_legal_declarations_follow_the_ladder_and_the_standing_grade():
 
 
 def test_self_overturn_allowed_after_someone_else_overturned():
-    """Seed 000 (4-deck post): 玩家自己亮的主，而别人都没有人反主的情况下，不能……自己反主;
+    """The 4-deck post: 玩家自己亮的主，而别人都没有人反主的情况下，不能……自己反主;
     如果有其他玩家反主……在其后一轮他可以."""
     deal = four_deck_deal({0: "10D 10S 10S", 1: "10H 10H"})
     drive(deal, [(0, "10D"), (1, "10H 10H"), (0, "10S 10S")])
@@ -140,7 +140,7 @@ def test_standing_declarer_reinforces_its_own_trump_while_dealing():
 
 
 def test_joker_pair_needs_a_standing_declaration_four_jokers_do_not():
-    """Seed 000: 亮无主只能是四张王才能亮; 用王四副升级时，即是反无主。
+    """The 4-deck post: 亮无主只能是四张王才能亮; 用王四副升级时，即是反无主。
     用四个王炒时，可选择打无主、或指定任意花色作主牌."""
     deal = four_deck_deal({2: "SJ SJ BJ BJ"})
     while not Cards("SJ SJ BJ BJ").issubset(deal.hand(2)) or deal.to_move != 2:
@@ -194,8 +194,9 @@ def _all_pass(deal: Deal) -> Deal:
 
 
 def test_turned_up_kitty_names_the_trump_and_is_public():
-    """Seed 000: 发完牌后，如果没人亮主，把底亮出来给四个玩家，若是有10的话，则是按照底牌翻开的顺序来第一个花色的10
-    做为本局的主牌，若是没有10的话，底牌的第一张牌的花色就是主的花色，若是大小鬼的话，则是无主;
+    """The 4-deck post: 发完牌后，如果没人亮主，把底亮出来给四个玩家，
+    若是有10的话，则是按照底牌翻开的顺序来第一个花色的10做为本局的主牌，
+    若是没有10的话，底牌的第一张牌的花色就是主的花色，若是大小鬼的话，则是无主;
     若是翻底亮主的，不允许炒底."""
     rules = FOUR.replace(first_deal_no_bid="same")
     seen = set()
@@ -228,7 +229,7 @@ def test_turned_up_kitty_joker_first_means_no_trump():
 
 
 def test_first_deal_with_no_declaration_is_dealt_again():
-    """Seed 000 (4-deck post): 若是第一局无人亮主则重新发牌."""
+    """The 4-deck post: 若是第一局无人亮主则重新发牌."""
     deal = Deal(FOUR, seed=4, level="3", first_deal=True)
     order = deal.order
     while deal.redeals == 0:
@@ -274,7 +275,7 @@ def bury_low(deal: Deal) -> Cards:
 
 
 def test_grab_flow_asks_in_play_order_and_the_grabber_buries():
-    """Seed 000 (4-deck post, 六、炒底规则): 待庄家扣底牌之后，要按出牌顺序依次询问其他玩家是否抄底牌。
+    """The 4-deck post (六、炒底规则): 待庄家扣底牌之后，要按出牌顺序依次询问其他玩家是否抄底牌。
     抄底牌的玩家需按照"反主级别"的大小顺序亮出比当前级别高的牌，可以拿起底牌进行重新扣底，并且视同"反主"。
     抄底牌不限次数。"""
     deal = grab_deal()
@@ -307,7 +308,7 @@ def test_grab_flow_asks_in_play_order_and_the_grabber_buries():
 
 
 def test_no_self_grab_until_someone_else_overturned():
-    """Seed 000: 玩家自己亮的主，而别人都没有人反主的情况下，不能亮主的人自己反主炒底，俗称不能自反。
+    """The 4-deck post: 玩家自己亮的主，而别人都没有人反主的情况下，不能亮主的人自己反主炒底，俗称不能自反。
     如果有其他玩家反主炒底，在其后一轮他可以炒底。"""
     deal = four_deck_deal({1: "10D 10D 10S 10S", 2: "10H 10H"}, dealer=0)
     drive(deal, [(1, "10D 10D")])
@@ -328,7 +329,8 @@ def test_no_self_grab_until_someone_else_overturned():
 
 
 def test_first_deal_grab_takes_the_deal():
-    """Seed 000: 第一盘反底反庄 — in the first deal a grab also takes the deal (first_deal_dealer="final_declarer")."""
+    """The 4-deck post: 第一盘反底反庄 — in the first deal a grab also takes the deal
+    (first_deal_dealer="final_declarer")."""
     deal = grab_deal(first_deal=True)
     assert deal.dealer == 0
     bury_low(deal)

@@ -214,8 +214,8 @@ def test_declaration_needs_strictly_stronger_and_held_cards():
 
 @pytest.mark.parametrize("who,dealer", [("first_declarer", 3), ("final_declarer", 2)])
 def test_declaration_ladder_qq3_and_first_deal_dealer(who, dealer):
-    """Seed 000: 开局中，双方争庄，先亮者为庄家 (the first to declare deals: "first_declarer", the QQ default);
-    seed 003: 第一局最终亮主的玩家即为庄家 (the final declarer deals: "final_declarer")."""
+    """The QQ rooms: 开局中，双方争庄，先亮者为庄家 (the first to declare deals: "first_declarer", the QQ default);
+    泰安: 第一局最终亮主的玩家即为庄家 (the final declarer deals: "final_declarer")."""
     rules = Rules.preset("qq-3deck").replace(first_deal_dealer=who)
     hands, kitty = hands_for(rules, {1: "5C 5C 5C", 2: "BJ BJ BJ", 3: "5H 5H"})
     deal = Deal(rules, hands=hands, kitty=kitty, level="5", trump="declare", first_deal=True, dealer=0)

@@ -5,7 +5,7 @@ rules option (trump_order included: the level-index blocks and gaps of docs/MODE
 run checks 5,000 positions per deck count and operation (20,000 per operation); ``--slow`` checks 10^6
 per deck count. Tricks of the wider-shapes rule (a single wider unit against a lead of one tractor) are
 checked on their own generator, 2,000 per deck count (3 and 4). Natural tractors (``tractor_rule="natural"``,
-docs/MODEL.md §3, 泰安 seed 003) have their own generators (2 and 3 decks, packs biased to one lane so that
+docs/MODEL.md §3, 泰安) have their own generators (2 and 3 decks, packs biased to one lane so that
 plain cards chained with borrowed trumps are common); those checks skip until the core has ``Trump.play_suit``.
 """
 
@@ -395,7 +395,7 @@ def test_wider_shapes_core_matches_reference(decks):
 
 
 # ------------------------------------------------------------------------------------------------
-# Natural tractors (tractor_rule="natural", docs/MODEL.md §3, 泰安 seed 003)
+# Natural tractors (tractor_rule="natural", docs/MODEL.md §3, 泰安)
 # ------------------------------------------------------------------------------------------------
 
 NATURAL_DECKS = (2, 3)

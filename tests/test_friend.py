@@ -1,5 +1,5 @@
-"""找朋友 (partnership="call_card", seed 004 寻; docs/MODEL.md §9): the call, the partner, the reveal, the real
-teams in the score, what a seat knows (observations and sampled worlds), policies, Match and simulate."""
+"""找朋友 (partnership="call_card", 边锋's rooms marked 寻; docs/MODEL.md §9): the call, the partner, the reveal,
+the real teams in the score, what a seat knows (observations and sampled worlds), policies, Match and simulate."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def called_deal(seat_cards: dict[int, str], call: str, *, dealer: int = 0, kitty
 
 
 def test_the_dealer_holds_one_the_other_copy_is_the_partner():
-    """Seed 004: 如果庄家自己有其中一张，则拿到另外一张的玩家为其对家."""
+    """边锋: 如果庄家自己有其中一张，则拿到另外一张的玩家为其对家."""
     for other in (1, 2, 3):
         deal = called_deal({0: "AS", other: "AS"}, "AS")
         assert deal.partner == other
@@ -36,7 +36,7 @@ def test_the_dealer_holds_one_the_other_copy_is_the_partner():
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 def test_the_dealer_holds_none_the_nearest_holder_in_play_order(dealer):
-    """Seed 004: 如果庄自己没有该牌，则按出牌顺序，靠近庄家的有该牌的玩家和他是对家."""
+    """边锋: 如果庄自己没有该牌，则按出牌顺序，靠近庄家的有该牌的玩家和他是对家."""
     near, far = (dealer + 1) % 4, (dealer + 3) % 4
     assert called_deal({near: "AS", far: "AS"}, "AS", dealer=dealer).partner == near
     mid = (dealer + 2) % 4
@@ -45,7 +45,7 @@ def test_the_dealer_holds_none_the_nearest_holder_in_play_order(dealer):
 
 
 def test_the_dealer_holds_both_or_the_other_is_buried_plays_alone():
-    """Seed 004: 如果庄家自己拿到2张该牌，则庄家一打三; and a copy in the buried kitty is nobody's."""
+    """边锋: 如果庄家自己拿到2张该牌，则庄家一打三; and a copy in the buried kitty is nobody's."""
     alone = called_deal({0: "AS AS"}, "AS")
     assert alone.partner == -1 and all(alone.is_attacker(s) for s in (1, 2, 3))
     buried = called_deal({0: "AS"}, "AS", kitty="AS 3C 4C 4C 6C 6C 7C 7C")

@@ -56,7 +56,7 @@ def test_declaring_handled_or_left_to_greedy():
     a = simulate(Rules(), 100, policy=greedy_only, seed=2, threads=1)
     assert a == simulate(Rules(), 100, policy="greedy", seed=2, threads=1)
     b = simulate(Rules(), 100, policy=passive, seed=2, threads=1)
-    assert (b.trump == 4).all()  # nobody declares: no trump (seed 000)
+    assert (b.trump == 4).all()  # nobody declares: no trump (the QQ rooms)
     assert not (a.trump == 4).all()
 
 

@@ -90,7 +90,7 @@ def test_no_match_points_unless_the_rules_keep_them():
 
 
 def test_chinagame_worked_example():
-    """Seed 002: 假設設定打過10算結束 我方從2打過10，對方從2打到9 … 從2打過10，級別上升了9級，得分=9分;
+    """中国游戏中心: 假設設定打過10算結束 我方從2打過10，對方從2打到9 … 從2打過10，級別上升了9級，得分=9分;
     和對方的差距為兩級，再獲得獎分2*2=4分; 如果我打了15個回合，則每10回合算1分，得1分;
     如果我曾摔牌失敗過兩次，則扣2分; 最終我的得分是：9+4+1-2=12分;
     對方得分為：從2打到9，得7分; 和我方差距為2，則扣2*2 = 4分; 則對方得分為：7-4=3"""
@@ -99,7 +99,7 @@ def test_chinagame_worked_example():
 
 
 def test_chinagame_points_follow_the_match():
-    """A whole match to 10 (end_level): every seat's points are the seed 002 formula of the match's state."""
+    """A whole match to 10 (end_level): every seat's points are 中国游戏中心's formula of the match's state."""
     m = Match(Rules.preset("chinagame"), seed=3, end_level="10")
     assert m.sequence[-1] == "10" and m.points == (0, 0, 0, 0)
     m.play_all(max_deals=200)
@@ -114,7 +114,7 @@ def test_chinagame_points_follow_the_match():
 
 
 def test_qq_deal_points_table():
-    """Seed 000 积分规则: 闲家转庄家得两分，以上每升一级加一分。庄家升一级得两分，以上每升一级加一分，
+    """The QQ rooms' 积分规则: 闲家转庄家得两分，以上每升一级加一分。庄家升一级得两分，以上每升一级加一分，
     最多闲家大光时得四分; 四个玩家积分都在80分以上，300分以下…翻倍…都在300分以上…翻3倍;
     例如：四个玩家积分都是90，某局游戏庄家打闲家大光，本来积分是庄家＋4分…积分为庄家＋8分…
     如果四个玩家都是400分…庄家＋12分."""
@@ -154,7 +154,7 @@ class Thrower(bots.Greedy):
 
 
 def test_failed_throws_cost_the_thrower_a_match_point():
-    """The 4-deck post: 出最小的牌型及牌，并扣除该玩家1分; seed 002: 自己甩牌失敗不損壞對家."""
+    """The 4-deck post: 出最小的牌型及牌，并扣除该玩家1分; 中国游戏中心: 自己甩牌失敗不損壞對家."""
     m = Match(Rules(throw_penalty="match_point"), seed=0, policy=[Thrower(), bots.Greedy()] * 2, points=(5, 5, 5, 5))
     m.play_all(max_deals=6)
     failed = [sum(r.result.failed_throws[s] for r in m.history) for s in range(4)]
@@ -193,7 +193,7 @@ def test_greedy_bury_keeps_trumps_and_points():
 
 
 def test_four_deck_levels_start_at_three():
-    """The 4-deck post makes 2 a fixed trump and starts at 3 (seed 001: 3必打（2为常主时）: 3 must be played)."""
+    """The 4-deck post makes 2 a fixed trump and starts at 3 (the QQ guide: 3必打（2为常主时）: 3 must be played)."""
     rules = Rules.preset("4deck")
     assert rules.first_level == "3"
     m = Match(rules)

@@ -1,6 +1,6 @@
 """Tests of the pure-Python reference rules core (src/shengji/reference.py) on its own.
 
-Every worked example of RULES.md §2-§5 (shared folder) plus hand-written cases for each rule
+Every worked example of docs/RULES.md §2-§5 plus hand-written cases for each rule
 option of docs/MODEL.md. Run with: PYTHONPATH=src python -m pytest tests/test_reference.py
 """
 
@@ -140,7 +140,7 @@ def test_constant_rank_equal_to_level_is_just_the_level():
 
 
 # ------------------------------------------------------------------------------------------------
-# §2/§3 tractor examples of RULES.md
+# §2/§3 tractor examples of docs/RULES.md
 # ------------------------------------------------------------------------------------------------
 
 LEVEL10_TRACTORS = ["KS KS QS QS", "JS JS 9S 9S", "5S 5S 4S 4S 3S 3S", "SJ SJ 10H 10H",
@@ -1263,7 +1263,7 @@ def test_wider_shapes_three_decks():
 
 
 # ------------------------------------------------------------------------------------------------
-# §3 natural tractors (tractor_rule="natural", 泰安 seed 003: 连对…主牌可以和副牌相连，作为副牌使用，如黑桃55、66)
+# §3 natural tractors (tractor_rule="natural", 泰安: 连对…主牌可以和副牌相连，作为副牌使用，如黑桃55、66)
 # ------------------------------------------------------------------------------------------------
 
 def nat(level="8", suit="H", constant_ranks=("2", "3", "5"), **options):

@@ -1841,7 +1841,7 @@ def test_random_4deck_deals_with_grabs():
 
 
 # ------------------------------------------------------------------------------------------------
-# 泰安 (seed 003): joker-plus-pairs declarations, 闷牌, the 泰安 kitty (burier, burial, 换底, lead)
+# 泰安: joker-plus-pairs declarations, 闷牌, the 泰安 kitty (burier, burial, 换底, lead)
 # ------------------------------------------------------------------------------------------------
 
 TAIAN_CONSTANTS = {0, 1, 3}  # ranks 2, 3, 5
@@ -2417,7 +2417,7 @@ HOLDINGS = [
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 @pytest.mark.parametrize("holding,in_kitty,offset", HOLDINGS)
 def test_call_card_partner_by_holding(dealer, holding, in_kitty, offset):
-    """Seed 004: 如果庄家自己有其中一张，则拿到另外一张的玩家为其对家，如果庄自己没有该牌，则按出牌顺序，
+    """边锋: 如果庄家自己有其中一张，则拿到另外一张的玩家为其对家，如果庄自己没有该牌，则按出牌顺序，
     靠近庄家的有该牌的玩家和他是对家，如果庄家自己拿到2张该牌，则庄家一打三."""
     kind = parse("9C")[0]
     d = friend_deal({(dealer + i) % 4: c for i, c in holding.items()}, dealer=dealer, banned=(kind,), seed=dealer)

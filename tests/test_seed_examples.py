@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md, through the public API (level 10 unless said otherwise)."""
+"""Every worked example of docs/RULES.md, through the public API (level 10 unless said otherwise)."""
 
 import pytest
 
@@ -180,7 +180,7 @@ def test_four_deck_priority_lists():
 
 
 def test_four_deck_priority_lists_for_triple_and_quad_tractors():
-    """Seed 000 (4-deck post): 三条两连拖：三条两连拖----三条-----三连拖-----两连拖----对子------散牌;
+    """The 4-deck post: 三条两连拖：三条两连拖----三条-----三连拖-----两连拖----对子------散牌;
     四条连拖：四条连拖----四条----三条----连拖----对子----散牌 (level 10, hearts trump)."""
     t = Trump(Rules.preset("4deck"), "10", "H")
     lead = "6S 6S 6S 7S 7S 7S"  # 三条两连拖
@@ -399,7 +399,7 @@ def _suit(kind):
 
 
 def test_no_declaration_seed000_plays_no_trump():
-    """Seed 000: 若发牌结束仍无人亮牌，则打无主 (the QQ presets' no_bid="notrump")."""
+    """The QQ rooms: 若发牌结束仍无人亮牌，则打无主 (the QQ presets' no_bid="notrump")."""
     for seed in range(20):
         assert _all_pass(Deal(QQ2, seed=seed)).trump is None
 
@@ -419,7 +419,7 @@ def _third_card_cases(rules):
 
 
 def test_no_declaration_seed001_kitty_third_card_jokers_skipped():
-    """Seed 001: 若发牌结束仍无人亮牌，则以底牌第三张的花色作为主牌花色。若第三张为王，则顺次翻开第四，五，
+    """The QQ guide: 若发牌结束仍无人亮牌，则以底牌第三张的花色作为主牌花色。若第三张为王，则顺次翻开第四，五，
     六，七张，直至有一张不为王时，即以其花色作为主牌花色。 (no_bid="kitty_card")"""
     joker, plain = _third_card_cases(Rules(no_bid="kitty_card"))
     for kitty, trump in plain:
@@ -429,7 +429,7 @@ def test_no_declaration_seed001_kitty_third_card_jokers_skipped():
 
 
 def test_no_declaration_seed004_kitty_third_card_joker_means_no_trump():
-    """Seed 004 (边锋): 若发牌结束仍无人亮牌，则以底牌第三张的花色作为主牌花色。如果第三张是王则打无主。"""
+    """边锋: 若发牌结束仍无人亮牌，则以底牌第三张的花色作为主牌花色。如果第三张是王则打无主。"""
     rules = Rules.preset("bianfeng")
     assert rules.no_bid == "kitty_card_notrump"
     joker, plain = _third_card_cases(rules)
@@ -468,8 +468,8 @@ def _first_deal_with_overturn(rules):
 
 
 def test_first_deal_first_declarer_deals_qq_and_bianfeng():
-    """Seed 000/001: 开局中，双方争庄，先亮者为庄家; seed 004: 开局时，由双方抢庄，由先亮主的玩家当庄. The first
-    declarer deals the first deal even when someone overturns later (the trump is the overturner's)."""
+    """The QQ rooms and the QQ guide: 开局中，双方争庄，先亮者为庄家; 边锋: 开局时，由双方抢庄，由先亮主的玩家当庄.
+    The first declarer deals the first deal even when someone overturns later (the trump is the overturner's)."""
     for preset in ("qq-2deck", "bianfeng"):
         rules = Rules.preset(preset)
         assert rules.first_deal_dealer == "first_declarer"
@@ -477,7 +477,7 @@ def test_first_deal_first_declarer_deals_qq_and_bianfeng():
 
 
 def test_first_deal_final_declarer_deals_taian_and_4deck():
-    """Seed 003: 第一局最终亮主的玩家即为庄家; the 4-deck post: 第一局的庄家由亮主方担任，如果有人"反主"，则由"反主"的
+    """泰安: 第一局最终亮主的玩家即为庄家; the 4-deck post: 第一局的庄家由亮主方担任，如果有人"反主"，则由"反主"的
     玩家坐庄. Their presets name the final declarer (their own declaring phases are not implemented yet, so
     the rule is shown under the QQ ladder)."""
     assert Rules.preset("taian").first_deal_dealer == Rules.preset("4deck").first_deal_dealer == "final_declarer"
@@ -511,7 +511,7 @@ def test_level_index_tractor_order():
 
 
 
-# --- 泰安 tractors (seed 003), tractor_rule="natural" (docs/MODEL.md §3) ---------------------------------
+# --- 泰安 tractors, tractor_rule="natural" (docs/MODEL.md §3) ---------------------------------
 TAIAN = Rules.preset("taian")
 
 

@@ -1,4 +1,4 @@
-"""The 泰安 system (seed 003): joker-and-pairs declarations face down, 冲主 and 续牌, 闷牌, its kitty rules and 换底
+"""The 泰安 system (泰安's rules): joker-and-pairs declarations face down, 冲主 and 续牌, 闷牌, its kitty rules and 换底
 (docs/MODEL.md §9), and its tractors by printed suit and rank (docs/MODEL.md §3, tractor_rule="natural")."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def snapshot(deal: Deal):
 
 
 def test_a_joker_and_pairs_declare():
-    """Seed 003: 每个玩家都可以在拥有任何花色的对牌或连对加上一张王时亮主…主花色牌由所亮对牌花色决定。3个王不能亮。"""
+    """泰安: 每个玩家都可以在拥有任何花色的对牌或连对加上一张王时亮主…主花色牌由所亮对牌花色决定。3个王不能亮。"""
     deal = taian_deal({1: "4H 4H 6H 6H 7H 7H SJ BJ BJ"})
     while not Cards("7H 7H SJ BJ BJ").issubset(deal.hand(1)) or deal.to_move != 1:
         deal.declare()
@@ -54,7 +54,7 @@ def test_a_joker_and_pairs_declare():
 
 
 def test_override_needs_more_pairs_and_the_declarer_only_extends():
-    """Seed 003: 冲主：当亮主者以一张王加对牌亮主时，其他玩家可以用一个王加更多的对牌将主花色改为自己所亮对牌的花色;
+    """泰安: 冲主：当亮主者以一张王加对牌亮主时，其他玩家可以用一个王加更多的对牌将主花色改为自己所亮对牌的花色;
     续牌：…可以将这对牌并到亮主牌中; 自己亮主后，可以续牌，不可以更换."""
     deal = taian_deal({1: "8S 8S 9S 9S 4D 4D SJ", 2: "JC JC QC QC BJ", 3: "3H 3H BJ"})
     drive(deal, [(1, "8S 8S SJ")])
@@ -83,7 +83,7 @@ def test_override_needs_more_pairs_and_the_declarer_only_extends():
 
 
 def test_declarations_lie_face_down_until_the_kitty_is_buried():
-    """Seed 003: 亮主牌是扣着不显示的，直至庄家取走底牌并替换成新的亮出的底牌后才显示主牌花色."""
+    """泰安: 亮主牌是扣着不显示的，直至庄家取走底牌并替换成新的亮出的底牌后才显示主牌花色."""
     deal = taian_deal({2: "8S 8S SJ"})
     drive(deal, [(2, "8S 8S SJ")])
     for seat in (0, 1, 3):
@@ -102,7 +102,7 @@ def test_declarations_lie_face_down_until_the_kitty_is_buried():
 
 @pytest.mark.parametrize("declarer,burier", [(0, 2), (2, 0), (1, 0), (3, 0)])
 def test_who_takes_the_kitty(declarer, burier):
-    """Seed 003: 如果庄家亮的主，底牌由庄家方非亮主的一家取走，如果本局由非庄家方亮主，则庄家取走底牌;
+    """泰安: 如果庄家亮的主，底牌由庄家方非亮主的一家取走，如果本局由非庄家方亮主，则庄家取走底牌;
     第一轮牌由打底者首先出牌."""
     deal = taian_deal({declarer: "8S 8S SJ"}, dealer=0)
     drive(deal, [(declarer, "8S 8S SJ")])
@@ -114,7 +114,7 @@ def test_who_takes_the_kitty(declarer, burier):
 
 
 def test_no_points_or_constant_trumps_in_the_kitty():
-    """Seed 003: 底里不允许扣分，不允许扣常主."""
+    """泰安: 底里不允许扣分，不允许扣常主."""
     deal = taian_deal({0: "8S 8S SJ"}, dealer=0)
     drive(deal, [(0, "8S 8S SJ")])
     assert deal.to_move == 2
@@ -132,7 +132,7 @@ def test_no_points_or_constant_trumps_in_the_kitty():
 
 
 def test_swap_trumps_out_of_the_kitty():
-    """Seed 003: 换底：如果扣的底牌里有主，则最终亮牌人可以用副牌换走。如果扣的底牌没主,则不需要换牌，扣底人直接出牌。
+    """泰安: 换底：如果扣的底牌里有主，则最终亮牌人可以用副牌换走。如果扣的底牌没主,则不需要换牌，扣底人直接出牌。
     不允许把分和常主换到底里."""
     deal = taian_deal({0: "8S 8S SJ 4H 6H 7H 9H 10H 2H", 2: "QS JS 4D 6D 7D"}, dealer=0)
     drive(deal, [(0, "8S 8S SJ")])
@@ -157,7 +157,7 @@ def test_swap_trumps_out_of_the_kitty():
 
 
 def test_nobody_declares_the_dealer_loses_or_the_first_deal_is_dealt_again():
-    """Seed 003: 闷牌：若本局庄家已经确定且本次摸牌过程无人亮主，则庄家下台…如果第一局无人亮主，则要重新发牌."""
+    """泰安: 闷牌：若本局庄家已经确定且本次摸牌过程无人亮主，则庄家下台…如果第一局无人亮主，则要重新发牌."""
     deal = Deal(TAIAN, seed=5)
     while deal.phase == "declare":
         deal.declare()
@@ -250,7 +250,7 @@ def test_burial_advice_keeps_to_the_taian_kitty_rule():
 
 
 def test_a_borrowed_tractor_through_the_deal():
-    """Seed 003: 主牌可以和副牌相连，作为副牌使用，如黑桃55、66 — led, followed and refused through the Deal API
+    """泰安: 主牌可以和副牌相连，作为副牌使用，如黑桃55、66 — led, followed and refused through the Deal API
     (trump ♥ at level 8; docs/MODEL.md §3)."""
     deal = taian_deal({0: "8H 8H SJ 4D 6D 7D 9D", 2: "5S 5S 6S 6S 2S", 3: "4S 4S 3S 3S 9S KS"}, dealer=0, level="8")
     drive(deal, [(0, "8H 8H SJ")])

@@ -1,5 +1,5 @@
 /* sj_deal.h — the life of one deal: dealing, declaring trump, burying the kitty, the tricks, the
- * score (RULES.md §3–§5, docs/MODEL.md §9).
+ * score (docs/RULES.md §3–§6, docs/MODEL.md §9).
  *
  * The deal's state is sj_state.h; the rules applied here have their own headers (sj_declare.h, sj_kitty.h).
  * Every move function validates its input and returns 0, or a negative SJ_E_* code and leaves the deal

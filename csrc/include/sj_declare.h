@@ -1,5 +1,5 @@
 /* sj_declare.h — declaring trump (亮主) and the ladders that grade declarations, also used to grab the kitty
- * (炒底); what nobody declaring leaves (no_bid) (RULES.md §5–§6, docs/MODEL.md §9). */
+ * (炒底); what nobody declaring leaves (no_bid) (docs/RULES.md §5–§6, docs/MODEL.md §9). */
 #ifndef SJ_DECLARE_H
 #define SJ_DECLARE_H
 

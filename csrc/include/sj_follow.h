@@ -1,4 +1,4 @@
-/* sj_follow.h — follow legality and the list of legal follows (RULES.md §3, docs/MODEL.md §4).
+/* sj_follow.h — follow legality and the list of legal follows (docs/RULES.md §3.2–§3.3, docs/MODEL.md §4).
  *
  * The caller (the Cython layer) has already checked that the lead is non-empty and of one effective
  * suit, that the play has the lead's size and that the play is inside the hand; these functions assume

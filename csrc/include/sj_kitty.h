@@ -1,4 +1,4 @@
-/* sj_kitty.h — the kitty multiplier (抠底, RULES.md §4, docs/MODEL.md §7). */
+/* sj_kitty.h — the kitty multiplier (抠底, docs/RULES.md §4, docs/MODEL.md §7). */
 #ifndef SJ_KITTY_H
 #define SJ_KITTY_H
 

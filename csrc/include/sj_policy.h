@@ -3,7 +3,7 @@
  * random: every legal action has a positive chance.  Declaring and grabbing (炒底): pass with probability
  *   1/2, else a uniformly random legal declaration (pass when there is none).  Burying: a uniformly random set of physical cards.  Leading and
  *   following: sj_deal_random_lead / sj_random_follow (drawn without listing the legal actions).
- * greedy: a rule-of-thumb player after seed 001's tips.  Declare (or grab with) the declaration whose trump
+ * greedy: a rule-of-thumb player after the QQ guide's tips.  Declare (or grab with) the declaration whose trump
  *   the hand supports best (cards of the suit; three per joker for no trump) when that is a quarter of
  *   the hand; bury short plain suits, never trumps or points when avoidable; lead
  *   units and throws that no unseen cards can beat (plain suits first, largest first), else a low card

@@ -65,7 +65,7 @@ typedef struct sj_option_info {
     int kind;                   /* sj_option_kind */
     int default_value;          /* the value index, the int, 0/1, or the rank mask */
     int min, max;               /* the range of the stored int (enums: 0 .. nvalues-1) */
-    const char *section;        /* of RULES.md */
+    const char *section;        /* of docs/RULES.md, e.g. "§3.3" */
     const char *doc;
     int nvalues;                /* enumerated options: the values; else 0 */
     const sj_option_value *values;
@@ -77,7 +77,7 @@ const sj_option_info *sj_option(int index);
 /* Default rules (qq-2deck), with the kitty resolved. */
 sj_rules sj_rules_default(void);
 
-/* The kitty size the seeds give for a deck count (6 for 1 and 3 decks, 8 for 2 and 4). */
+/* The kitty size the sources give for a deck count (6 for 1 and 3 decks, 8 for 2 and 4). */
 int sj_rules_default_kitty(int decks);
 
 /* Read or write option `index` as an int; set returns SJ_E_RULES (and changes nothing) when the value

@@ -1,4 +1,4 @@
-/* sj_throw.h — checking a throw (甩牌) against the other hands (RULES.md §3, docs/MODEL.md §5). */
+/* sj_throw.h — checking a throw (甩牌) against the other hands (docs/RULES.md §3.1, docs/MODEL.md §5). */
 #ifndef SJ_THROW_H
 #define SJ_THROW_H
 

@@ -1,4 +1,4 @@
-/* sj_trick.h — who wins a trick (RULES.md §3, docs/MODEL.md §6). */
+/* sj_trick.h — who wins a trick (docs/RULES.md §3.4–§3.5, docs/MODEL.md §6). */
 #ifndef SJ_TRICK_H
 #define SJ_TRICK_H
 

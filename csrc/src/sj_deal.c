@@ -1,4 +1,4 @@
-/* sj_deal.c — the deal state machine (RULES.md §3–§5, docs/MODEL.md §9).
+/* sj_deal.c — the deal state machine (docs/RULES.md §3–§6, docs/MODEL.md §9).
  *
  * declare: card i of the pack goes to seat (dealer + i) mod 4 and that seat acts (pass or declare);
  *          after the last card each seat acts once more from the dealer.  Then trump is settled

@@ -1,5 +1,5 @@
 /* sj_declare.c — declaring trump (亮主) and the ladders that grade declarations, also used to grab the
- * kitty (炒底) (RULES.md §5–§6, docs/MODEL.md §9).
+ * kitty (炒底) (docs/RULES.md §5–§6, docs/MODEL.md §9).
  *
  * "qq": one level card 1 < a pair 2 < a joker pair 3 (no trump).  "qq3": single 1 < pair 2 < joker pair
  * 3 < three level cards 4 < three jokers 5.  Under both a declaration shows identical cards and must be
@@ -13,14 +13,14 @@
  * cards are dealt (自保: the post's 亮主…其他和升级一样, on the QQ rules) to one that sets the same trump (same
  * suit, or no trump to no trump), never another (不能自反), and never grabs (不能亮主的人自己反主炒底).
  *
- * "taian" (seed 003): one joker plus a run of k pairs of one suit, consecutive in natural rank (2 < ... <
+ * "taian" (泰安): one joker plus a run of k pairs of one suit, consecutive in natural rank (2 < ... <
  * A): grade k, the trump that suit.  Others need a higher grade (冲主); the standing declarer may only
  * extend its own declaration (续牌: containing its cards, more pairs).  Shown face down (the Python layer
  * hides it in observations until the kitty is buried).
  *
- * Nobody declared (no_bid): "notrump" (seed 000); "kitty_card" (seed 001): the suit of the kitty's
+ * Nobody declared (no_bid): "notrump" (the QQ rooms); "kitty_card" (the QQ guide): the suit of the kitty's
  * third card in pack order, jokers skipped, no trump when only jokers remain; "kitty_card_notrump"
- * (seed 004): the suit of the kitty's third card, no trump when it is a joker; "kitty_turnup" (the
+ * (边锋): the suit of the kitty's third card, no trump when it is a joker; "kitty_turnup" (the
  * 4-deck post): the suit of the kitty's first level card, else of its first card, a joker meaning no
  * trump.  "dealer_loses" (泰安 闷牌): the deal ends unplayed (sj_deal.c).
  */

@@ -1,4 +1,4 @@
-/* sj_follow.c — following a lead (RULES.md §3, docs/MODEL.md §4).
+/* sj_follow.c — following a lead (docs/RULES.md §3.2–§3.3, docs/MODEL.md §4).
  *
  * 1. Suit: a hand holding at least n cards of the led effective suit E plays only from E; otherwise it
  *    plays all of them plus any other cards.

@@ -1,14 +1,14 @@
-/* sj_kitty.c — kitty multipliers (RULES.md §4, docs/MODEL.md §7), from the decomposition of the capturing
+/* sj_kitty.c — kitty multipliers (docs/RULES.md §4, docs/MODEL.md §7), from the decomposition of the capturing
  * cards: the play that won the last trick (kitty_multiplier_reads="winner", every source's reading: the QQ
  * pairs rule's 抓分方的牌中包含一对牌, 边锋's 根据最大一方牌情, 中国游戏中心's 抓分方的牌, the QQ rooms' 闲家用 444555
  * 抠底, the 4-deck post's 最大的玩家扣底), or that trick's lead as played ("lead").
  *
- * power (QQ, seed 000): 2^(cards of the largest unit), at most 64.   pairs (seed 001): 2^(1 + pairs),
- * a unit of width w and length l holding l*floor(w/2) pairs.   bianfeng (seed 004): Titanic 2*3^l,
- * triple 6, tractor 2*2^l, pair 4, else 2.   chinagame (seed 002): 6 per triple (width >= 3, per
- * position) plus 4 per pair, or 2 when there is neither.   copies (4-deck seed): 2^(widest unit).
+ * power (the QQ rooms): 2^(cards of the largest unit), at most 64.   pairs (the QQ guide): 2^(1 + pairs),
+ * a unit of width w and length l holding l*floor(w/2) pairs.   bianfeng (边锋): Titanic 2*3^l,
+ * triple 6, tractor 2*2^l, pair 4, else 2.   chinagame (中国游戏中心): 6 per triple (width >= 3, per
+ * position) plus 4 per pair, or 2 when there is neither.   copies (the 4-deck post): 2^(widest unit).
  *
- * kitty_rule="taian" (seed 003: 如果庄家亮的主，底牌由庄家方非亮主的一家取走…底里不允许扣分，不允许扣常主;
+ * kitty_rule="taian" (泰安, docs/RULES.md §6.8: 如果庄家亮的主，底牌由庄家方非亮主的一家取走…底里不允许扣分，不允许扣常主;
  * 不允许把分和常主换到底里; 第一轮牌由打底者首先出牌): who takes up the kitty, what may lie in it (no point card
  * and no card of a constant rank; swapped in, no trump either), and who leads first.
  */

@@ -1,8 +1,9 @@
-/* sj_level.c — the level table (RULES.md §5, docs/MODEL.md §8).
+/* sj_level.c — the level table (docs/RULES.md §5.1, docs/MODEL.md §8).
  *
  * Band b = 20 per deck.  P = 0: dealer +3; 0 < P < b: dealer +2; b <= P < 2b: dealer +1;
- * P >= 2b: the attackers take the deal, with floor((P - 2b) / b) levels ("standard", seeds 000-003)
- * or one more ("attackers_early", the second table of seed 004).
+ * P >= 2b: the attackers take the deal, with floor((P - 2b) / b) levels ("standard": the QQ rooms, the QQ
+ * guide, 中国游戏中心, 泰安, 边锋's main table) or one more ("attackers_early", the second table of 边锋's
+ * appended text).
  * The levels played: every rank, except 2 when the levels start at 3 (2 a fixed trump, the 4-deck post).
  */
 #include "sj_rules.h"

@@ -134,11 +134,11 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
                     r->trump_order == SJ_ORDER_LEVEL_INDEX ? (SJ_MAX_POS - 22) / 3 : 8,
                     options[SJ_OPT_trump_order].values[r->trump_order].name, popcount16(r->constant_ranks));
     if (r->partnership == SJ_PARTNER_CALL_CARD && (r->kitty_grab || r->kitty_rule != SJ_KITTY_RULE_STANDARD))
-        return fail(msg, cap, "partnership='call_card' (找朋友) does not combine with %s: no seed describes it",
+        return fail(msg, cap, "partnership='call_card' (找朋友) does not combine with %s: no rule system describes it",
                     r->kitty_grab ? "kitty_grab" : "kitty_rule='taian'");
     if (r->partnership == SJ_PARTNER_CALL_CARD && r->match_points != SJ_MATCH_POINTS_NONE)
-        return fail(msg, cap, "partnership='call_card' (找朋友) with match_points='%s': no seed gives match points for "
-                              "changing teams",
+        return fail(msg, cap, "partnership='call_card' (找朋友) with match_points='%s': no rule system gives match points "
+                              "for changing teams",
                     options[SJ_OPT_match_points].values[r->match_points].name);
     if (r->tractor_rule == SJ_TRACTOR_NATURAL && r->trump_order == SJ_ORDER_LEVEL_INDEX)
         return fail(msg, cap, "tractor_rule='natural' and trump_order='level_index' both define which pairs chain; "
@@ -160,7 +160,7 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
                     options[SJ_OPT_declaration].values[r->declaration].name);
     if (r->kitty_grab && r->kitty < 1) return fail(msg, cap, "kitty_grab (炒底) needs a kitty");
     if (r->kitty_grab && r->kitty_rule != SJ_KITTY_RULE_STANDARD)
-        return fail(msg, cap, "kitty_grab (炒底) and kitty_rule='%s' do not combine: no seed describes it",
+        return fail(msg, cap, "kitty_grab (炒底) and kitty_rule='%s' do not combine: no rule system describes it",
                     options[SJ_OPT_kitty_rule].values[r->kitty_rule].name);
     return SJ_OK;
 }

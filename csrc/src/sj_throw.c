@@ -1,4 +1,4 @@
-/* sj_throw.c — throws (RULES.md §3, docs/MODEL.md §5).
+/* sj_throw.c — throws (docs/RULES.md §3.1, docs/MODEL.md §5).
  *
  * A unit (w, l) of the lead is beaten when another hand holds, in the led suit, a unit of the same
  * shape with a strictly higher top (a wider tuple contains a narrower one: a card inside a pair beats

@@ -1,4 +1,4 @@
-/* sj_trick.c — the trick winner (RULES.md §3, docs/MODEL.md §6).
+/* sj_trick.c — the trick winner (docs/RULES.md §3.4–§3.5, docs/MODEL.md §6).
  *
  * A play contends when its cards are of one effective suit and can be split into exactly the lead's
  * shapes, and that suit is the led suit, or trump over a plain lead (毙; a trump play that does not

@@ -1,4 +1,4 @@
-/* sj_trump.c — effective suits and positions (RULES.md §2, docs/MODEL.md §2).
+/* sj_trump.c — effective suits and positions (docs/RULES.md §2, docs/MODEL.md §2).
  *
  * Plain suit: ranks 2..A without the level and the constant ranks, ascending.
  * Trump with a suit s: s-suit ranks that are neither level nor constant, ascending; then per constant

@@ -1,4 +1,4 @@
-/* C-level tests of the rules core: the seed examples of RULES.md and invariants of the card sets. */
+/* C-level tests of the rules core: the worked examples of docs/RULES.md and invariants of the card sets. */
 #include <math.h>
 #include <string.h>
 
@@ -86,7 +86,7 @@ static void test_tractors(void) {
     CHECK(!is_tractor(&tn, "5S 5S 5S 5H 5H 5H"));
 }
 
-/* tractor_rule="natural" (泰安, seed 003; docs/MODEL.md §3), level 8, trump hearts, constants 2 3 5. */
+/* tractor_rule="natural" (泰安, docs/RULES.md §6.7; docs/MODEL.md §3), level 8, trump hearts, constants 2 3 5. */
 static void test_natural_tractors(void) {
     sj_rules r = sj_rules_default();
     r.constant_ranks = (1u << 0) | (1u << 1) | (1u << 3);
@@ -621,7 +621,7 @@ static void test_taian_deals(void) {
     CHECK(banned_kitties == 0); /* a 26-card hand always holds 4 allowed cards in practice */
 }
 
-/* 找朋友 (partnership="call_card"): whole policy deals; the partner as the seed says, the reveal, the teams. */
+/* 找朋友 (partnership="call_card"): whole policy deals; the partner as 边锋's rules say, the reveal, the teams. */
 static void test_friend_deals(void) {
     uint8_t order[SJ_MAX_PACK];
     long alone = 0, holds_one = 0, holds_none = 0, revealed = 0, kept = 0;

@@ -81,7 +81,7 @@ class OptionValue(NamedTuple):
 class Option(NamedTuple):
     """One rule option of the core's table (csrc/include/sj_options.def): ``number`` is its place in the
     table; ``kind`` is ``"enum"``, ``"bool"``, ``"int"`` (``min``..``max``) or ``"ranks"``; ``values`` lists
-    the values of enumerated and boolean options; ``section`` is the RULES.md section."""
+    the values of enumerated and boolean options; ``section`` is the section of docs/RULES.md (``"§3.3"``)."""
 
     name: str
     number: int

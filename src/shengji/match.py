@@ -1,4 +1,4 @@
-"""Match play: deals in a row under the rules' level and dealer rules (RULES.md §5).
+"""Match play: deals in a row under the rules' level and dealer rules (docs/RULES.md §5, §6.9-§6.10).
 
 - Each team has a level; the dealer team plays at its own level. Levels run 2 → A, or, with
   ``first_level="A"`` (泰安), A → 2 → … → K → A (the final A ends the match); with ``first_level="3"`` (the
@@ -12,35 +12,35 @@
 - Deal *i* of a match with seed *s* is dealt from stream (s, i). In the first deal the declaring decides
   the dealer (the rules' ``first_deal_dealer``). Rules without a declaring phase (``declaration="none"``)
   let the dealer's bot name the trump (``Bot.trump``); rules whose declaring phase is not implemented
-  yet (the 4-deck and 泰安 styles) raise NotImplementedError, as ``Deal`` does.
+  yet would raise NotImplementedError, as ``Deal`` does.
 - Every phase goes through ``deal.act(bot.choose(deal))``.
 - ``end_level`` (a rank; default the sequence's last level): the match ends when a team wins a deal as
-  dealers at that level (中国游戏中心, seed 002: 假設設定打過10算結束, ``end_level="10"``).
+  dealers at that level (中国游戏中心: 假設設定打過10算結束, ``end_level="10"``).
 - 找朋友 (``partnership="call_card"``): teams change every deal, so levels are per player: ``levels`` has one
   entry per seat and ``winner`` is a seat. The dealer plays at its own level. The dealer keeping the deal
-  climbs ``dealer_levels`` with its partner, and the next dealer is the partner (the seed's 庄家升级时，下一局
+  climbs ``dealer_levels`` with its partner, and the next dealer is the partner (边锋's 庄家升级时，下一局
   由庄家的对家当庄, 对家 read as the called friend), or the same dealer after playing alone. The attackers
   taking the deal each climb ``attacker_levels``, and the old dealer's next player deals. A dealer keeping the
-  deal at the final level wins the match. (The seeds are silent on all of this; it is the project's
-  choice.) Match points (``match_points``) do not combine with 找朋友 (``Rules`` refuses it).
+  deal at the final level wins the match. (The sources are silent on all of this; it is the project's
+  choice, docs/RULES.md §7.) Match points (``match_points``) do not combine with 找朋友 (``Rules`` refuses it).
 
 Match points (积分), ``match.points``: one number per seat, starting at ``Match(points=...)`` (zeros by
 default); None when the rules keep none (``match_points="none"`` and no ``throw_penalty="match_point"``).
 
-- ``throw_penalty="match_point"`` (the 4-deck post: 出最小的牌型及牌，并扣除该玩家1分; seed 002:
-  自己甩牌失败不损坏对家): each failed throw costs the thrower, not the partner, one point.
-- ``match_points="qq"`` (seed 000, 积分规则), after every deal: attackers taking the deal gain 2, +1 per level
+- ``throw_penalty="match_point"`` (the 4-deck post: 出最小的牌型及牌，并扣除该玩家1分; 中国游戏中心:
+  自己甩牌失敗不損壞對家): each failed throw costs the thrower, not the partner, one point.
+- ``match_points="qq"`` (the QQ rooms' 积分规则), after every deal: attackers taking the deal gain 2, +1 per level
   they climb (闲家转庄家得两分，以上每升一级加一分); dealers keeping it gain 2 for one level, +1 per level
   beyond, at most 4 (庄家升一级得两分，以上每升一级加一分，最多闲家大光时得四分); every seat of the losing team
   loses as much, so the four seats sum to zero. Doubled when all four totals before the deal lie in
-  80..300 (四个玩家积分都在80分以上，300分以下; the bounds count as inside, the seed's example uses 90), tripled
+  80..300 (四个玩家积分都在80分以上，300分以下; the bounds count as inside, the example there uses 90), tripled
   when all four are above 300; otherwise plain. The special 大光 rooms are not modelled.
-- ``match_points="chinagame"`` (seed 002, 升級游戲得分換算), a function of the match so far, per seat: the
+- ``match_points="chinagame"`` (中国游戏中心's 升級游戲得分換算), a function of the match so far, per seat: the
   levels its team has passed (from the first level; a team that won the match has also passed the end
   level: 從2打過10 = 9), plus 2 per level its team leads the other by (negative when it trails:
   差距為兩級，再獲得獎分2*2=4分; 對方…扣2*2=4分), plus 1 per 10 deals played (每10回合算1分: the project reads a
   回合 as a deal — a trick count would give 2–3 points per deal), minus the seat's failed throws when
-  ``throw_penalty="match_point"`` (the preset sets it). The seed's example (9 + 4 + 1 − 2 = 12, 7 − 4 = 3)
+  ``throw_penalty="match_point"`` (the preset sets it). Its example (9 + 4 + 1 − 2 = 12, 7 − 4 = 3)
   is a test.
 """
 
@@ -70,7 +70,7 @@ class DealRecord:
 
 
 def qq_deal_points(result: DealResult, totals: Sequence[int]) -> int:
-    """Match points (seed 000) each seat of the deal's winning team gains and each loser loses, given the
+    """Match points (the QQ rooms' 积分规则) each seat of the deal's winning team gains and each loser loses, given the
     four totals before the deal: 2 + levels for attackers taking the deal, 1 + levels (at most 4) for
     dealers keeping it; x2 when all totals are 80..300, x3 when all exceed 300."""
     base = min(4, 1 + result.dealer_levels) if result.dealer_keeps else 2 + result.attacker_levels
@@ -82,7 +82,7 @@ def qq_deal_points(result: DealResult, totals: Sequence[int]) -> int:
 
 
 def chinagame_points(passed: int, other_passed: int, deals: int, failed_throws: int) -> int:
-    """中国游戏中心 match points (seed 002) of one seat: levels its team passed, 2 per level of lead (or
+    """中国游戏中心's match points (升級游戲得分換算) of one seat: levels its team passed, 2 per level of lead (or
     minus 2 per level behind), 1 per 10 deals played, minus its own failed throws."""
     return passed + 2 * (passed - other_passed) + deals // 10 - failed_throws
 

@@ -24,7 +24,7 @@ Summary of the model:
   the unit-order key (``follow_ladder``), then the higher top; at a shared position the lowest kind
   index. Everything below (follow requirements, throws, trick profiles, kitty multipliers) places
   units through the same columns of kinds per position, so gaps need no special case.
-* Natural tractors (§3, ``tractor_rule="natural"``, 泰安 seed 003): tuples keep their positions, but a
+* Natural tractors (§3, ``tractor_rule="natural"``, 泰安, docs/RULES.md §6.7): tuples keep their positions, but a
   tractor is a *chain* of kinds of one lane (a printed suit, or the two jokers) at consecutive printed
   ranks (2 < ... < A, SJ < BJ), and its top is a *tractor key* (2 * printed rank of the top kind, + 1
   for a trump tractor topped by a trump-suit kind, 26 for the jokers). A chain of trumps only is a

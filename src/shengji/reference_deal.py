@@ -46,7 +46,7 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   In the declare phase the standing declarer may raise its own declaration (自保) but only to one that
   sets the same trump: the same suit, or no trump to no trump, a four-joker declaration's trump being
   its choice (2H -> 2H 2H, SJ SJ -> BJ BJ, 2H 2H -> four jokers choosing H); it never changes the
-  trump (不能自反). In the grab phase the standing declarer never grabs); ``"taian"`` (泰安, seed 003):
+  trump (不能自反). In the grab phase the standing declarer never grabs); ``"taian"`` (泰安):
   a declaration shows exactly one joker (small or big) and a run of k >= 1 pairs of one suit,
   consecutive in natural rank 2 < 3 < ... < A (no wrap; level cards and constant ranks count by their
   natural rank); its grade is k and it makes that suit the trump (a joker pair is no pair of a suit:
@@ -86,7 +86,7 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   first deal with ``first_deal_dealer="final_declarer"`` the grabber becomes the dealer. No grab
   phase when the trump was given by the caller or turned up.
 * ``kitty_rule`` [``"standard"``]: ``"standard"``: the dealer (or the last grabber) buries and the
-  dealer leads. ``"taian"`` (泰安 扣底/换底, seed 003; refused with ``kitty_grab=True``): the burier is
+  dealer leads. ``"taian"`` (泰安 扣底/换底; refused with ``kitty_grab=True``): the burier is
   the dealer team's seat that did not make the standing declaration when the dealer's team declared
   (the dealer's partner when the dealer declared, the dealer when the partner declared), else the
   dealer. No point card (5, 10, K) and no card of a rank in the rules' ``constant_ranks`` may be
@@ -98,7 +98,7 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   its hand put in, which must be plain (not trump), no point cards and no constant ranks (``swapped``
   records ``(taken out, put in)``). The burier leads the first trick, after a swap too.
 * ``partnership`` [``"fixed"``]: ``"fixed"``: seats 0+2 against 1+3, the dealer's pair defends.
-  ``"call_card"`` (找朋友, seed 004, rooms marked 寻; refused with ``kitty_grab=True`` and with
+  ``"call_card"`` (找朋友, 边锋's rooms marked 寻; refused with ``kitty_grab=True`` and with
   ``kitty_rule="taian"``): after the burial, phase ``"call"``, the dealer to move: the action is exactly
   one card (one copy of any of the 54 kinds, held or not; ``call(card)`` also takes a bare kind). The
   partner is the first seat after the dealer in play order (dealer+1, +2, +3) holding at least one copy
@@ -316,7 +316,7 @@ class RefDeal:
         if self.partnership not in _PARTNERSHIPS:
             raise ValueError(f"bad partnership: {self.partnership!r}")
         if self.partnership == "call_card":
-            # MODEL §9 找朋友: refused with kitty_grab and with kitty_rule="taian" (no seed combines them)
+            # MODEL §9 找朋友: refused with kitty_grab and with kitty_rule="taian" (no rule system combines them)
             if kitty_grab:
                 raise ValueError("partnership='call_card' does not combine with kitty_grab=True")
             if self._kitty_rule == "taian":

@@ -4,22 +4,22 @@ The options, their values, defaults and what is implemented are one table in the
 (``csrc/include/sj_options.def``, listed in docs/OPTIONS.md and as ``shengji.OPTIONS``). ``Rules`` holds one
 field per option, in the table's order, with the table's default; construction hands every value to the
 core, which checks it (``_core.check_rules``): a value nothing implements yet is refused, naming the
-option and value, and so is a combination the rules cannot take. A value that works in some phases only
-(the 4-deck and 泰安 declaring, for now) is accepted, and reaching the missing phase raises
-``NotImplementedError`` (``Rules.missing(phase)`` says what is missing). docs/MODEL.md gives the exact
-meaning of every option.
+option and value, and so is a combination the rules cannot take. A value that would work in some phases
+only would be accepted, and reaching the missing phase would raise ``NotImplementedError``
+(``Rules.missing(phase)`` says what is missing; every implemented value today plays every phase). docs/RULES.md states the rule systems,
+their sources and the sections the options belong to; docs/MODEL.md gives the exact meaning of every option.
 
-Choices made where the seeds are silent or disagree (each an option, the default first):
+Choices made where the sources are silent or disagree (each an option, the default first; docs/RULES.md §6-§7):
 
-- ``follow_ladder``: the seeds give two orders of "as close as the hand allows". ``"qq"`` (seeds 000
-  and 001, QQ 拖拉机/泰坦尼克): tractors before tuples, a Titanic lead asks Titanic > pair tractor + any
+- ``follow_ladder``: the sources give two orders of "as close as the hand allows". ``"qq"`` (the QQ rooms'
+  rules and the QQ guide, QQ 拖拉机/泰坦尼克): tractors before tuples, a Titanic lead asks Titanic > pair tractor + any
   two > two triples > triple + pair > triple > two pairs > pair. ``"4deck"`` (the 4-deck forum post):
   width first, quad > triple > pair tractor > pair, with a card budget (a Titanic may be answered by a
   three-pair tractor).
-- ``kitty``: the seeds' sizes (6 for 1 and 3 decks, 8 for 2 and 4, 4 for 泰安); any size that leaves
+- ``kitty``: the sources' sizes (6 for 1 and 3 decks, 8 for 2 and 4, 4 for 泰安); any size that leaves
   four equal hands is accepted.
-- ``no_bid``: nobody declared. Seed 000 plays no trump (``"notrump"``, the default); seed 001 turns up the
-  kitty's third card, skipping jokers (``"kitty_card"``); seed 004 (边锋) turns up the third card and
+- ``no_bid``: nobody declared. The QQ rooms play no trump (``"notrump"``, the default); the QQ guide turns up
+  the kitty's third card, skipping jokers (``"kitty_card"``); 边锋 turns up the third card and
   plays no trump when it is a joker (``"kitty_card_notrump"``).
 - ``no_bid="kitty_turnup"`` (the 4-deck post): nobody declared, the kitty is turned up for all: the suit of
   its first level card, else of its first card, a joker meaning no trump; such a trump cannot be grabbed.
@@ -34,9 +34,9 @@ Choices made where the seeds are silent or disagree (each an option, the default
   himself (不能自反).
 - ``kitty_grab`` (炒底, the 4-deck post's §六): after each burial the others are asked in play order and may
   take up the kitty with a higher declaration; in the first deal the grabber also takes the deal (反庄).
-- ``first_deal_dealer``: who deals the first deal. Seeds 000/001 (先亮者为庄家) and 004 (由先亮主的玩家当庄)
-  name the first declarer (``"first_declarer"``, the default); seed 003 (最终亮主的玩家) and the 4-deck post
-  (the overturner deals) name the final one (``"final_declarer"``).
+- ``first_deal_dealer``: who deals the first deal. The QQ rooms and the QQ guide (先亮者为庄家) and 边锋
+  (由先亮主的玩家当庄) name the first declarer (``"first_declarer"``, the default); 泰安 (最终亮主的玩家) and the
+  4-deck post (the overturner deals) name the final one (``"final_declarer"``).
 - ``wider_shapes`` (the 4-deck post, 四、牌的大小顺序): against a lead of one unit (a two-pair tractor, a
   three-pair tractor, a Titanic …) a play of one unit with as many cards and wider tuples contends and beats
   every narrower play: 四条＞王连对 (a quad beats any two-pair tractor, the joker tractor included),
@@ -47,11 +47,11 @@ Choices made where the seeds are silent or disagree (each an option, the default
   suit's block on top: 大小王＞方块2233＞黑桃2233＞红桃2233＞梅花2233＞方块aakk (level 3, trump ♦). The suit
   order then ranks single level cards too (the post is silent there; ``"qq"`` keeps them equal). The
   post's ace-low AA2233 cannot occur with 2 a constant trump in a plain suit and is not modelled in trump.
-- ``tractor_rule="natural"`` (泰安, seed 003: 连对：两对以上花色相同、牌点相连的牌…
+- ``tractor_rule="natural"`` (泰安's rules: 连对：两对以上花色相同、牌点相连的牌…
   主牌可以和副牌相连，作为副牌使用，如黑桃55、66; 连对按牌点比较大小 AAKK>…>3322, 443322): pairs chain by
   printed suit and rank, not by position, and rank by the printed rank of the top pair (the four jokers
   on top, a trump-suit chain above an off-suit one of the same ranks). A constant or level trump chained
-  to plain cards of its own suit is played as that suit, inside that tractor only. The seed is silent on
+  to plain cards of its own suit is played as that suit, inside that tractor only. The text is silent on
   following such a lead: a follower's duty counts its plain cards only (never obliged to borrow) and it
   may borrow as the leader did. The level card joins like the constant ranks (级牌 is also 主牌), so 7788
   at level 8 is a tractor and 7799 is not.
@@ -63,8 +63,8 @@ Choices made where the seeds are silent or disagree (each an option, the default
 - ``declaration="4deck"`` and 自保: the post builds on the QQ rules (亮主 … 其他和升级一样), which let a declarer
   reinforce; the standing declarer may raise its own declaration while dealing, to the same trump only
   (不能自反), and never grabs the kitty (不能亮主的人自己反主炒底).
-- ``level_table="attackers_early"`` is the second table in seed 004 (80-119 already gives the
-  attackers a level); the 边锋 presets keep the first (standard) table that seed 004 gives for 边锋.
+- ``level_table="attackers_early"`` is the second table of 边锋's rules (in the shorter text appended to them:
+  80-119 already gives the attackers a level); the 边锋 presets keep the first (standard) table, 边锋's main text.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _default(name: str) -> Any:
 class Rules:
     """An immutable, picklable rule set. Every keyword is validated at construction.
 
-    See ``Rules.presets()`` for the named systems of RULES.md §1 and docs/MODEL.md for the exact
+    See ``Rules.presets()`` for the named systems of docs/RULES.md §1 and docs/MODEL.md for the exact
     meaning of each option.
     """
 
@@ -159,14 +159,14 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def level_outcome(self, attacker_points: int) -> LevelOutcome:
-        """Levels won for the attackers' points (RULES.md §5), computed by the C core."""
+        """Levels won for the attackers' points (docs/RULES.md §5.1), computed by the C core."""
         if not isinstance(attacker_points, int) or isinstance(attacker_points, bool):
             raise TypeError(f"attacker_points must be an int, not {type(attacker_points).__name__}")
         return _core.level_outcome(self, attacker_points)
 
     @classmethod
     def presets(cls) -> tuple[str, ...]:
-        """Names of the preset rule systems (RULES.md §1)."""
+        """Names of the preset rule systems (docs/RULES.md §1.2)."""
         return tuple(cls.PRESETS)
 
     @classmethod
@@ -206,31 +206,31 @@ Rules.PRESETS = {
 }
 
 Rules.PRESET_DOCS = {
-    "qq-1deck": "Seeds 000/001/002: QQ 升级 with one deck (40分/打百分): 12 cards each, 6-card kitty, "
-    "100 points, 20-point bands; no declaration means no trump (seed 000).",
-    "qq-2deck": "Seeds 000/001: QQ 拖拉机 (80分), the default: 25 cards each, 8-card kitty, 200 points, "
-    "40-point bands, kitty multiplier 2^(cards of the largest unit).",
-    "qq-3deck": "Seeds 000/001/002: 3 decks (泰坦尼克): 39 cards each, 6-card kitty, 300 points, 60-point "
-    "bands, triples and Titanics, the 3-deck declaration ladder.",
-    "4deck": "Seed 000's forum post: 4 decks, 52 cards each, 8-card kitty, 400 points; jokers and 2s always "
+    "qq-1deck": "The QQ rooms' rules, the QQ guide and 中国游戏中心's rules: QQ 升级 with one deck (40分/打百分): "
+    "12 cards each, 6-card kitty, 100 points, 20-point bands; no declaration means no trump (the QQ rooms).",
+    "qq-2deck": "The QQ rooms' rules and the QQ guide: QQ 拖拉机 (80分), the default: 25 cards each, 8-card kitty, "
+    "200 points, 40-point bands, kitty multiplier 2^(cards of the largest unit).",
+    "qq-3deck": "The QQ rooms' rules, the QQ guide and 中国游戏中心's rules: 3 decks (泰坦尼克): 39 cards each, "
+    "6-card kitty, 300 points, 60-point bands, triples and Titanics, the 3-deck declaration ladder.",
+    "4deck": "The 4-deck forum post: 4 decks, 52 cards each, 8-card kitty, 400 points; jokers and 2s always "
     "trump; the 4-deck follow lists; a failed throw plays the smallest shape and costs a match point; "
     "kitty x2/x4/x8/x16 by copies; the pair-suit declaration ladder; no bid in the first deal redeals; levels "
     "from 3 (2 being a fixed trump), 3 must be played; the last overturner deals the first deal.",
-    "taian": "Seed 003: 泰安升级 (泰安刮风): 2 decks, 26 cards each, 4-card kitty, constant trumps 2/3/5, "
+    "taian": "泰安's rules: 泰安升级 (泰安刮风): 2 decks, 26 cards each, 4-card kitty, constant trumps 2/3/5, "
     "levels from A, a joker plus a run of pairs declares face down (冲主 with more pairs, 续牌 to extend); trump "
     "pair leads answered by the highest trumps; no declaration loses the deal (闷牌), a first deal is dealt "
     "again; the dealer team's non-declarer buries, no points or constant trumps, face up, then 换底; the burier "
     "leads; the dealer keeps dealing while the dealer team wins; tractors by printed suit and rank (AAKK > ... > "
     "3322, 443322), constant and level trumps joining their own suit's tractors as that suit (黑桃55、66).",
-    "bianfeng": "Seed 004: 边锋 2 decks with fixed partners (定); kitty multiplier by Titanic/triple/"
+    "bianfeng": "边锋's rules: 2 decks with fixed partners (rooms marked 定); kitty multiplier by Titanic/triple/"
     "tractor/pair; nobody declaring, the kitty's third card names the trump, a joker there no trump; the "
     "first declarer deals the first deal.",
-    "bianfeng-friend": "Seed 004: 边锋 找朋友 (寻): after burying, the dealer calls a card (phase 'call'); the first "
-    "seat after the dealer holding a copy is the partner, revealed when it plays it, or the dealer plays alone "
-    "against three; levels per player in a Match.",
-    "chinagame": "Seed 002: 中国游戏中心 升级: kitty 2 per single, 4 per pair, 6 per triple; match points (积分) "
-    "from levels passed, the lead over the other team and deals played; a failed throw costs the thrower a "
-    "match point; Match(end_level=...) ends the match at a chosen level (the seed's example: 10).",
+    "bianfeng-friend": "边锋's rules: 找朋友 (rooms marked 寻): after burying, the dealer calls a card (phase 'call'); "
+    "the first seat after the dealer holding a copy is the partner, revealed when it plays it, or the dealer plays "
+    "alone against three; levels per player in a Match.",
+    "chinagame": "中国游戏中心's rules: 升级 with a kitty of 2 per single, 4 per pair, 6 per triple; match points "
+    "(积分) from levels passed, the lead over the other team and deals played; a failed throw costs the thrower a "
+    "match point; Match(end_level=...) ends the match at a chosen level (its example: 10).",
 }
 
 
@@ -241,8 +241,9 @@ def options_markdown() -> str:
              "Generated from the core's option table (`csrc/include/sj_options.def`) by `shengji options >",
              "docs/OPTIONS.md`; `tests/test_options.py` checks that it is current. Status: *ready* (implemented",
              "everywhere), *missing: phase* (works, but reaching that phase raises `NotImplementedError`), *not",
-             "implemented* (`Rules` refuses the value). Exact meanings: docs/MODEL.md.", "",
-             "| option | values (default first) | RULES.md |", "|---|---|---|"]
+             "implemented* (`Rules` refuses the value). The rules and their sources: docs/RULES.md (the section of",
+             "each option in the first table); exact meanings: docs/MODEL.md.", "",
+             "| option | values (default first) | docs/RULES.md |", "|---|---|---|"]
     for opt in OPTIONS.values():
         if opt.values:
             values = [v.value for v in opt.values]
