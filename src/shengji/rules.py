@@ -6,8 +6,9 @@ field per option, in the table's order, with the table's default; construction h
 core, which checks it (``_core.check_rules``): a value nothing implements yet is refused, naming the
 option and value, and so is a combination the rules cannot take. A value that would work in some phases
 only would be accepted, and reaching the missing phase would raise ``NotImplementedError``
-(``Rules.missing(phase)`` says what is missing; every implemented value today plays every phase). docs/RULES.md states the rule systems,
-their sources and the sections the options belong to; docs/MODEL.md gives the exact meaning of every option.
+(``Rules.missing(phase)`` says what is missing; every implemented value today plays every phase).
+docs/RULES.md states the rule systems, their sources and the sections the options belong to; docs/MODEL.md
+gives the exact meaning of every option.
 
 Choices made where the sources are silent or disagree (each an option, the default first; docs/RULES.md §6-§7):
 
