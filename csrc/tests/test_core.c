@@ -6,6 +6,8 @@
 #include "sj_determinize.h"
 #include "sj_policy.h"
 #include "sj_rollout.h"
+#include "sj_solve.h"
+#include "sj_classes.h"
 
 static int nunits(const sj_trump *t, const char *s) {
     sj_unit u[SJ_MAX_UNITS];
@@ -968,6 +970,70 @@ static void test_user_policies(void) {
     CHECK(sj_policy_finish(&e, far, &r5, NULL) == SJ_E_USER_POLICY);
 }
 
+/* Minimax over every legal action (no classes, no table): the solver's reference. */
+static int brute_final(const sj_deal *d) {
+    if (d->phase == SJ_PHASE_DONE) return d->attacker_points;
+    sj_cards acts[512];
+    long n = sj_deal_legal_actions(d, acts, 512, 0);
+    CHECK(n > 0 && n <= 512);
+    int att = sj_is_attacker(d, d->to_move), best = att ? -1 : 1 << 20;
+    for (long i = 0; i < n && i < 512; i++) {
+        sj_deal c = *d;
+        sj_cards played;
+        int failed;
+        CHECK(sj_deal_act(&c, &acts[i], &played, &failed) == SJ_OK && !failed);
+        int v = brute_final(&c);
+        if (att ? v > best : v < best) best = v;
+    }
+    return best;
+}
+
+/* The exact endgame (sj_solve.h) equals brute-force minimax, from trick boundaries and mid-trick, with two
+ * and three cards a hand left; its line ends at its value; merged plays (sj_classes.h) have equal values. */
+static void test_solver(void) {
+    static sj_tt_entry tt[1 << 12];
+    sj_solver s;
+    sj_solver_init(&s, tt, 12, NULL);
+    int checked = 0;
+    for (int decks = 1; decks <= 3; decks++)
+        for (uint64_t seed = 0; seed < 12; seed++) {
+            sj_rules r = sj_rules_default();
+            r.decks = decks;
+            r.kitty = sj_rules_default_kitty(decks);
+            uint8_t order[216];
+            sj_shuffle_pack(order, decks, seed, 7);
+            sj_deal d;
+            CHECK(sj_deal_init(&d, &r, order, (int)(seed % 4), 0, 1, 0) == SJ_OK);
+            sj_player g[4] = {{SJ_POLICY_GREEDY, NULL}, {SJ_POLICY_GREEDY, NULL}, {SJ_POLICY_GREEDY, NULL},
+                              {SJ_POLICY_GREEDY, NULL}};
+            sj_rng rng = sj_rng_stream(seed, 1);
+            int left = 2 + (int)(seed % 2), stop = (int)(seed % 4);
+            while (d.phase != SJ_PHASE_DONE && !(d.phase == SJ_PHASE_PLAY && sj_deal_max_hand(&d) <= left &&
+                                                 d.ntrick == stop)) {
+                sj_cards a, played;
+                int failed;
+                CHECK(sj_player_action(&g[d.to_move], &d, &rng, &a) == SJ_OK);
+                CHECK(sj_deal_act(&d, &a, &played, &failed) == SJ_OK);
+            }
+            if (d.phase != SJ_PHASE_PLAY) continue;
+            int v = -1;
+            sj_solver_reset(&s);
+            CHECK(sj_solve(&s, &d, &v) == SJ_OK);
+            CHECK(v == brute_final(&d));
+            sj_deal line = d;
+            CHECK(sj_solve_finish(&s, &line) == SJ_OK && line.phase == SJ_PHASE_DONE && line.attacker_points == v);
+            sj_cards acts[512];
+            long n = sj_deal_legal_actions(&d, acts, 512, 0), cls[512];
+            int vals[512];
+            CHECK(n > 0 && n <= 512 && sj_solve_actions(&s, &d, acts, n, vals) == SJ_OK);
+            CHECK(sj_group_classes(&d, acts, n, cls) > 0);
+            for (long i = 0; i < n; i++) CHECK(vals[i] == vals[cls[i]]);
+            checked++;
+        }
+    CHECK(checked >= 20);
+    sj_solver_free(&s);
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -989,6 +1055,7 @@ int main(void) {
     test_determinize();
     test_rollouts();
     test_user_policies();
+    test_solver();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -10,9 +10,11 @@ Contract between the layers (as in uber/h3-py):
 - The Python modules only shape the interface (presets, result types, documentation).
 """
 
+import threading
+
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t, uintptr_t
 from libc.string cimport memset
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 
 from ._c.sj_cards cimport *
 from ._c.sj_error cimport *
@@ -23,6 +25,8 @@ from ._c.sj_policy cimport *
 from ._c.sj_rng cimport sj_rng, sj_rng_stream
 from ._c.sj_sim cimport *
 from ._c.sj_parallel cimport *
+from ._c.sj_solve cimport *
+from ._c.sj_classes cimport sj_group_classes
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows, sj_legal_follows_tested
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_rules cimport *
@@ -604,6 +608,7 @@ _ERROR_CLASSES = {
     SJ_E_SETUP_HAND_SIZE: ValueError, SJ_E_SETUP_TOO_MANY: ValueError, SJ_E_SETUP_BURIED: ValueError,
     SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
     SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError, SJ_E_USER_RAISED: RuntimeError, SJ_E_LEVEL: ValueError,
+    SJ_E_CANCELLED: KeyboardInterrupt,
 }
 
 

@@ -326,6 +326,93 @@ def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves):
     return d
 
 
+cdef class _Solver:
+    """The exact endgame's state (sj_solve.h): a transposition table of 2**bits entries and the cancel flag.
+    One per thread (``_solver_run``); the table is forgotten (in O(1)) before each deal."""
+
+    cdef sj_solver s
+    cdef sj_tt_entry *tt
+    cdef sj_run_flags flags
+
+    def __cinit__(self, int bits=20):
+        self.tt = <sj_tt_entry *>calloc(<size_t>1 << bits, sizeof(sj_tt_entry))  # zeroed: every entry empty
+        if self.tt == NULL:
+            raise MemoryError()
+        sj_run_flags_init(&self.flags)
+        sj_solver_init(&self.s, self.tt, bits, &self.flags)
+
+    def __dealloc__(self):
+        sj_solver_free(&self.s)
+        free(self.tt)
+
+    def cancel(self):
+        sj_run_cancel(&self.flags)
+
+    def run(self, Deal deal, actions):
+        """Solve ``deal`` (actions None: its value) or each of ``actions``; the GIL is released."""
+        cdef sj_deal d = deal.d
+        cdef int rc, v = 0
+        cdef long n = 0 if actions is None else len(actions), i
+        cdef sj_cards *acts = NULL
+        cdef int *vals = NULL
+        sj_run_flags_init(&self.flags)
+        if actions is not None:
+            acts = <sj_cards *>malloc((n if n else 1) * sizeof(sj_cards))
+            vals = <int *>malloc((n if n else 1) * sizeof(int))
+            if acts == NULL or vals == NULL:
+                free(acts)
+                free(vals)
+                raise MemoryError()
+            for i in range(n):
+                acts[i] = (<Cards>actions[i]).c
+        try:
+            with nogil:
+                sj_solver_reset(&self.s)
+                if acts == NULL:
+                    rc = sj_solve(&self.s, &d, &v)
+                else:
+                    rc = sj_solve_actions(&self.s, &d, acts, n, vals)
+            if rc != SJ_OK:
+                _raise_error(rc, "solve", &d.rules)
+            return v if acts == NULL else [vals[i] for i in range(n)]
+        finally:
+            free(acts)
+            free(vals)
+
+
+_solver_local = threading.local()
+
+
+def _solver_run(Deal deal, actions):
+    """Run the solver of this thread; a position with more than 6 cards in a hand runs in a worker thread so
+    that Ctrl-C reaches it (KeyboardInterrupt cancels the search)."""
+    s = getattr(_solver_local, "solver", None)
+    if s is None:
+        s = _solver_local.solver = _Solver()
+    if sj_deal_max_hand(&deal.d) <= 6:
+        return s.run(deal, actions)
+    out = []
+    worker_solver = _Solver()
+    def work():
+        try:
+            out.append((True, worker_solver.run(deal, actions)))
+        except BaseException as err:  # handed to the caller
+            out.append((False, err))
+    t = threading.Thread(target=work, daemon=True)
+    t.start()
+    try:
+        while t.is_alive():
+            t.join(0.05)
+    except KeyboardInterrupt:
+        worker_solver.cancel()
+        t.join()
+        raise
+    ok, value = out[0]
+    if not ok:
+        raise value
+    return value
+
+
 cdef class Deal:
     """One deal, step by step: ``Deal(rules, seed=0, dealer=0, level=None, trump="declare", hands=None,
     kitty=None, first_deal=False, stream=0, order=None)``; ``level=None`` is the rules' ``first_level``.
@@ -968,6 +1055,65 @@ cdef class Deal:
             return out
         finally:
             free(buf)
+
+    def solve(self, max_cards=None):
+        """The attackers' final points under perfect play of both teams from here, every hand known (the exact
+        endgame, docs/MODEL.md §10): alpha-beta over classes of equivalent plays with a transposition table.
+        Play phase (or done: the result's points). ``max_cards``: refuse (ValueError) when a hand holds more
+        cards; None: no limit (the time grows fast with the cards left: see the README). Ctrl-C stops it."""
+        self._solvable(max_cards)
+        if self.d.phase == SJ_PHASE_DONE:
+            return self.d.attacker_points
+        return _solver_run(self, None)
+
+    def solve_values(self, max_cards=None):
+        """Each legal action of the seat to move with the attackers' final points it leads to under perfect
+        play (``solve`` after it), best first for the mover (the attackers' highest first, or the defenders'
+        lowest first; ties in the order of ``legal_actions()``)."""
+        self._solvable(max_cards)
+        if self.d.phase != SJ_PHASE_PLAY:
+            raise ValueError("the deal is finished: there is no action to value")
+        actions = list(self.legal_actions())
+        classes = self._classes(actions)
+        reps = [a for i, a in enumerate(actions) if classes[i] == i]
+        values = dict(zip((i for i in range(len(actions)) if classes[i] == i), _solver_run(self, reps), strict=True))
+        out = [(a, values[classes[i]]) for i, a in enumerate(actions)]
+        sign = -1 if self.is_attacker(self.d.to_move) else 1
+        return sorted(out, key=lambda av: sign * av[1])
+
+    def _solvable(self, max_cards):
+        if max_cards is not None and (not isinstance(max_cards, int) or isinstance(max_cards, bool) or max_cards < 0):
+            raise ValueError(f"max_cards must be None or a count of cards >= 0, got {max_cards!r}")
+        if self.d.phase != SJ_PHASE_PLAY and self.d.phase != SJ_PHASE_DONE:
+            raise ValueError(f"the solver plays the play phase; the deal is in the {self.phase} phase")
+        cdef int most = sj_deal_max_hand(&self.d)
+        if max_cards is not None and most > max_cards:
+            raise ValueError(f"a hand holds {most} cards, more than max_cards={max_cards}")
+
+    def _classes(self, actions):
+        """The class of each action (docs/MODEL.md §10): the index of the first action of its class in
+        ``actions`` (each a play of the seat to move)."""
+        cdef long n = len(actions), i, k
+        if self.d.phase != SJ_PHASE_PLAY:
+            raise ValueError(f"classes are of plays; the deal is in the {self.phase} phase")
+        if n == 0:
+            return []
+        cdef sj_cards *buf = <sj_cards *>malloc(n * sizeof(sj_cards))
+        cdef long *cls = <long *>malloc(n * sizeof(long))
+        if buf == NULL or cls == NULL:
+            free(buf)
+            free(cls)
+            raise MemoryError()
+        try:
+            for i in range(n):
+                buf[i] = _as_cards(actions[i], "play").c
+            k = sj_group_classes(&self.d, buf, n, cls)
+            if k < 0:
+                _raise_error(k, "classes")
+            return [cls[i] for i in range(n)]
+        finally:
+            free(buf)
+            free(cls)
 
     def rollouts(self, actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True):
         """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively

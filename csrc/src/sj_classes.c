@@ -1,0 +1,143 @@
+/* sj_classes.c — classes of equivalent plays (see sj_classes.h, docs/MODEL.md §10). */
+#include "sj_classes.h"
+
+#include <stdlib.h>
+
+static int kind_points(int k) {
+    int r = sj_kind_rank(k);
+    return r == SJ_RANK_5 ? 5 : (r == SJ_RANK_10 || r == SJ_RANK_K) ? 10 : 0;
+}
+
+/* Most copies the mover holds of any kind at position p of suit e (0 outside the suit). */
+static int held_at(const sj_trump *t, const sj_cards *hand, int e, int p) {
+    if (p < 0 || p >= t->npos[e]) return 0;
+    int most = 0;
+    for (int j = 0; j < t->nat[e][p]; j++) {
+        int c = sj_cards_count(hand, t->at[e][p][j]);
+        if (c > most) most = c;
+    }
+    return most;
+}
+
+void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
+    const sj_trump *t = &d->trump;
+    const sj_cards *hand = &d->hands[d->to_move];
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        out->rep[k] = (uint8_t)k;
+        out->members[k] = UINT64_C(1) << k;
+    }
+    out->multi = 0;
+    /* the cards on the table still decide this trick: they are live, not dead */
+    uint64_t table = 0;
+    for (int i = 0; i < d->ntrick; i++) table |= d->trick[i].p[0];
+    uint64_t live = hand->p[0] | others->p[0] | table;
+    int printed = t->natural || d->rules.trump_order == SJ_ORDER_LEVEL_INDEX;
+    int called = d->rules.partnership == SJ_PARTNER_CALL_CARD ? d->called : -1;
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        if (!(hand->p[0] & t->suit_mask[e])) continue;
+        int prev = -1, prev_pos = -1;
+        for (int p = 0; p < t->npos[e]; p++) {
+            int nlive = 0, k = -1;
+            for (int j = 0; j < t->nat[e][p]; j++) {
+                int kk = t->at[e][p][j];
+                /* natural tractors list a plain suit's borrowable trumps above it: they are trumps, not of e */
+                if (t->eff[kk] == e && (live >> kk & 1)) nlive++, k = kk;
+            }
+            if (nlive == 0) continue; /* a dead position: equals reach across it */
+            if (nlive > 1 || !(hand->p[0] >> k & 1) || (others->p[0] >> k & 1) || (table >> k & 1) || k == called) {
+                prev = -1; /* a card someone else may play lies here: nothing merges across it */
+                continue;
+            }
+            int c = sj_cards_count(hand, k);
+            if (prev >= 0 && sj_cards_count(hand, prev) == c && kind_points(prev) == kind_points(k) &&
+                (!printed || (c == 1 && sj_kind_suit(prev) == sj_kind_suit(k))) &&
+                (c == 1 || (held_at(t, hand, e, prev_pos - 1) < 2 && held_at(t, hand, e, p + 1) < 2))) {
+                int r = out->rep[prev];
+                out->rep[k] = (uint8_t)r;
+                out->members[r] |= UINT64_C(1) << k;
+                out->members[k] = 0;
+                out->multi |= out->members[r];
+            }
+            prev = k, prev_pos = p;
+        }
+    }
+}
+
+static void set_count(sj_cards *c, int kind, int n) {
+    uint64_t bit = UINT64_C(1) << kind;
+    for (int i = 0; i < SJ_MAX_DECKS; i++) c->p[i] = i < n ? (c->p[i] | bit) : (c->p[i] & ~bit);
+}
+
+sj_cards sj_class_canonical(const sj_classes *c, const sj_cards *play) {
+    sj_cards out = *play;
+    uint64_t touched = play->p[0] & c->multi;
+    while (touched) {
+        int r = c->rep[__builtin_ctzll(touched)];
+        uint64_t m = c->members[r];
+        touched &= ~m;
+        int n = 0, taken[SJ_NUM_KINDS], kinds[SJ_NUM_KINDS];
+        for (uint64_t x = m; x; x &= x - 1) {
+            int k = __builtin_ctzll(x);
+            kinds[n] = k;
+            taken[n++] = sj_cards_count(play, k);
+        }
+        for (int i = 1; i < n; i++) /* counts largest first (insertion sort: classes are short) */
+            for (int j = i; j > 0 && taken[j] > taken[j - 1]; j--) {
+                int tmp = taken[j];
+                taken[j] = taken[j - 1];
+                taken[j - 1] = tmp;
+            }
+        for (int i = 0; i < n; i++) set_count(&out, kinds[i], taken[i]);
+    }
+    return out;
+}
+
+static uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+long sj_group_classes(const sj_deal *d, const sj_cards *plays, long n, long *cls) {
+    sj_cards others = sj_deal_unseen(d);
+    sj_classes c;
+    sj_classes_of(d, &others, &c);
+    if (!c.multi) { /* nothing merges: every play is its own class */
+        for (long i = 0; i < n; i++) cls[i] = i;
+        return n;
+    }
+    long size = 16;
+    while (size < 2 * n) size *= 2;
+    sj_cards *canon = malloc((size_t)(n ? n : 1) * sizeof *canon);
+    long *slot = malloc((size_t)size * sizeof *slot);
+    if (!canon || !slot) {
+        free(canon);
+        free(slot);
+        return SJ_E_CAPACITY;
+    }
+    for (long i = 0; i < size; i++) slot[i] = -1;
+    long classes = 0;
+    for (long i = 0; i < n; i++) {
+        canon[i] = sj_class_canonical(&c, &plays[i]);
+        uint64_t h = 0;
+        for (int j = 0; j < SJ_MAX_DECKS; j++) h = mix64(h ^ canon[i].p[j]);
+        long at = (long)(h & (uint64_t)(size - 1));
+        for (;;) {
+            long f = slot[at];
+            if (f < 0) {
+                slot[at] = i;
+                cls[i] = i;
+                classes++;
+                break;
+            }
+            if (sj_cards_equal(&canon[f], &canon[i])) {
+                cls[i] = f;
+                break;
+            }
+            at = (at + 1) & (size - 1);
+        }
+    }
+    free(canon);
+    free(slot);
+    return classes;
+}
