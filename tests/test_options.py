@@ -44,7 +44,10 @@ def test_every_error_code_maps_to_one_exception():
     codes = {int(code) for code in re.findall(r"X\(SJ_E_\w+, (-\d+),", header)}
     assert codes and set(_core._ERROR_CLASSES) == codes
     assert {_core._ERROR_CLASSES[c].__name__ for c in codes} == {"IllegalMove", "ValueError",
-                                                                   "NotImplementedError", "RuntimeError"}
+                                                                   "NotImplementedError", "RuntimeError",
+                                                                   "KeyboardInterrupt"}
+    # a cancelled solve (Ctrl-C) is the one code that is not an error of the caller's
+    assert _core._ERROR_CLASSES[-22] is KeyboardInterrupt
 
 
 def test_refused_values_name_option_and_value():

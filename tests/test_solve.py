@@ -177,3 +177,58 @@ def test_merged_plays_have_equal_exact_values_long(preset):
                     x.act(a)
                     y.act(actions[cls[i]])
                     assert x.solve() == y.solve(), (preset, seed, cards, str(a), str(actions[cls[i]]))
+
+
+@pytest.mark.parametrize("preset", ["qq-2deck", "qq-3deck", "4deck", "bianfeng-friend"])
+def test_rollouts_with_the_endgame_equal_the_exact_values(preset):
+    """In the true deal (no sampling), rollouts finished by the exact endgame give each candidate its solved
+    value in every world."""
+    from shengji import _core
+
+    checked = 0
+    for seed in range(6):
+        d = endgame(preset, seed, 3, policy="greedy")
+        if d is None:
+            continue
+        exact = {str(a): v for a, v in d.solve_values()}
+        r = d.rollouts(worlds=3, determinize=False, endgame=3, seed=seed)
+        assert [str(a) for a in r.actions] == [str(a) for a in _core.search_candidates(d)]
+        for i, a in enumerate(r.actions):
+            assert set(r.attacker_points[i].tolist()) == {exact[str(a)]}, (preset, seed, a)
+        checked += 1
+    assert checked >= 4
+
+
+def test_the_endgame_waits_until_every_hand_is_small():
+    """endgame=k with more than k cards in a hand plays on with the policy until the hands are small: with k = 0
+    the rollouts are the policy's alone."""
+    d = endgame("qq-2deck", 2, 10, policy="greedy")
+    assert d is not None
+    plain = d.rollouts(worlds=4, determinize=False, seed=5)
+    zero = d.rollouts(worlds=4, determinize=False, seed=5, endgame=0)
+    assert (plain.attacker_points == zero.attacker_points).all()
+    for bad in (-1, 65, 2.0, True, "4"):
+        with pytest.raises(ValueError, match="endgame"):
+            d.rollouts(worlds=2, endgame=bad)
+        with pytest.raises(ValueError, match="endgame"):
+            __import__("shengji").bots.PIMC(endgame=bad)
+
+
+@pytest.mark.parametrize("preset", ["qq-2deck", "4deck", "taian", "bianfeng-friend"])
+def test_search_candidates_are_one_per_class_and_cover_every_class(preset):
+    from shengji import _core
+
+    rng = random.Random(7)
+    for seed in range(3):
+        d = Deal(Rules.preset(preset), seed=seed)
+        while d.phase != "done":
+            if d.phase == "play":
+                cands = _core.search_candidates(d)
+                legal = d.legal_actions(limit=4096)
+                classes = d._classes(legal)
+                assert len(cands) == min(len(set(classes)), 128)
+                reps = {classes[legal.index(a)] for a in cands}
+                assert len(reps) == len(cands)  # no two candidates of one class
+                if len(set(classes)) <= 128:
+                    assert reps == set(classes)
+            d.act(d.policy_action("greedy", seed=rng.randrange(1 << 30)))

@@ -91,6 +91,14 @@ long sj_follow_candidates(const sj_deal *d, sj_cards *out);
  * throws).  Returns the count, or a negative SJ_E_* code (SJ_E_PHASE in the bury phase). */
 long sj_candidate_actions(const sj_deal *d, sj_cards *out);
 
+#define SJ_CLASS_LIST_LIMIT 4096
+
+/* Candidate actions for search by class (docs/MODEL.md §10, sj_classes.h): in the play phase every legal
+ * action is listed (up to SJ_CLASS_LIST_LIMIT; beyond, the reduced set of sj_candidate_actions), merged into
+ * classes, and the first SJ_CANDIDATES classes' representatives are written, in the core's order; other phases
+ * as sj_candidate_actions.  Returns the count, or a negative SJ_E_* code. */
+long sj_search_candidates(const sj_deal *d, sj_cards *out);
+
 /* The action of a player (built-in or user) for the seat to move, in any phase.  Returns SJ_OK,
  * SJ_E_PHASE when the deal is done, or SJ_E_USER_POLICY when a user policy returns an index out of range. */
 int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out);
@@ -101,6 +109,10 @@ int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *
  * SJ_E_USER_POLICY if a user policy answered out of range, SJ_E_POLICY if a built-in policy produced an
  * illegal move (a bug). */
 int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried);
+
+/* The same, stopping early in the play phase once every hand holds at most stop_cards cards (the exact
+ * endgame takes over there); stop_cards < 0: never. */
+int sj_policy_finish_until(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,8 @@
  * World w draws its hidden cards from stream (seed, w) through the mover's sampler (sj_determinize.h),
  * or is the true deal when no sampler is given; every action is played in the same world w, and the
  * policies' random choices after it come from stream (seed', w) for every action alike (common random
- * numbers).  Threads take worlds from a shared counter and write each result at its own index, so the
+ * numbers).  With `endgame` set, each world is finished by the exact endgame once few cards remain (the
+ * world is fully known, so perfect play there is the solver's line).  Threads take worlds from a shared counter and write each result at its own index, so the
  * results are the same for any thread count.
  */
 #ifndef SJ_ROLLOUT_H
@@ -27,6 +28,8 @@ typedef struct sj_rollout_in {
     int worlds;
     sj_player player[4];
     uint64_t seed;
+    int endgame;                    /* >= 0: once every hand holds at most this many cards, the rest of the
+                                     * world is played perfectly (sj_solve_finish); -1: the policies to the end */
 } sj_rollout_in;
 
 typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major: [a * worlds + w] */

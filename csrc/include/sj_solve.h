@@ -58,9 +58,6 @@ int sj_solve_actions(sj_solver *s, const sj_deal *d, const sj_cards *actions, lo
  * keeps the value).  Returns SJ_OK or an error as sj_solve. */
 int sj_solve_finish(sj_solver *s, sj_deal *d);
 
-/* The most cards any hand holds (the endgame's size). */
-int sj_deal_max_hand(const sj_deal *d);
-
 #ifdef __cplusplus
 }
 #endif

@@ -106,6 +106,16 @@ static inline void sj_deal_clone(sj_deal *dst, const sj_deal *src) {
     for (int s = 0; s < 4; s++) dst->unseen_valid[s] = 0;
 }
 
+/* The most cards any hand holds. */
+static inline int sj_deal_max_hand(const sj_deal *d) {
+    int most = 0;
+    for (int s = 0; s < 4; s++) {
+        int n = sj_cards_size(&d->hands[s]);
+        if (n > most) most = n;
+    }
+    return most;
+}
+
 /* Team of a seat (0: seats 0 and 2). */
 static inline int sj_team(int seat) { return seat & 1; }
 

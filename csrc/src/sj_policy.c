@@ -1,6 +1,10 @@
 /* sj_policy.c — the "random" and "greedy" policies (see sj_policy.h for what each does). */
 #include "sj_policy.h"
 
+#include <stdlib.h>
+
+#include "sj_classes.h"
+
 #include <string.h>
 
 /* ---- declaring ---------------------------------------------------------------------------------- */
@@ -278,6 +282,24 @@ long sj_candidate_actions(const sj_deal *d, sj_cards *out) {
     return sj_follow_candidates(d, out);
 }
 
+long sj_search_candidates(const sj_deal *d, sj_cards *out) {
+    if (d->phase != SJ_PHASE_PLAY) return sj_candidate_actions(d, out);
+    sj_cards *all = malloc(SJ_CLASS_LIST_LIMIT * sizeof *all);
+    long *cls = malloc(SJ_CLASS_LIST_LIMIT * sizeof *cls);
+    long n = all && cls ? sj_deal_legal_actions(d, all, SJ_CLASS_LIST_LIMIT, SJ_CLASS_LIST_LIMIT + 1) : SJ_E_CAPACITY;
+    if (n > SJ_CLASS_LIST_LIMIT) n = sj_candidate_actions(d, all); /* too many to list: the reduced set */
+    long k = n;
+    if (n > 0) k = sj_group_classes(d, all, n, cls);
+    if (k > 0) {
+        k = 0;
+        for (long i = 0; i < n && k < SJ_CANDIDATES; i++)
+            if (cls[i] == i) out[k++] = all[i];
+    }
+    free(all);
+    free(cls);
+    return k;
+}
+
 static int greedy_follow(const sj_deal *d, sj_cards *out) {
     const sj_trump *t = &d->trump;
     int seat = d->to_move;
@@ -456,10 +478,15 @@ int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *
 }
 
 int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried) {
+    return sj_policy_finish_until(d, players, r, buried, -1);
+}
+
+int sj_policy_finish_until(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards) {
     int plays = 0;
     d->unseen_cached = 1; /* this loop owns the deal: the unseen summaries are kept from lead to lead */
     uint64_t declarable = sj_declarable_kinds(&d->rules, d->level);
     while (d->phase != SJ_PHASE_DONE) {
+        if (stop_cards >= 0 && d->phase == SJ_PHASE_PLAY && sj_deal_max_hand(d) <= stop_cards) break;
         sj_cards a, played;
         int failed, rc;
         if (d->phase == SJ_PHASE_BURY && buried && d->grabs == 0) {

@@ -1,7 +1,12 @@
 /* sj_rollout.c — rollouts from a position (see sj_rollout.h). */
 #include "sj_rollout.h"
 
+#include <stdlib.h>
+
 #include "sj_parallel.h"
+#include "sj_solve.h"
+
+#define ENDGAME_TT_BITS 16 /* 64k entries (1 MB) per world: endgames of a few cards a hand fill a fraction */
 
 #define POLICY_STREAM UINT64_C(0x5DEECE66D2F4A7B1) /* the policies' streams: (seed ^ this, w) */
 
@@ -35,15 +40,33 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
     sj_deal world;
     int rc = sj_rollout_world(in, (uint64_t)w, &world);
     if (rc != SJ_OK) return rc;
-    for (int a = 0; a < in->nactions; a++) {
+    sj_solver solver = {0};
+    sj_tt_entry *tt = NULL;
+    if (in->endgame >= 0) {
+        tt = calloc((size_t)1 << ENDGAME_TT_BITS, sizeof *tt);
+        if (!tt) return SJ_E_CAPACITY;
+        sj_solver_init(&solver, tt, ENDGAME_TT_BITS, NULL);
+    }
+    rc = SJ_OK;
+    for (int a = 0; a < in->nactions && rc == SJ_OK; a++) {
         sj_deal d;
         sj_deal_clone(&d, &world);
         sj_cards played;
         int failed;
-        if (sj_deal_act(&d, &in->actions[a], &played, &failed) != SJ_OK) return SJ_E_ARGS;
+        if (sj_deal_act(&d, &in->actions[a], &played, &failed) != SJ_OK) {
+            rc = SJ_E_ARGS;
+            break;
+        }
         sj_rng r = sj_rng_stream(in->seed ^ POLICY_STREAM, (uint64_t)w);
-        int plays = sj_policy_finish(&d, in->player, &r, NULL);
-        if (plays < 0) return plays;
+        int plays = sj_policy_finish_until(&d, in->player, &r, NULL, in->endgame);
+        if (plays < 0) {
+            rc = plays;
+            break;
+        }
+        if (d.phase != SJ_PHASE_DONE) {
+            sj_solver_reset(&solver);
+            if ((rc = sj_solve_finish(&solver, &d)) != SJ_OK) break;
+        }
         long i = (long)a * in->worlds + w;
         out->attacker_points[i] = (int16_t)d.attacker_points;
         out->kitty_captured[i] = (uint8_t)d.kitty_captured;
@@ -52,7 +75,11 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
         if (out->dealer) out->dealer[i] = (int8_t)d.dealer;
         if (out->partner) out->partner[i] = (int8_t)sj_deal_dealer_partner(&d);
     }
-    return SJ_OK;
+    if (tt) {
+        sj_solver_free(&solver);
+        free(tt);
+    }
+    return rc;
 }
 
 static int world_task(void *ctx, long w) {

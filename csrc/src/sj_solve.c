@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sj_classes.h"
+#include "sj_policy.h"
 
 #define INF 32000
 
@@ -46,15 +47,6 @@ void sj_solver_free(sj_solver *s) {
     free(s->bufs);
     s->bufs = NULL;
     s->nbufs = 0;
-}
-
-int sj_deal_max_hand(const sj_deal *d) {
-    int most = 0;
-    for (int s = 0; s < 4; s++) {
-        int n = sj_cards_size(&d->hands[s]);
-        if (n > most) most = n;
-    }
-    return most;
 }
 
 static uint64_t mix64(uint64_t z) {
@@ -134,6 +126,22 @@ static int search(sj_solver *s, sj_deal *d, int depth, int alpha, int beta) {
         s->error = n < 0 ? (int)n : SJ_E_POLICY; /* a position in play always has a move */
         return 0;
     }
+    if (first < 0 && n > 1) { /* no table move: the greedy rule's play first (a good guess cuts early) */
+        sj_cards g;
+        if (sj_policy_play(SJ_POLICY_GREEDY, d, NULL, &g) == SJ_OK) {
+            sj_classes c;
+            sj_cards others = sj_deal_unseen(d), cg;
+            sj_classes_of(d, &others, &c);
+            cg = sj_class_canonical(&c, &g);
+            for (long i = 0; i < n; i++) {
+                sj_cards ci = sj_class_canonical(&c, &s->bufs[depth].moves[i]);
+                if (sj_cards_equal(&ci, &cg)) {
+                    first = (int)i;
+                    break;
+                }
+            }
+        }
+    }
     int a0 = alpha, b0 = beta;
     int maxi = sj_is_attacker(d, d->to_move);
     int best = maxi ? -INF : INF, besti = 0;
@@ -177,7 +185,17 @@ static int to_come(sj_solver *s, const sj_deal *d, int depth, int *value) {
     }
     sj_deal work; /* the search plays on a copy and puts every move back */
     sj_deal_clone(&work, d);
-    *value = search(s, &work, depth, -INF, INF);
+    /* MTD(f): null-window searches converge on the value, the table carrying the bounds between them */
+    int lower = -INF, upper = INF, g = 0;
+    while (lower < upper && !s->error) {
+        int beta = g == lower ? g + 1 : g;
+        g = search(s, &work, depth, beta - 1, beta);
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
+    }
+    *value = g;
     return s->error;
 }
 

@@ -878,6 +878,7 @@ static void test_rollouts(void) {
     in.nactions = (int)na;
     in.worlds = W;
     in.seed = 5;
+    in.endgame = -1;
     for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_RANDOM, NULL};
     for (int k = 0; k < 3; k++) {
         in.det = k < 2 ? det : NULL;

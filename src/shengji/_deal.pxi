@@ -386,10 +386,13 @@ _solver_local = threading.local()
 def _solver_run(Deal deal, actions):
     """Run the solver of this thread; a position with more than 6 cards in a hand runs in a worker thread so
     that Ctrl-C reaches it (KeyboardInterrupt cancels the search)."""
-    s = getattr(_solver_local, "solver", None)
-    if s is None:
-        s = _solver_local.solver = _Solver()
-    if sj_deal_max_hand(&deal.d) <= 6:
+    cdef int most = sj_deal_max_hand(&deal.d)
+    if most <= 6:  # a small table for small endgames: it stays in the cache
+        name = "small" if most <= 5 else "large"
+        s = getattr(_solver_local, name, None)
+        if s is None:
+            s = _Solver(16 if most <= 5 else 20)
+            setattr(_solver_local, name, s)
         return s.run(deal, actions)
     out = []
     worker_solver = _Solver()
@@ -1115,11 +1118,13 @@ cdef class Deal:
             free(buf)
             free(cls)
 
-    def rollouts(self, actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True):
+    def rollouts(self, actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True,
+                 endgame=None):
         """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively
-        (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``."""
+        (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``. ``endgame=k``:
+        once every hand holds at most k cards, each world is played to the end perfectly (the exact endgame)."""
         return _hook("rollouts")(self, actions, worlds=worlds, policy=policy, seed=seed, threads=threads,
-                        determinize=determinize)
+                        determinize=determinize, endgame=endgame)
 
     def clone(self):
         """An independent copy."""

@@ -108,7 +108,21 @@ def candidate_actions(Deal deal):
     return [_action_obj(buf[i]) for i in range(n)]
 
 
-def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg, policies, seed_arg, threads_arg):
+def search_candidates(Deal deal):
+    """The candidate actions of the seat to move for search by class (sj_search_candidates): in the play phase
+    one representative per class of equivalent plays (docs/MODEL.md §10), the first 128 classes in the core's
+    order; other phases as candidate_actions."""
+    cdef sj_cards buf[128]
+    cdef long n
+    with nogil:
+        n = sj_search_candidates(&deal.d, buf)
+    if n < 0:
+        _raise_error(n, f"candidate actions in the {deal.phase} phase", &deal.d.rules)
+    return [_action_obj(buf[i]) for i in range(n)]
+
+
+def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg, policies, seed_arg, threads_arg,
+                     endgame_arg=None):
     """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
     attacker_levels, dealer, partner), numpy arrays of shape (len(actions), worlds). (shengji.search.rollouts
     is the public face; every argument is checked here anyway.)"""
@@ -123,6 +137,10 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
             raise ValueError(f"{name} must be an integer {0 if name == 'worlds' else 1} .. {hi}, got {v!r}")
     cdef int worlds = worlds_arg, threads = threads_arg
     cdef unsigned long long seed = _check_u64(seed_arg, "seed")
+    if endgame_arg is not None and (not isinstance(endgame_arg, int) or isinstance(endgame_arg, bool) or
+                                    not 0 <= endgame_arg <= 64):
+        raise ValueError(f"endgame must be None or a number of cards 0 .. 64, got {endgame_arg!r}")
+    cdef int endgame = -1 if endgame_arg is None else endgame_arg
     seats = list(slot_seats)
     used = [s for s in seats if s != -2]
     if len(seats) > 4 or any(not isinstance(s, int) or not -2 <= s <= 3 for s in seats) or len(set(used)) != len(used):
@@ -162,6 +180,7 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     spec.nactions = n
     spec.worlds = worlds
     spec.seed = seed
+    spec.endgame = endgame
     out.attacker_points = &pv[0, 0]
     out.kitty_captured = &cv[0, 0]
     out.dealer_levels = &dv[0, 0]

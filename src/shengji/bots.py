@@ -88,17 +88,24 @@ class PIMC(Bot):
     - Declaring: the greedy rule (a search over the cards still to be dealt is not built).
     - 找朋友's call: each of the 54 calls rolled out the same way (the worlds are drawn once the call is made,
       so each call is judged in worlds where the partner follows from the sampled hands).
+    - Playing: the candidates are classes of equivalent plays (``deal.rollouts``' default, docs/MODEL.md §10).
+    - ``endgame=k``: once every hand of a world holds at most ``k`` cards, the world is finished by the exact
+      endgame (``Deal.solve``: perfect play of the sampled, fully known world) instead of ``policy``.
     """
 
     def __init__(self, worlds: int = 64, policy: Any = "greedy", seed: int = 0, value: str = "levels",
-                 threads: int | None = None):
+                 threads: int | None = None, endgame: int | None = None):
         if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
             raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, got {seed!r}")
+        if endgame is not None and (not isinstance(endgame, int) or isinstance(endgame, bool)
+                                    or not 0 <= endgame <= 64):
+            raise ValueError(f"endgame must be None or a number of cards 0 .. 64, got {endgame!r}")
         self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
+        self.endgame = endgame
 
     def decision_seed(self, deal: Deal) -> int:
         """The rollout seed of a decision: a hash of ``seed`` and what the mover knows."""
@@ -110,7 +117,7 @@ class PIMC(Bot):
 
     def _search(self, deal: Deal, actions: Any = None) -> Cards:
         r = deal.rollouts(actions, worlds=self.worlds, policy=self.policy, seed=self.decision_seed(deal),
-                          threads=self.threads)
+                          threads=self.threads, endgame=self.endgame)
         return r.best(self.value)
 
     def play(self, deal: Deal) -> Cards:

@@ -10,12 +10,16 @@ policy, all in C with the GIL released:
   is the same for every action, and the policies' random choices after the action use one stream per world
   for every action alike (common random numbers): differences between actions are not noise of the worlds.
 - Results are identical for any ``threads`` (each world writes its own results).
-- ``actions=None``: the candidate actions (``shengji._core.candidate_actions``): every legal action when
-  there are at most 128; beyond that a reduced set, the one the greedy policy weighs: a follower short in
-  the led suit, the cheapest discard, the richest feed and the ways to trump; one card led, one card per
-  kind held; otherwise, and for leads, the first 128 legal actions in the core's order (every single unit
-  comes before the throws). It is a bounded set built without listing every legal action, not a merge of
-  provably equivalent plays. In the bury phase the candidates must be given (burials are not listed).
+- ``actions=None``: the candidate actions by class (``shengji._core.search_candidates``, docs/MODEL.md §10):
+  in the play phase every legal action is listed and plays that are equivalent for the mover (exchanging
+  the cards maps its hand onto itself: same counts, nothing it cannot see between them, same points) are
+  merged, one representative each; the bound applies to the classes: the first 128 in the core's order
+  (every single unit comes before the throws). Beyond 4,096 legal actions (a follower facing a long lead
+  in three or four decks) the list is the reduced set the greedy policy weighs (a follower short in the led
+  suit, the cheapest discard, the richest feed and the ways to trump), merged the same way. Other phases:
+  every legal action up to 128. In the bury phase the candidates must be given (burials are not listed).
+- ``endgame=k``: once every hand of a world holds at most ``k`` cards, the world (fully known: it is
+  sampled) is played to its end perfectly by the exact endgame (``Deal.solve``) instead of the policy.
 - ``policy``: ``"greedy"``, ``"random"``, or a list of four (one per seat).
 
 ``Rollouts.value(kind)``: per action, the mean value from the mover's side and its 95 % interval (normal
@@ -113,7 +117,7 @@ def _seed(seed: Any) -> int:
 
 
 def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
-             threads: int | None = None, determinize: bool = True) -> Rollouts:
+             threads: int | None = None, determinize: bool = True, endgame: int | None = None) -> Rollouts:
     """Roll out the candidate actions of the seat to move (module docstring)."""
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
@@ -134,7 +138,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     if actions is None:
         if deal.phase == "bury":
             raise ValueError("in the bury phase the candidate burials must be given (actions=[...])")
-        cands = _core.candidate_actions(deal)
+        cands = _core.search_candidates(deal)
     else:
         if isinstance(actions, (str, Cards)):
             raise TypeError("actions must be a list of actions (Cards), not a single one")
@@ -155,10 +159,11 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
         slots = [*others, -1] if kitty_slot else [*others, -2]
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
     points, captured, dealer_levels, attacker_levels, dealer, partner = native(
-        deal, smp, slots, cands, worlds, pols, seed, threads)
+        deal, smp, slots, cands, worlds, pols, seed, threads, endgame)
     return Rollouts(cands, points, captured, dealer_levels, attacker_levels, mover=mover,
                     mover_attacks=deal.is_attacker(mover),
-                    meta={"worlds": worlds, "policy": policy, "seed": seed, "determinize": determinize},
+                    meta={"worlds": worlds, "policy": policy, "seed": seed, "determinize": determinize,
+                          "endgame": endgame},
                     dealer=dealer, partner=partner)
 
 

@@ -101,3 +101,6 @@ cdef extern from "sj_deal.h" nogil:
     long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit)
     int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed)
     long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit)
+
+cdef extern from "sj_state.h" nogil:
+    int sj_deal_max_hand(const sj_deal *d)

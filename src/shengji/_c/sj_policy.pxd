@@ -26,5 +26,6 @@ cdef extern from "sj_policy.h" nogil:
     int SJ_CANDIDATES
     long sj_follow_candidates(const sj_deal *d, sj_cards *out)
     long sj_candidate_actions(const sj_deal *d, sj_cards *out)
+    long sj_search_candidates(const sj_deal *d, sj_cards *out)
     int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int sj_policy_finish(sj_deal *d, const sj_player *players, sj_rng *r, const sj_cards *buried)

@@ -17,6 +17,7 @@ cdef extern from "sj_rollout.h" nogil:
         int worlds
         sj_player player[4]
         uint64_t seed
+        int endgame
 
     ctypedef struct sj_rollout_out:
         int16_t *attacker_points

@@ -20,4 +20,3 @@ cdef extern from "sj_solve.h" nogil:
     int sj_solve(sj_solver *s, const sj_deal *d, int *final_points)
     int sj_solve_actions(sj_solver *s, const sj_deal *d, const sj_cards *actions, long n, int *final_points)
     int sj_solve_finish(sj_solver *s, sj_deal *d)
-    int sj_deal_max_hand(const sj_deal *d)
