@@ -27,6 +27,9 @@ void sj_run_cancel(sj_run_flags *f);
 int sj_parallel_for(long n, long chunk, int threads, int (*fn)(void *ctx, long i), void *ctx, sj_run_flags *flags,
                     long *failed_item, long *done);
 
+/* Wall time in seconds from an arbitrary origin (CLOCK_MONOTONIC): the search bots' clocks (time_ms). */
+double sj_wall_seconds(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -98,6 +98,8 @@ long sj_candidate_actions(const sj_deal *d, sj_cards *out);
  * classes, and the first SJ_CANDIDATES classes' representatives are written, in the core's order; other phases
  * as sj_candidate_actions.  Returns the count, or a negative SJ_E_* code. */
 long sj_search_candidates(const sj_deal *d, sj_cards *out);
+/* The same with the caller's scratch: all[] and cls[] of SJ_CLASS_LIST_LIMIT entries (no allocation). */
+long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls);
 
 /* The action of a player (built-in or user) for the seat to move, in any phase.  Returns SJ_OK,
  * SJ_E_PHASE when the deal is done, or SJ_E_USER_POLICY when a user policy returns an index out of range. */

@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <time.h>
 
 #include "sj_error.h"
 
@@ -69,4 +70,10 @@ int sj_parallel_for(long n, long chunk, int threads, int (*fn)(void *ctx, long i
     if (failed_item) *failed_item = atomic_load(&job.failed_item);
     if (done) *done = atomic_load(&job.done) < n ? atomic_load(&job.done) : n;
     return atomic_load(&job.failed);
+}
+
+double sj_wall_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

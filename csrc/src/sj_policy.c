@@ -282,11 +282,9 @@ long sj_candidate_actions(const sj_deal *d, sj_cards *out) {
     return sj_follow_candidates(d, out);
 }
 
-long sj_search_candidates(const sj_deal *d, sj_cards *out) {
+long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls) {
     if (d->phase != SJ_PHASE_PLAY) return sj_candidate_actions(d, out);
-    sj_cards *all = malloc(SJ_CLASS_LIST_LIMIT * sizeof *all);
-    long *cls = malloc(SJ_CLASS_LIST_LIMIT * sizeof *cls);
-    long n = all && cls ? sj_deal_legal_actions(d, all, SJ_CLASS_LIST_LIMIT, SJ_CLASS_LIST_LIMIT + 1) : SJ_E_CAPACITY;
+    long n = sj_deal_legal_actions(d, all, SJ_CLASS_LIST_LIMIT, SJ_CLASS_LIST_LIMIT + 1);
     if (n > SJ_CLASS_LIST_LIMIT) n = sj_candidate_actions(d, all); /* too many to list: the reduced set */
     long k = n;
     if (n > 0) k = sj_group_classes(d, all, n, cls);
@@ -295,6 +293,14 @@ long sj_search_candidates(const sj_deal *d, sj_cards *out) {
         for (long i = 0; i < n && k < SJ_CANDIDATES; i++)
             if (cls[i] == i) out[k++] = all[i];
     }
+    return k;
+}
+
+long sj_search_candidates(const sj_deal *d, sj_cards *out) {
+    if (d->phase != SJ_PHASE_PLAY) return sj_candidate_actions(d, out);
+    sj_cards *all = malloc(SJ_CLASS_LIST_LIMIT * sizeof *all);
+    long *cls = malloc(SJ_CLASS_LIST_LIMIT * sizeof *cls);
+    long k = all && cls ? sj_search_candidates_with(d, out, all, cls) : SJ_E_CAPACITY;
     free(all);
     free(cls);
     return k;

@@ -37,6 +37,7 @@ int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
 }
 
 static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
+    if (in->deadline > 0 && w > 0 && sj_wall_seconds() >= in->deadline) return SJ_OK; /* out of time: not run */
     sj_deal world;
     int rc = sj_rollout_world(in, (uint64_t)w, &world);
     if (rc != SJ_OK) return rc;
@@ -75,6 +76,7 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
         if (out->dealer) out->dealer[i] = (int8_t)d.dealer;
         if (out->partner) out->partner[i] = (int8_t)sj_deal_dealer_partner(&d);
     }
+    if (rc == SJ_OK && out->done) out->done[w] = 1;
     if (tt) {
         sj_solver_free(&solver);
         free(tt);

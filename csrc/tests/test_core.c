@@ -5,6 +5,7 @@
 #include "sj_test_util.h"
 #include "sj_determinize.h"
 #include "sj_policy.h"
+#include "sj_ismcts.h"
 #include "sj_rollout.h"
 #include "sj_solve.h"
 #include "sj_classes.h"
@@ -879,12 +880,13 @@ static void test_rollouts(void) {
     in.worlds = W;
     in.seed = 5;
     in.endgame = -1;
+    in.deadline = 0;
     for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_RANDOM, NULL};
     for (int k = 0; k < 3; k++) {
         in.det = k < 2 ? det : NULL;
         if (k == 2)
             for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_GREEDY, NULL};
-        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k], NULL, NULL};
+        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k], NULL, NULL, NULL};
         CHECK(sj_rollouts(&in, &out, k == 0 ? 1 : 3, NULL, NULL) == SJ_OK);
     }
     CHECK(memcmp(pts[0], pts[1], sizeof(int16_t) * (size_t)(na * W)) == 0);
@@ -912,6 +914,34 @@ static void test_rollouts(void) {
         sj_cards_add(&all_cards, &world.kitty, &t2);
         CHECK(sj_cards_size(&t2) == 108 && sj_cards_max_copies(&t2) == 2);
     }
+    /* ISMCTS from the same position: the same counts for any thread count; every iteration passes through
+     * one root action; iterations shared among the trees */
+    sj_ismcts_in mi = {0};
+    mi.deal = &d;
+    mi.det = det;
+    for (int k = 0; k < 4; k++) mi.slot_seat[k] = in.slot_seat[k];
+    mi.actions = acts;
+    mi.nactions = (int)na;
+    mi.iterations = 403;
+    mi.trees = 4;
+    mi.seed = 9;
+    mi.value = SJ_VALUE_LEVELS;
+    mi.exploration = 0.7;
+    mi.max_nodes = 1 << 20;
+    for (int s = 0; s < 4; s++) mi.player[s] = (sj_player){SJ_POLICY_RANDOM, NULL};
+    static long mv[2][SJ_CANDIDATES];
+    static double mr[2][SJ_CANDIDATES];
+    for (int k = 0; k < 2; k++) {
+        sj_ismcts_out mo = {mv[k], mr[k], 0, 0};
+        CHECK(sj_ismcts(&mi, &mo, k == 0 ? 1 : 3, NULL, NULL) == SJ_OK);
+        long sum = 0;
+        for (int a = 0; a < na; a++) sum += mv[k][a];
+        CHECK(sum == 403 && mo.iterations == 403 && mo.nodes > 403);
+    }
+    CHECK(memcmp(mv[0], mv[1], sizeof(long) * (size_t)na) == 0 && memcmp(mr[0], mr[1], sizeof(double) * (size_t)na) == 0);
+    mi.exploration = -1;
+    sj_ismcts_out bad = {mv[0], mr[0], 0, 0};
+    CHECK(sj_ismcts(&mi, &bad, 1, NULL, NULL) == SJ_E_ARGS);
     sj_det_free(det);
 }
 

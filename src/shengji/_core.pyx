@@ -21,6 +21,7 @@ from ._c.sj_error cimport *
 from ._c.sj_deal cimport *
 from ._c.sj_determinize cimport *
 from ._c.sj_rollout cimport *
+from ._c.sj_ismcts cimport *
 from ._c.sj_policy cimport *
 from ._c.sj_rng cimport sj_rng, sj_rng_stream
 from ._c.sj_sim cimport *

@@ -1119,12 +1119,13 @@ cdef class Deal:
             free(cls)
 
     def rollouts(self, actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True,
-                 endgame=None):
+                 endgame=None, time_ms=None):
         """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively
         (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``. ``endgame=k``:
-        once every hand holds at most k cards, each world is played to the end perfectly (the exact endgame)."""
+        once every hand holds at most k cards, each world is played to the end perfectly (the exact endgame);
+        ``time_ms``: no world is begun after this budget in wall time."""
         return _hook("rollouts")(self, actions, worlds=worlds, policy=policy, seed=seed, threads=threads,
-                        determinize=determinize, endgame=endgame)
+                        determinize=determinize, endgame=endgame, time_ms=time_ms)
 
     def clone(self):
         """An independent copy."""

@@ -121,11 +121,102 @@ def search_candidates(Deal deal):
     return [_action_obj(buf[i]) for i in range(n)]
 
 
+cdef double _deadline(time_ms) except -1:
+    """The wall-clock deadline (sj_wall_seconds) of a budget of ``time_ms`` milliseconds from now; 0 for None."""
+    if time_ms is None:
+        return 0.0
+    if isinstance(time_ms, bool) or not isinstance(time_ms, (int, float)) or not 0 < time_ms < 1e9:
+        raise ValueError(f"time_ms must be None or a positive number of milliseconds, got {time_ms!r}")
+    return sj_wall_seconds() + time_ms / 1000.0
+
+
+cdef _check_slots(Sampler sampler, slot_seats):
+    seats = list(slot_seats)
+    used = [s for s in seats if s != -2]
+    if len(seats) > 4 or any(not isinstance(s, int) or not -2 <= s <= 3 for s in seats) or len(set(used)) != len(used):
+        raise ValueError(f"slot_seats must be up to 4 distinct seats 0..3, -1 (the kitty) or -2 (none), got {seats!r}")
+    if (sampler is None) != (not used) or (sampler is not None and sampler.nslots != len(used)):
+        raise ValueError(f"slot_seats name {len(used)} slots; the sampler has "
+                         f"{'none' if sampler is None else sampler.nslots}")
+    if sampler is not None:
+        sampler._check()
+
+
+def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_arg, trees_arg, policies, seed_arg,
+                   value, exploration_arg, time_ms, threads_arg, max_nodes_arg=1 << 22):
+    """Run ISMCTS natively (GIL released; csrc/include/sj_ismcts.h); returns (visits, reward, iterations, nodes):
+    per action the root visits (int64) and the summed reward (float64, from the mover's side), and the
+    iterations and nodes made in all. (shengji.bots.ISMCTS is the public face; every argument is checked here.)"""
+    import numpy as np
+    cdef sj_ismcts_in spec
+    cdef sj_ismcts_out out
+    cdef sj_deal position = deal.d
+    cdef int i, n = len(actions), rc = SJ_OK
+    cdef long failed = -1
+    if deal.d.phase == SJ_PHASE_DONE:
+        raise ValueError("the deal is done: there is nothing to search")
+    if n < 1 or n > 4096:
+        raise ValueError(f"ISMCTS needs 1 to 4096 root actions, got {n}")
+    for name, v, lo, hi in (("iterations", iterations_arg, 0, 2**62), ("trees", trees_arg, 1, 4096),
+                            ("threads", threads_arg, 1, 4096), ("max_nodes", max_nodes_arg, 2, 2**31 - 1)):
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise ValueError(f"{name} must be an integer {lo} .. {hi}, got {v!r}")
+    if value not in ("levels", "points"):
+        raise ValueError(f"value must be 'levels' or 'points', got {value!r}")
+    if isinstance(exploration_arg, bool) or not isinstance(exploration_arg, (int, float)) or \
+            not 0 <= exploration_arg < 1e6:
+        raise ValueError(f"exploration must be a number >= 0, got {exploration_arg!r}")
+    cdef unsigned long long seed = _check_u64(seed_arg, "seed")
+    _check_slots(sampler, slot_seats)
+    if len(policies) != 4:
+        raise ValueError(f"four policies, one per seat, got {len(policies)}")
+    visits = np.zeros(n, dtype=np.int64)
+    reward = np.zeros(n, dtype=np.float64)
+    cdef long[::1] vv = visits
+    cdef double[::1] rv = reward
+    cdef sj_cards *acts = <sj_cards *>malloc(n * sizeof(sj_cards))
+    if acts == NULL:
+        raise MemoryError()
+    for i in range(n):
+        acts[i] = _action_struct(<Cards>actions[i])
+    spec.deal = &position
+    spec.det = NULL if sampler is None else sampler.det
+    for i in range(4):
+        spec.slot_seat[i] = slot_seats[i] if i < len(slot_seats) else -2
+        spec.player[i] = _player(policies[i])
+    spec.actions = acts
+    spec.nactions = n
+    spec.iterations = iterations_arg
+    spec.trees = trees_arg
+    spec.seed = seed
+    spec.value = SJ_VALUE_POINTS if value == "points" else SJ_VALUE_LEVELS
+    spec.exploration = exploration_arg
+    spec.max_nodes = max_nodes_arg
+    cdef int threads = threads_arg
+    out.visits = &vv[0]
+    out.reward = &rv[0]
+    try:
+        spec.deadline = _deadline(time_ms)
+        with nogil:
+            rc = sj_ismcts(&spec, &out, threads, NULL, &failed)
+    finally:
+        free(acts)
+    if rc != SJ_OK:
+        users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
+        who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""
+        if rc == SJ_E_ARGS:
+            raise ValueError(f"ISMCTS tree {failed}: the sampled hands do not fit the deal, or a root action is not "
+                             "legal in some world")
+        _raise_error(rc, f"ISMCTS tree {failed}{who}", &deal.d.rules)
+    return visits, reward, out.iterations, out.nodes
+
+
 def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg, policies, seed_arg, threads_arg,
-                     endgame_arg=None):
+                     endgame_arg=None, time_ms=None):
     """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
-    attacker_levels, dealer, partner), numpy arrays of shape (len(actions), worlds). (shengji.search.rollouts
-    is the public face; every argument is checked here anyway.)"""
+    attacker_levels, dealer, partner, done), numpy arrays of shape (len(actions), worlds) but ``done`` (worlds:
+    the worlds rolled out; with ``time_ms`` no world is begun after the budget, world 0 always is).
+    (shengji.search.rollouts is the public face; every argument is checked here anyway.)"""
     import numpy as np
     cdef sj_rollout_in spec
     cdef sj_rollout_out out
@@ -141,17 +232,11 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
                                     not 0 <= endgame_arg <= 64):
         raise ValueError(f"endgame must be None or a number of cards 0 .. 64, got {endgame_arg!r}")
     cdef int endgame = -1 if endgame_arg is None else endgame_arg
-    seats = list(slot_seats)
-    used = [s for s in seats if s != -2]
-    if len(seats) > 4 or any(not isinstance(s, int) or not -2 <= s <= 3 for s in seats) or len(set(used)) != len(used):
-        raise ValueError(f"slot_seats must be up to 4 distinct seats 0..3, -1 (the kitty) or -2 (none), got {seats!r}")
-    if (sampler is None) != (not used) or (sampler is not None and sampler.nslots != len(used)):
-        raise ValueError(f"slot_seats name {len(used)} slots; the sampler has "
-                         f"{'none' if sampler is None else sampler.nslots}")
-    if sampler is not None:
-        sampler._check()
+    _check_slots(sampler, slot_seats)
     if len(policies) != 4:
         raise ValueError(f"four policies, one per seat, got {len(policies)}")
+    cdef double deadline = _deadline(time_ms)
+    done = np.zeros(worlds, dtype=np.uint8)
     points = np.zeros((n, worlds), dtype=np.int16)
     captured = np.zeros((n, worlds), dtype=np.uint8)
     dealer_levels = np.zeros((n, worlds), dtype=np.int8)
@@ -159,7 +244,8 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     dealer = np.full((n, worlds), deal.d.dealer, dtype=np.int8)
     partner = np.full((n, worlds), sj_deal_dealer_partner(&deal.d), dtype=np.int8)
     if n == 0 or worlds == 0:
-        return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner
+        return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, done.view(np.bool_)
+    cdef uint8_t[::1] dn = done
     cdef int16_t[:, ::1] pv = points
     cdef uint8_t[:, ::1] cv = captured
     cdef int8_t[:, ::1] dv = dealer_levels
@@ -181,6 +267,8 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     spec.worlds = worlds
     spec.seed = seed
     spec.endgame = endgame
+    spec.deadline = deadline
+    out.done = &dn[0]
     out.attacker_points = &pv[0, 0]
     out.kitty_captured = &cv[0, 0]
     out.dealer_levels = &dv[0, 0]
@@ -198,7 +286,7 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
                              "must be the hidden hands of this deal's mover, in the order of slot_seats), or an "
                              "action is not legal in some world")
         _raise_error(rc, f"rollout world {failed}{who}", &deal.d.rules)
-    return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner
+    return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, done.view(np.bool_)
 
 
 # ---- sampled worlds as whole Deals (shengji.determinize) ------------------------------------------------

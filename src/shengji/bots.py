@@ -17,6 +17,7 @@ import hashlib
 import random
 from typing import Any
 
+from . import _core
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
 from .burial import buriable, burial_candidates
@@ -72,7 +73,65 @@ class Greedy(Bot):
     call = _choose_in("call")
 
 
-class PIMC(Bot):
+def _check_time(time_ms: Any) -> None:
+    if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
+                                or not 0 < time_ms < 1e9):
+        raise ValueError(f"time_ms must be None or a positive number of milliseconds, got {time_ms!r}")
+
+
+class _SearchBot(Bot):
+    """What PIMC and ISMCTS share: the per-decision seed and the phases searched (``_search``)."""
+
+    seed: int
+
+    def decision_seed(self, deal: Deal) -> int:
+        """The search seed of a decision: a hash of ``seed`` and what the mover knows."""
+        obs = deal.observation(_seat(deal))
+        text = repr((self.seed, obs.seat, obs.phase, str(obs.hand), obs.declarations,
+                     [(leader, [str(p) for p in plays]) for leader, plays, _ in obs.tricks],
+                     [str(p) for p in obs.trick]))
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+
+    def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
+        raise NotImplementedError
+
+    def _decide(self, deal: Deal, actions: list[Cards] | None = None) -> Cards:
+        """The search's choice among ``actions`` (None: the search candidates by class); a single candidate
+        is played without a search."""
+        if actions is None:
+            actions = _core.search_candidates(deal)
+        if len(actions) == 1:
+            return actions[0]
+        return self._search(deal, actions)
+
+    def play(self, deal: Deal) -> Cards:
+        _in_phase(deal, "play", "play")
+        return self._decide(deal)
+
+    def bury(self, deal: Deal) -> Cards:
+        _in_phase(deal, "bury", "bury")
+        if deal.observation(_seat(deal)).trump_hidden:
+            return deal.policy_action("greedy")
+        return self._decide(deal, bury_candidates(deal))
+
+    def declare(self, deal: Deal) -> Cards:
+        _in_phase(deal, "declare", "declare")
+        return deal.policy_action("greedy")
+
+    def grab(self, deal: Deal) -> Cards:
+        _in_phase(deal, "grab", "grab")
+        return self._decide(deal)
+
+    def swap(self, deal: Deal) -> Cards:
+        _in_phase(deal, "swap", "swap")
+        return self._decide(deal)
+
+    def call(self, deal: Deal) -> Cards:
+        _in_phase(deal, "call", "call")
+        return self._decide(deal)
+
+
+class PIMC(_SearchBot):
     """Perfect-information Monte Carlo: for the seat to move, every candidate action is rolled out in
     ``worlds`` worlds sampled from what the seat knows, the deal finished natively with ``policy``
     (``deal.rollouts``, shengji.search); the action with the best mean ``value`` (``"levels"`` or
@@ -90,13 +149,18 @@ class PIMC(Bot):
       so each call is judged in worlds where the partner follows from the sampled hands).
     - Playing: the candidates are classes of equivalent plays (``deal.rollouts``' default, docs/MODEL.md §10).
     - ``endgame=k``: once every hand of a world holds at most ``k`` cards, the world is finished by the exact
-      endgame (``Deal.solve``: perfect play of the sampled, fully known world) instead of ``policy``.
+      endgame (``Deal.solve``: perfect play of the sampled, fully known world) instead of ``policy``; 0 (or
+      None) never.
+    - ``worlds``: None is 64 without a clock.
+    - ``time_ms``: a budget per decision in wall time: worlds are rolled out until it is spent (``worlds``,
+      when given, is then the most drawn; None: at most 2,048; one world always is), and the decision then
+      depends on the machine's speed.
     """
 
-    def __init__(self, worlds: int = 64, policy: Any = "greedy", seed: int = 0, value: str = "levels",
-                 threads: int | None = None, endgame: int | None = None):
-        if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
-            raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
+    def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",
+                 threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None):
+        if worlds is not None and (not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1):
+            raise ValueError(f"worlds must be None or a positive integer, got {worlds!r}")
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
@@ -104,47 +168,74 @@ class PIMC(Bot):
         if endgame is not None and (not isinstance(endgame, int) or isinstance(endgame, bool)
                                     or not 0 <= endgame <= 64):
             raise ValueError(f"endgame must be None or a number of cards 0 .. 64, got {endgame!r}")
+        _check_time(time_ms)
         self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
-        self.endgame = endgame
+        self.endgame = None if endgame == 0 else endgame
+        self.time_ms = time_ms
 
-    def decision_seed(self, deal: Deal) -> int:
-        """The rollout seed of a decision: a hash of ``seed`` and what the mover knows."""
-        obs = deal.observation(_seat(deal))
-        text = repr((self.seed, obs.seat, obs.phase, str(obs.hand), obs.declarations,
-                     [(leader, [str(p) for p in plays]) for leader, plays, _ in obs.tricks],
-                     [str(p) for p in obs.trick]))
-        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in (("endgame", self.endgame), ("time_ms", self.time_ms)) if v)
+        worlds = f"worlds={self.worlds}, " if self.worlds or not self.time_ms else ""
+        return f"PIMC({worlds or 'worlds=64, '}policy={self.policy!r}, seed={self.seed}{extra})".replace(
+            "worlds=None, ", "worlds=64, ")
 
-    def _search(self, deal: Deal, actions: Any = None) -> Cards:
-        r = deal.rollouts(actions, worlds=self.worlds, policy=self.policy, seed=self.decision_seed(deal),
-                          threads=self.threads, endgame=self.endgame)
+    def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
+        worlds = self.worlds or (64 if self.time_ms is None else 2048)
+        r = deal.rollouts(actions, worlds=worlds, policy=self.policy, seed=self.decision_seed(deal),
+                          threads=self.threads, endgame=self.endgame, time_ms=self.time_ms)
         return r.best(self.value)
 
-    def play(self, deal: Deal) -> Cards:
-        _in_phase(deal, "play", "play")
-        return self._search(deal)
 
-    def bury(self, deal: Deal) -> Cards:
-        _in_phase(deal, "bury", "bury")
-        if deal.observation(_seat(deal)).trump_hidden:
-            return deal.policy_action("greedy")
-        return self._search(deal, bury_candidates(deal))
+class ISMCTS(_SearchBot):
+    """Information-set Monte-Carlo tree search (single observer, ``shengji.search.ismcts``): each iteration
+    samples a world from what the seat to move knows, walks one tree of public action sequences through the
+    actions available in that world by UCB1 with availability counts, adds a node and finishes the world
+    with ``policy``; the most visited root action is played.
 
-    def declare(self, deal: Deal) -> Cards:
-        _in_phase(deal, "declare", "declare")
-        return deal.policy_action("greedy")
+    - ``iterations`` in all (None: 1000), shared among ``trees`` independent trees (None: 4; root
+      parallelism) that run on ``threads`` threads: identical for a seed at any thread count.
+    - ``time_ms``: a budget per decision in wall time; each tree runs until it is spent (``iterations``, when
+      given, is then the most in all; None: no bound) and, unless ``trees`` is given, there is one tree per
+      thread. The decision then depends on the machine's speed.
+    - Seeded per decision from ``seed`` and the mover's observation, as PIMC; the phases as PIMC (burying
+      searches ``bury_candidates``; 泰安 burying before the trump is known and declaring: the greedy rule).
+    """
 
-    def grab(self, deal: Deal) -> Cards:
-        _in_phase(deal, "grab", "grab")
-        return self._search(deal)
+    def __init__(self, iterations: int | None = None, time_ms: float | None = None, policy: Any = "greedy",
+                 seed: int = 0, value: str = "levels", threads: int | None = None, trees: int | None = None,
+                 exploration: float = 0.7):
+        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
+                                       or iterations < 1):
+            raise ValueError(f"iterations must be None or a positive integer, got {iterations!r}")
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, got {seed!r}")
+        _check_time(time_ms)
+        if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
+            raise ValueError(f"threads must be None or a positive integer, got {threads!r}")
+        if trees is not None and (not isinstance(trees, int) or isinstance(trees, bool) or not 1 <= trees <= 4096):
+            raise ValueError(f"trees must be None or an integer 1 .. 4096, got {trees!r}")
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not 0 <= exploration < 1e6:
+            raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
+        self.iterations, self.time_ms, self.policy, self.seed = iterations, time_ms, policy, seed
+        self.value, self.threads, self.trees, self.exploration = value, threads, trees, exploration
 
-    def swap(self, deal: Deal) -> Cards:
-        _in_phase(deal, "swap", "swap")
-        return self._search(deal)
+    def __repr__(self) -> str:
+        size = f"time_ms={self.time_ms!r}" if self.time_ms else f"iterations={self.iterations or 1000}"
+        if self.time_ms and self.iterations:
+            size += f", iterations={self.iterations}"
+        return f"ISMCTS({size}, policy={self.policy!r}, seed={self.seed})"
 
-    def call(self, deal: Deal) -> Cards:
-        _in_phase(deal, "call", "call")
-        return self._search(deal)
+    def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
+        from .search import _threads, ismcts
+
+        threads = _threads(self.threads)
+        trees = self.trees or (threads if self.time_ms is not None else 4)
+        iterations = self.iterations or (1000 if self.time_ms is None else 1 << 40)
+        return ismcts(deal, actions, iterations=iterations,
+                      time_ms=self.time_ms, policy=self.policy, seed=self.decision_seed(deal), value=self.value,
+                      threads=threads, trees=trees, exploration=self.exploration).best()
 
 
 def bury_candidates(deal: Deal) -> list[Cards]:

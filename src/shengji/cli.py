@@ -352,15 +352,18 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _player(name: str, worlds: int, seed: int) -> Any:
-    """A tournament player by name: the native policies, or pimc (PIMC with greedy rollouts)."""
+def _player(name: str, worlds: int | None, seed: int, time_ms: float | None = None, endgame: int = 0,
+            iterations: int | None = None) -> Any:
+    """A tournament player by name: the native policies, pimc (PIMC with greedy rollouts) or ismcts."""
     from . import bots
 
     if name == "pimc":
-        return bots.PIMC(worlds=worlds, seed=seed)
+        return bots.PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame)
+    if name == "ismcts":
+        return bots.ISMCTS(iterations=iterations, time_ms=time_ms, seed=seed)
     if name in ("greedy", "random"):
         return name
-    raise ValueError(f"unknown bot {name!r}: use pimc, greedy or random")
+    raise ValueError(f"unknown bot {name!r}: use pimc, ismcts, greedy or random")
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -369,7 +372,7 @@ def _tournament(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"--bots needs two or more different bots, got {args.bots!r}")
-    players = {n: _player(n, args.worlds, args.seed) for n in names}
+    players = {n: _player(n, args.worlds, args.seed, args.time_ms, args.endgame, args.iterations) for n in names}
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
     t = time.perf_counter()
     res = tournament(_rules(args), players, args.deals, seed=args.seed, threads=args.threads,
@@ -478,10 +481,16 @@ def main(argv: list[str] | None = None) -> int:
     bench.set_defaults(func=_bench)
     tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
     tour.add_argument("--bots", default="pimc,greedy",
-                      help="two or more of pimc, greedy, random")
+                      help="two or more of pimc, ismcts, greedy, random")
     tour.add_argument("--deals", type=int, default=200, help="duplicate deals per pair")
     tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    tour.add_argument("--worlds", type=int, default=64, help="PIMC's sampled worlds")
+    tour.add_argument("--worlds", type=int, default=None, help="PIMC's sampled worlds (default 64; with --time-ms "
+                      "the most)")
+    tour.add_argument("--iterations", type=int, default=None, help="ISMCTS's iterations (default 1000; with "
+                      "--time-ms the most)")
+    tour.add_argument("--time-ms", type=float, default=None, help="the search bots' budget per decision, wall time")
+    tour.add_argument("--endgame", type=int, default=0, help="PIMC: solve each world exactly once every hand "
+                      "holds at most this many cards")
     tour.add_argument("--seed", type=int, default=0, help="the deals' seed")
     tour.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
     tour.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,

@@ -21,6 +21,19 @@ policy, all in C with the GIL released:
 - ``endgame=k``: once every hand of a world holds at most ``k`` cards, the world (fully known: it is
   sampled) is played to its end perfectly by the exact endgame (``Deal.solve``) instead of the policy.
 - ``policy``: ``"greedy"``, ``"random"``, or a list of four (one per seat).
+- ``time_ms``: a budget in wall time (as bot platforms count it): no world is begun after it (world 0 always
+  is), so ``worlds`` is then the most that are drawn; the results then depend on the machine's speed.
+
+``ismcts(deal, actions=None, *, iterations=1000, time_ms=None, policy="greedy", seed=0, value="levels",
+threads=None, trees=4, exploration=0.7, determinize=True)``: single-observer information-set MCTS from the
+seat to move (csrc/include/sj_ismcts.h). Each iteration draws a world as the rollouts do, descends one tree
+of public action sequences through the actions available in that world (the search candidates by class of
+whoever moves), choosing by UCB1 with availability counts (rewards scaled to about ±1: levels / 3, points /
+80; ``exploration`` is UCB1's constant), adds one node, finishes the world with ``policy`` and backs the
+result up from each mover's side. Below the root a burial is left to the policy. ``trees`` independent trees
+(root parallelism) share the iterations and run on ``threads`` threads; their root visits are summed, so
+the result is the same for any thread count. With ``time_ms`` each tree runs until the budget (``iterations``
+is then the most in all). The result's ``best()`` is the most visited root action (ties: the higher mean).
 
 ``Rollouts.value(kind)``: per action, the mean value from the mover's side and its 95 % interval (normal
 approximation, mean ± 1.96·sd/√worlds): ``"points"`` is the attackers' final points, negated when the mover
@@ -116,55 +129,125 @@ def _seed(seed: Any) -> int:
     return seed
 
 
-def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
-             threads: int | None = None, determinize: bool = True, endgame: int | None = None) -> Rollouts:
-    """Roll out the candidate actions of the seat to move (module docstring)."""
-    if not isinstance(deal, Deal):
-        raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
-    if deal.phase not in ("bury", "grab", "swap", "call", "play"):
-        raise ValueError(f"rollouts start in the bury, grab, swap, call or play phase, not the {deal.phase} phase")
-    if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
-        raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
+def _threads(threads: Any) -> int:
     if threads is None:
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    if not isinstance(determinize, bool):
-        raise TypeError(f"determinize must be a bool, not {type(determinize).__name__}")
-    seed = _seed(seed)
-    pols = _policies(policy)
-    mover = deal.to_move
-    assert mover is not None
+    return threads
+
+
+def _candidates(deal: Deal, actions: Any, what: str) -> list[Cards]:
+    """The mover's candidates: the search candidates by class, or the given actions checked one by one."""
+    if deal.phase not in ("bury", "grab", "swap", "call", "play"):
+        raise ValueError(f"{what} start in the bury, grab, swap, call or play phase, not the {deal.phase} phase")
     if actions is None:
         if deal.phase == "bury":
             raise ValueError("in the bury phase the candidate burials must be given (actions=[...])")
-        cands = _core.search_candidates(deal)
-    else:
-        if isinstance(actions, (str, Cards)):
-            raise TypeError("actions must be a list of actions (Cards), not a single one")
-        cands = [a if isinstance(a, Cards) else Cards(a) for a in actions]
-        for i, a in enumerate(cands):  # each must be an action the mover may take here
-            try:
-                deal.clone().act(a)
-            except IllegalMove as err:
-                raise IllegalMove(f"actions[{i}]: {err}") from None
-    smp, slots = None, [-2, -2, -2, -2]
-    if determinize:
-        obs = deal.observation(mover)
-        if obs.trump_hidden or obs.hidden_declarations:  # as determinize refuses: the worlds would know the trump
-            raise ValueError("rollouts need the trump: under 泰安 the declarations lie face down until the kitty is "
-                             "buried (determinize=False rolls out the true deal)")
-        others, _, _, kitty_slot = _hidden_problem(obs)
-        smp = sampler(obs)
-        slots = [*others, -1] if kitty_slot else [*others, -2]
+        return _core.search_candidates(deal)
+    if isinstance(actions, (str, Cards)):
+        raise TypeError("actions must be a list of actions (Cards), not a single one")
+    cands = [a if isinstance(a, Cards) else Cards(a) for a in actions]
+    for i, a in enumerate(cands):  # each must be an action the mover may take here
+        try:
+            deal.clone().act(a)
+        except IllegalMove as err:
+            raise IllegalMove(f"actions[{i}]: {err}") from None
+    return cands
+
+
+def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[int]]:
+    """The mover's sampler of hidden cards and the seat of each of its slots, or (None, no slots) for the true
+    deal."""
+    if not isinstance(determinize, bool):
+        raise TypeError(f"determinize must be a bool, not {type(determinize).__name__}")
+    if not determinize:
+        return None, [-2, -2, -2, -2]
+    mover = deal.to_move
+    assert mover is not None
+    obs = deal.observation(mover)
+    if obs.trump_hidden or obs.hidden_declarations:  # as determinize refuses: the worlds would know the trump
+        raise ValueError(f"{what} need the trump: under 泰安 the declarations lie face down until the kitty is "
+                         "buried (determinize=False searches the true deal)")
+    others, _, _, kitty_slot = _hidden_problem(obs)
+    return sampler(obs), ([*others, -1] if kitty_slot else [*others, -2])
+
+
+def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
+             threads: int | None = None, determinize: bool = True, endgame: int | None = None,
+             time_ms: float | None = None) -> Rollouts:
+    """Roll out the candidate actions of the seat to move (module docstring)."""
+    if not isinstance(deal, Deal):
+        raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
+    if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
+        raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
+    threads = _threads(threads)
+    seed = _seed(seed)
+    pols = _policies(policy)
+    cands = _candidates(deal, actions, "rollouts")
+    mover = deal.to_move
+    assert mover is not None
+    smp, slots = _world_sampler(deal, determinize, "rollouts")
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
-    points, captured, dealer_levels, attacker_levels, dealer, partner = native(
-        deal, smp, slots, cands, worlds, pols, seed, threads, endgame)
+    points, captured, dealer_levels, attacker_levels, dealer, partner, done = native(
+        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_ms)
+    if time_ms is not None and not done.all():  # the clock stopped the run: the worlds rolled out
+        points, captured, dealer_levels, attacker_levels, dealer, partner = (
+            a[:, done] for a in (points, captured, dealer_levels, attacker_levels, dealer, partner))
     return Rollouts(cands, points, captured, dealer_levels, attacker_levels, mover=mover,
                     mover_attacks=deal.is_attacker(mover),
-                    meta={"worlds": worlds, "policy": policy, "seed": seed, "determinize": determinize,
-                          "endgame": endgame},
+                    meta={"worlds": int(points.shape[1]), "policy": policy, "seed": seed, "determinize": determinize,
+                          "endgame": endgame, "time_ms": time_ms},
                     dealer=dealer, partner=partner)
+
+
+@dataclass
+class TreeSearch:
+    """The root of an ISMCTS run: per action its visits and mean reward (from the mover's side, in
+    ``value``'s unit), the iterations run and the nodes made."""
+
+    actions: list[Cards]
+    visits: np.ndarray
+    reward: np.ndarray
+    iterations: int
+    nodes: int
+    value: str
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def mean(self) -> np.ndarray:
+        return np.divide(self.reward, self.visits, out=np.zeros_like(self.reward), where=self.visits > 0)
+
+    def best(self) -> Cards:
+        """The most visited action (ties: the higher mean, then the first)."""
+        order = sorted(range(len(self.actions)), key=lambda i: (-int(self.visits[i]), -float(self.mean[i]), i))
+        return self.actions[order[0]]
+
+    def __repr__(self) -> str:
+        return f"TreeSearch({len(self.actions)} actions, {self.iterations} iterations, {self.nodes} nodes)"
+
+
+def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: float | None = None,
+           policy: Any = "greedy", seed: int = 0, value: str = "levels", threads: int | None = None,
+           trees: int = 4, exploration: float = 0.7, determinize: bool = True) -> TreeSearch:
+    """Information-set MCTS from the seat to move (module docstring)."""
+    if not isinstance(deal, Deal):
+        raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
+    if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    if value not in VALUES:
+        raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
+    threads = _threads(threads)
+    seed = _seed(seed)
+    pols = _policies(policy)
+    cands = _candidates(deal, actions, "ISMCTS searches")
+    smp, slots = _world_sampler(deal, determinize, "ISMCTS searches")
+    native = _core._native_ismcts  # type: ignore[attr-defined]  # private: not in the stub
+    visits, reward, done, nodes = native(deal, smp, slots, cands, iterations, trees, pols, seed, value,
+                                         exploration, time_ms, min(threads, trees))
+    return TreeSearch(cands, visits, reward, int(done), int(nodes), value,
+                      meta={"iterations": iterations, "time_ms": time_ms, "policy": policy, "seed": seed,
+                            "trees": trees, "exploration": exploration, "determinize": determinize})
 
 
 _core._register("rollouts", rollouts)

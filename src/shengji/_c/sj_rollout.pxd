@@ -18,6 +18,7 @@ cdef extern from "sj_rollout.h" nogil:
         sj_player player[4]
         uint64_t seed
         int endgame
+        double deadline
 
     ctypedef struct sj_rollout_out:
         int16_t *attacker_points
@@ -26,6 +27,7 @@ cdef extern from "sj_rollout.h" nogil:
         int8_t *attacker_levels
         int8_t *dealer
         int8_t *partner
+        uint8_t *done
 
     int sj_rollout_world(const sj_rollout_in *r, uint64_t w, sj_deal *world)
     int sj_rollouts(const sj_rollout_in *r, sj_rollout_out *out, int threads, sj_run_flags *flags, long *failed_world)
