@@ -135,6 +135,9 @@ def test_search_arguments_are_refused_clearly():
         done.act(done.policy_action("greedy"))
     with pytest.raises(ValueError, match="phase"):
         search.ismcts(done)
-    fresh = Deal(Rules(), seed=1)
-    with pytest.raises(ValueError, match="phase"):
-        search.ismcts(fresh)
+    fresh = Deal(Rules.preset("taian"), seed=1)
+    while fresh.phase == "declare" and not fresh.observation(fresh.to_move).hidden_declarations:
+        fresh.act(fresh.policy_action("greedy"))
+    if fresh.phase == "declare":  # 泰安: the declarations lie face down
+        with pytest.raises(ValueError, match="face down"):
+            search.ismcts(fresh)

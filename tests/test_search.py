@@ -110,8 +110,7 @@ def test_candidate_actions_are_legal_and_bounded():
 
 def test_rollout_errors():
     deal = Deal(Rules(), seed=1)
-    with pytest.raises(ValueError, match="bury, grab, swap, call or play"):
-        deal.rollouts()
+    assert deal.rollouts(worlds=2).actions == deal.legal_actions()  # the declaring phase is searched too
     while deal.phase == "declare":
         deal.act(None)
     with pytest.raises(ValueError, match="burials must be given"):
@@ -130,6 +129,10 @@ def test_rollout_errors():
         deal.rollouts(policy="clever")
     with pytest.raises(TypeError, match="list of actions"):
         deal.rollouts("AS")
+    while deal.phase != "done":
+        deal.act(deal.policy_action("greedy"))
+    with pytest.raises(ValueError, match="declare, bury, grab, swap, call or play"):
+        deal.rollouts()
 
 
 def test_pimc_is_reproducible_and_plays_legally():

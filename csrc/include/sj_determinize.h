@@ -44,6 +44,28 @@ double sj_det_count(const sj_det *det);
  * is no placement.  Reads the sampler only (safe from many threads with their own streams). */
 int sj_det_sample(const sj_det *det, sj_rng *r, sj_cards *out);
 
+/* The declaring phase (docs/MODEL.md §10): the cards are dealt one at a time, position i of the pack to seat
+ * (dealer + i) % 4, the positions from `dealt` on to the kitty.  A seat that has seen positions 0..cur of
+ * the deal knows its own cards and the declarations shown; every other card — the other seats' cards so
+ * far, every card still to be dealt (its own included) and the kitty — is hidden.  A shown card is one
+ * physical card that a seat showed by a given step: it lies at one of that seat's positions up to that
+ * step.  sj_declare_order draws a pack order uniformly among those that give the observer its cards and
+ * every shown card its place in time: the shown cards in order of their steps, each at a uniformly chosen
+ * free position of its seat up to its step (the number of choices does not depend on the earlier ones, so
+ * the draw is uniform), the observer's other cards over its other positions, and the rest of the pack
+ * shuffled over the free positions. */
+typedef struct sj_shown {
+    int8_t seat;
+    uint8_t kind;
+    int16_t step; /* shown at this step (position) of the deal or before */
+} sj_shown;
+
+/* `own`: the observer's cards (positions 0..cur of its seat); `shown` (nshown, any order; the observer's
+ * own shown cards among them).  Writes npack kinds to order[].  Returns SJ_OK, or SJ_E_ARGS when no order
+ * fits (a shown card not held, too few positions, sizes that do not add up). */
+int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, const sj_cards *own,
+                     const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order);
+
 #ifdef __cplusplus
 }
 #endif

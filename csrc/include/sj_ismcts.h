@@ -45,6 +45,9 @@ typedef struct sj_ismcts_in {
     double exploration;             /* UCB1's constant, on rewards scaled to about [-1, 1] */
     double deadline;                /* sj_wall_seconds() at which to stop; 0: none (run every iteration) */
     long max_nodes;                 /* per tree (memory: about 80 bytes a node); the iterations stop there */
+    int declare_observer;           /* the declaring phase: as sj_rollout_in */
+    const sj_shown *shown;
+    int nshown;
 } sj_ismcts_in;
 
 typedef struct sj_ismcts_out {      /* per root action (nactions entries), summed over the trees */

@@ -32,6 +32,10 @@ typedef struct sj_rollout_in {
     int endgame;                    /* >= 0: once every hand holds at most this many cards, the rest of the
                                      * world is played perfectly (sj_solve_finish); -1: the policies to the end */
     double deadline;                /* sj_wall_seconds() after which no world is begun (world 0 always is); 0: none */
+    int declare_observer;           /* the declaring phase, det NULL: >= 0 draws each world's pack order for this
+                                     * seat (sj_declare_order with the shown cards); -1: the true deal */
+    const sj_shown *shown;
+    int nshown;
 } sj_rollout_in;
 
 typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major: [a * worlds + w] */
@@ -44,7 +48,8 @@ typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major
     uint8_t *done;                  /* worlds entries: 1 for each world rolled out (a deadline skips some), or NULL */
 } sj_rollout_out;
 
-/* One sampled world (w of stream seed) of a position: the deal with the hidden cards replaced. */
+/* One sampled world (w of stream seed) of a position: the deal with the hidden cards replaced (declaring: the
+ * pack order drawn again, the hands so far and the kitty rebuilt from it). */
 int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world);
 
 /* Run every rollout on `threads` threads; *cancel stops early.  Returns SJ_OK, SJ_E_ARGS (an action

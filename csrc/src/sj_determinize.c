@@ -269,3 +269,84 @@ int sj_det_sample(const sj_det *det, sj_rng *r, sj_cards *out) {
     deal_out(buf, det->nfree, all, room, det->nslots, r, out);
     return SJ_OK;
 }
+
+/* ---- the declaring phase ---------------------------------------------------------------------------- */
+
+int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, const sj_cards *own,
+                     const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order) {
+    if (decks < 1 || decks > SJ_MAX_DECKS || npack != decks * SJ_NUM_KINDS || dealt < 4 || dealt > npack ||
+        cur < 0 || cur >= dealt || observer < 0 || observer > 3 || dealer < 0 || dealer > 3 || nshown < 0 ||
+        nshown > MAX_CARDS)
+        return SJ_E_ARGS;
+    int pool[SJ_NUM_KINDS], mine[SJ_NUM_KINDS], nmine = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        mine[k] = sj_cards_count(own, k);
+        pool[k] = decks - mine[k];
+        nmine += mine[k];
+        if (pool[k] < 0) return SJ_E_ARGS;
+    }
+    int held = 0; /* the observer's positions so far */
+    for (int i = 0; i <= cur; i++) held += (dealer + i) % 4 == observer;
+    if (held != nmine) return SJ_E_ARGS;
+    uint8_t filled[SJ_MAX_PACK] = {0};
+    int idx[MAX_CARDS];
+    for (int i = 0; i < nshown; i++) idx[i] = i;
+    for (int i = 1; i < nshown; i++) { /* by step (stable: equal steps keep the caller's order) */
+        int x = idx[i], j = i;
+        while (j > 0 && shown[idx[j - 1]].step > shown[x].step) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = x;
+    }
+    int free_pos[SJ_MAX_PACK];
+    for (int n = 0; n < nshown; n++) {
+        const sj_shown *c = &shown[idx[n]];
+        if (c->seat < 0 || c->seat > 3 || c->kind >= SJ_NUM_KINDS || c->step < 0) return SJ_E_ARGS;
+        int *left = c->seat == observer ? &mine[c->kind] : &pool[c->kind];
+        if (*left <= 0) return SJ_E_ARGS;
+        int limit = c->step < cur ? c->step : cur, m = 0;
+        for (int i = 0; i <= limit; i++)
+            if ((dealer + i) % 4 == c->seat && !filled[i]) free_pos[m++] = i;
+        if (m == 0) return SJ_E_ARGS;
+        int at = free_pos[sj_rng_below(r, (uint32_t)m)];
+        order[at] = c->kind;
+        filled[at] = 1;
+        (*left)--;
+    }
+    /* the observer's other cards over its other positions, uniformly */
+    int m = 0;
+    for (int i = 0; i <= cur; i++)
+        if ((dealer + i) % 4 == observer && !filled[i]) free_pos[m++] = i;
+    uint8_t cards[MAX_CARDS];
+    int nc = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++)
+        for (int c = 0; c < mine[k]; c++) cards[nc++] = (uint8_t)k;
+    if (nc != m) return SJ_E_ARGS;
+    for (int i = nc - 1; i > 0; i--) { /* Fisher-Yates */
+        int j = (int)sj_rng_below(r, (uint32_t)(i + 1));
+        uint8_t x = cards[i];
+        cards[i] = cards[j];
+        cards[j] = x;
+    }
+    for (int i = 0; i < m; i++) {
+        order[free_pos[i]] = cards[i];
+        filled[free_pos[i]] = 1;
+    }
+    /* the rest of the pack over the free positions */
+    m = 0;
+    for (int i = 0; i < npack; i++)
+        if (!filled[i]) free_pos[m++] = i;
+    nc = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++)
+        for (int c = 0; c < pool[k]; c++) cards[nc++] = (uint8_t)k;
+    if (nc != m) return SJ_E_ARGS;
+    for (int i = nc - 1; i > 0; i--) {
+        int j = (int)sj_rng_below(r, (uint32_t)(i + 1));
+        uint8_t x = cards[i];
+        cards[i] = cards[j];
+        cards[j] = x;
+    }
+    for (int i = 0; i < m; i++) order[free_pos[i]] = cards[i];
+    return SJ_OK;
+}

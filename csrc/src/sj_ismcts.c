@@ -195,6 +195,9 @@ static int run_tree(void *ctx, long ti) {
     rin.det = in->det;
     for (int k = 0; k < SJ_DET_SLOTS; k++) rin.slot_seat[k] = in->slot_seat[k];
     rin.seed = in->seed;
+    rin.declare_observer = in->declare_observer;
+    rin.shown = in->shown;
+    rin.nshown = in->nshown;
     long i = 0;
     for (; rc == SJ_OK && i < quota; i++) {
         if (i % CLOCK_EVERY == 0 && i > 0) {

@@ -12,8 +12,26 @@
 
 #define MAX_REJECTIONS 100000 /* 找朋友: sampled worlds that disagree with the reveal are drawn again */
 
+static int declare_world(const sj_rollout_in *in, sj_rng *r, sj_deal *world) {
+    const sj_deal *d = in->deal;
+    int dealt = 4 * d->hand_size, cur = d->step < dealt ? d->step : dealt - 1, me = in->declare_observer;
+    if (d->phase != SJ_PHASE_DECLARE || me > 3) return SJ_E_ARGS;
+    int rc = sj_declare_order(d->rules.decks, d->npack, dealt, d->dealer, cur, me, &d->hands[me], in->shown,
+                              in->nshown, r, world->order);
+    if (rc != SJ_OK) return rc;
+    for (int s = 0; s < 4; s++) world->hands[s] = sj_cards_empty();
+    world->kitty = sj_cards_empty();
+    for (int i = 0; i <= cur; i++) sj_cards_add_one(&world->hands[(d->dealer + i) % 4], world->order[i]);
+    for (int i = dealt; i < d->npack; i++) sj_cards_add_one(&world->kitty, world->order[i]);
+    return SJ_OK;
+}
+
 int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
     sj_deal_clone(world, in->deal); /* without unseen summaries: the hands are replaced below */
+    if (in->declare_observer >= 0 && !in->det) {
+        sj_rng r = sj_rng_stream(in->seed, w);
+        return declare_world(in, &r, world);
+    }
     if (!in->det) return SJ_OK;
     sj_rng r = sj_rng_stream(in->seed, w);
     for (int attempt = 0; attempt < MAX_REJECTIONS; attempt++) {

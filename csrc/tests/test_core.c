@@ -881,6 +881,9 @@ static void test_rollouts(void) {
     in.seed = 5;
     in.endgame = -1;
     in.deadline = 0;
+    in.declare_observer = -1;
+    in.shown = NULL;
+    in.nshown = 0;
     for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_RANDOM, NULL};
     for (int k = 0; k < 3; k++) {
         in.det = k < 2 ? det : NULL;
@@ -928,6 +931,7 @@ static void test_rollouts(void) {
     mi.value = SJ_VALUE_LEVELS;
     mi.exploration = 0.7;
     mi.max_nodes = 1 << 20;
+    mi.declare_observer = -1;
     for (int s = 0; s < 4; s++) mi.player[s] = (sj_player){SJ_POLICY_RANDOM, NULL};
     static long mv[2][SJ_CANDIDATES];
     static double mr[2][SJ_CANDIDATES];

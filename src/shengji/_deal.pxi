@@ -437,6 +437,7 @@ cdef class Deal:
     cdef object _level0, _trump0
     cdef bint _first
     cdef object _moves, _tricks, _declarations, _grabs, _burials, _failed  # chains (see _unchain)
+    cdef object _dsteps  # chain: the declaring step of each declaration (-1: a grab)
     cdef int _nmoves, _ndecl
     cdef tuple _cur                # the current trick's plays as Cards, in order from the leader
     cdef object _lazy              # a sampled world: (the template's buried kitty, this world's), until read
@@ -486,6 +487,7 @@ cdef class Deal:
         self._trump0 = trump
         self._first = first_deal
         self._moves = self._tricks = self._declarations = self._grabs = self._burials = self._failed = None
+        self._dsteps = None
         self._nmoves = self._ndecl = 0
         self._cur = ()
         self._lazy = None
@@ -541,6 +543,12 @@ cdef class Deal:
     def declarations(self):
         """Every declaration shown, in order, grabs (炒底) included: (seat, Cards or Declaration)."""
         return _unchain(self._declarations)
+
+    @property
+    def _declaration_steps(self):
+        """The step of the declaring phase (position in the pack) of each entry of ``declarations``; -1 for
+        a grab."""
+        return tuple(_unchain(self._dsteps))
 
     @property
     def grabs(self):
@@ -841,7 +849,7 @@ cdef class Deal:
         cdef sj_cards played
         cdef sj_cards a = _action_struct(c)
         cdef int failed = 0, phase = self.d.phase, mover = self.d.to_move, leader = self.d.leader
-        cdef int tricks_before = self.d.tricks_done
+        cdef int tricks_before = self.d.tricks_done, step = self.d.step
         if seat is not None:
             self._check_turn(seat, self.phase)
         rc = sj_deal_act(&self.d, &a, &played, &failed)  # the core checks everything and changes nothing on a refusal
@@ -857,6 +865,7 @@ cdef class Deal:
             return Played(pc, c, bool(failed))
         if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and len(c):
             self._declarations = (self._declarations, (mover, c))
+            self._dsteps = (self._dsteps, step if phase == SJ_PHASE_DECLARE else -1)
             self._ndecl += 1
             if phase == SJ_PHASE_GRAB:
                 self._grabs = (self._grabs, (mover, c))
@@ -943,13 +952,18 @@ cdef class Deal:
         else:
             self._cur = self._cur + (played,)
 
-    def _set_declarations(self, declarations):
+    def _set_declarations(self, declarations, steps=None):
         """Record the declarations shown in the deal this one is rebuilt from (determinize: a sampled world
-        keeps the public history); the standing declaration is the last."""
+        keeps the public history; ``steps``: their declaring steps, -1 for a grab); the standing declaration is
+        the last."""
         cdef list shown = []
         for item in declarations:
             shown.append((int(item[0]), _as_cards(item[1], "declaration")))
+        steps = [-1] * len(shown) if steps is None else [int(t) for t in steps]
+        if len(steps) != len(shown):
+            raise ValueError(f"{len(shown)} declarations and {len(steps)} steps")
         self._declarations = _chain(shown)
+        self._dsteps = _chain(steps)
         self._ndecl = len(shown)
         if not shown:
             return
@@ -1140,6 +1154,7 @@ cdef class Deal:
         other._moves = self._moves  # the chains are shared: appending never changes a node (see _unchain)
         other._tricks = self._tricks
         other._declarations = self._declarations
+        other._dsteps = self._dsteps
         other._grabs = self._grabs
         other._burials = self._burials
         other._failed = self._failed

@@ -130,6 +130,52 @@ cdef double _deadline(time_ms) except -1:
     return sj_wall_seconds() + time_ms / 1000.0
 
 
+cdef sj_shown *_shown_array(shown, int *n) except? NULL:
+    """The declaring phase's shown cards ((seat, kind, step) triples) as a C array (malloc; NULL when empty)."""
+    cdef int i, m = len(shown)
+    n[0] = m
+    if m == 0:
+        return NULL
+    if m > 4 * 54:
+        raise ValueError(f"at most {4 * 54} shown cards, got {m}")
+    cdef sj_shown *out = <sj_shown *>malloc(m * sizeof(sj_shown))
+    if out == NULL:
+        raise MemoryError()
+    try:
+        for i, (seat, kind, step) in enumerate(shown):
+            if not (0 <= seat <= 3 and 0 <= kind < 54 and 0 <= step < 4096):
+                raise ValueError(f"shown[{i}]: (seat 0..3, kind 0..53, step >= 0), got {(seat, kind, step)!r}")
+            out[i].seat = seat
+            out[i].kind = kind
+            out[i].step = step
+    except BaseException:
+        free(out)
+        raise
+    return out
+
+
+def declare_order(rules, int dealer, int cur, int observer, own, shown, unsigned long long seed,
+                  unsigned long long stream=0):
+    """A pack order drawn for a seat in the declaring phase (sj_declare_order, docs/MODEL.md §10): the seat has
+    seen positions 0..``cur`` and holds ``own``; ``shown``: (seat, kind, step) for each physical card shown in a
+    declaration. A list of kind indices."""
+    cdef sj_rules r = _rules_struct(rules)
+    cdef Cards mine = _as_cards(own, "own")
+    cdef int n = 0, rc, i
+    cdef uint8_t order[54 * 4]  # SJ_MAX_PACK
+    cdef sj_rng g = sj_rng_stream(seed, stream)
+    cdef int npack = 54 * r.decks, dealt = npack - r.kitty
+    if not (0 <= dealer <= 3 and 0 <= observer <= 3 and 0 <= cur < dealt):
+        raise ValueError(f"dealer and observer are seats 0..3 and cur a position 0..{dealt - 1}")
+    cdef sj_shown *arr = _shown_array(shown, &n)
+    rc = sj_declare_order(r.decks, npack, dealt, dealer, cur, observer, &mine.c, arr, n, &g, order)
+    free(arr)
+    if rc != SJ_OK:
+        raise ValueError("no pack order fits: the seat's cards, the positions it has seen and the shown cards "
+                         "disagree")
+    return [order[i] for i in range(npack)]
+
+
 cdef _check_slots(Sampler sampler, slot_seats):
     seats = list(slot_seats)
     used = [s for s in seats if s != -2]
@@ -143,7 +189,7 @@ cdef _check_slots(Sampler sampler, slot_seats):
 
 
 def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_arg, trees_arg, policies, seed_arg,
-                   value, exploration_arg, time_ms, threads_arg, max_nodes_arg=1 << 22):
+                   value, exploration_arg, time_ms, threads_arg, max_nodes_arg=1 << 22, declare=None):
     """Run ISMCTS natively (GIL released; csrc/include/sj_ismcts.h); returns (visits, reward, iterations, nodes):
     per action the root visits (int64) and the summed reward (float64, from the mover's side), and the
     iterations and nodes made in all. (shengji.bots.ISMCTS is the public face; every argument is checked here.)"""
@@ -195,12 +241,17 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     cdef int threads = threads_arg
     out.visits = &vv[0]
     out.reward = &rv[0]
+    spec.declare_observer, spec.shown, spec.nshown = -1, NULL, 0
     try:
+        if declare is not None:
+            _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.nshown)
+            spec.shown = _shown_array(declare[1], &spec.nshown)
         spec.deadline = _deadline(time_ms)
         with nogil:
             rc = sj_ismcts(&spec, &out, threads, NULL, &failed)
     finally:
         free(acts)
+        free(<void *>spec.shown)
     if rc != SJ_OK:
         users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
         who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""
@@ -211,8 +262,19 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     return visits, reward, out.iterations, out.nodes
 
 
+cdef int _declare_spec(Deal deal, Sampler sampler, declare, int *observer, int *nshown) except -1:
+    """Check ``declare`` = (observer, shown): the declaring phase's worlds drawn for the seat to move."""
+    if deal.d.phase != SJ_PHASE_DECLARE or sampler is not None:
+        raise ValueError("declare=(observer, shown) is for the declaring phase, without a sampler")
+    if not isinstance(declare, tuple) or len(declare) != 2 or declare[0] != deal.d.to_move:
+        raise ValueError("declare must be (the seat to move, [(seat, kind, step), ...])")
+    observer[0] = declare[0]
+    nshown[0] = 0
+    return 0
+
+
 def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg, policies, seed_arg, threads_arg,
-                     endgame_arg=None, time_ms=None):
+                     endgame_arg=None, time_ms=None, declare=None):
     """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
     attacker_levels, dealer, partner, done), numpy arrays of shape (len(actions), worlds) but ``done`` (worlds:
     the worlds rolled out; with ``time_ms`` no world is begun after the budget, world 0 always is).
@@ -268,6 +330,14 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     spec.seed = seed
     spec.endgame = endgame
     spec.deadline = deadline
+    spec.declare_observer, spec.shown, spec.nshown = -1, NULL, 0
+    if declare is not None:
+        try:
+            _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.nshown)
+            spec.shown = _shown_array(declare[1], &spec.nshown)
+        except BaseException:
+            free(acts)
+            raise
     out.done = &dn[0]
     out.attacker_points = &pv[0, 0]
     out.kitty_captured = &cv[0, 0]
@@ -278,6 +348,7 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     with nogil:
         rc = sj_rollouts(&spec, &out, threads, NULL, &failed)
     free(acts)
+    free(<void *>spec.shown)
     if rc != SJ_OK:
         users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
         who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""
@@ -432,6 +503,7 @@ cdef class WorldTemplate:
         w._order = bytes(w.d.order[:w.d.npack])
         w._dealer0, w._level0, w._trump0, w._first = b._dealer0, b._level0, b._trump0, b._first
         w._moves, w._tricks, w._declarations, w._grabs = b._moves, b._tricks, b._declarations, b._grabs
+        w._dsteps = b._dsteps
         w._burials, w._failed, w._nmoves, w._ndecl, w._cur = b._burials, b._failed, b._nmoves, b._ndecl, b._cur
         if self.base_buried is not None:  # the history names the buried kitty: this world's, when asked for
             w._lazy = (self.base_buried, Cards._wrap(buried))

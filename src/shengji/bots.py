@@ -116,7 +116,9 @@ class _SearchBot(Bot):
 
     def declare(self, deal: Deal) -> Cards:
         _in_phase(deal, "declare", "declare")
-        return deal.policy_action("greedy")
+        if deal.observation(_seat(deal)).hidden_declarations:  # 泰安: the others' declarations lie face down
+            return deal.policy_action("greedy")
+        return self._decide(deal)
 
     def grab(self, deal: Deal) -> Cards:
         _in_phase(deal, "grab", "grab")
@@ -144,7 +146,10 @@ class PIMC(_SearchBot):
       is rolled out the same way.
     - 泰安 burying: the burier does not know the face-down trump, so sampled worlds cannot be drawn; it
       buries by the greedy rule.
-    - Declaring: the greedy rule (a search over the cards still to be dealt is not built).
+    - Declaring: each legal declaration and the pass rolled out in worlds that draw the whole pack order again
+      (the other seats' cards so far, every card still to be dealt and the kitty), each shown declaration
+      card with its declarer by the step it was shown (docs/MODEL.md §10). Under 泰安, where the others'
+      declarations lie face down, the greedy rule.
     - 找朋友's call: each of the 54 calls rolled out the same way (the worlds are drawn once the call is made,
       so each call is judged in worlds where the partner follows from the sampled hands).
     - Playing: the candidates are classes of equivalent plays (``deal.rollouts``' default, docs/MODEL.md §10).
@@ -198,7 +203,8 @@ class ISMCTS(_SearchBot):
       given, is then the most in all; None: no bound) and, unless ``trees`` is given, there is one tree per
       thread. The decision then depends on the machine's speed.
     - Seeded per decision from ``seed`` and the mover's observation, as PIMC; the phases as PIMC (burying
-      searches ``bury_candidates``; 泰安 burying before the trump is known and declaring: the greedy rule).
+      searches ``bury_candidates``; declaring is searched in worlds of the whole pack order; 泰安 declaring and
+      burying, while the declarations lie face down: the greedy rule).
     """
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, policy: Any = "greedy",

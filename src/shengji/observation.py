@@ -81,6 +81,9 @@ class Observation:
     hidden_declarations: tuple[tuple[int, int], ...] = ()
     trump_hidden: bool = False
     swap: Cards | None = None
+    # the step of the declaring phase (position in the pack) at which each entry of ``declarations`` was shown;
+    # -1 for a grab (炒底)
+    declaration_steps: tuple[int, ...] = ()
     called: Cards | None = None  # 找朋友: the called card
     friend: int | None = None    # 找朋友: the partner once it has played the called card
 
@@ -102,6 +105,8 @@ def observe(deal: Deal, seat: int) -> Observation:
     # 泰安: declarations lie face down until the kitty is buried; the others see who showed how many cards
     hidden = deal.rules.declaration == "taian" and not deal.kitty_public
     declarations = tuple((s, c) for s, c in deal.declarations if not hidden or s == seat)
+    declaration_steps = tuple(t for t, (s, _) in zip(deal._declaration_steps, deal.declarations, strict=True)
+                              if not hidden or s == seat)
     hidden_declarations = tuple((s, len(c)) for s, c in deal.declarations if hidden and s != seat)
     trump_hidden = hidden and deal.declarer is not None and deal.declarer != seat
     swaps = [c for phase, c, *_ in deal.moves if phase == "swap"]
@@ -136,6 +141,7 @@ def observe(deal: Deal, seat: int) -> Observation:
         hidden_declarations=hidden_declarations,
         trump_hidden=trump_hidden,
         swap=swaps[0] if swaps else None,
+        declaration_steps=declaration_steps,
         called=deal.called,
         friend=deal.friend,
     )
@@ -324,6 +330,38 @@ def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[
     return others, caps, groups, kitty_slot
 
 
+def _declare_problem(obs: Observation) -> tuple[int, int, list[tuple[int, int, int]]]:
+    """The declaring phase's hidden cards (docs/MODEL.md §10): (the last position dealt, the step, the shown
+    cards as (seat, kind, step) triples, one per physical card a declaration showed by that step)."""
+    npack = 54 * obs.rules.decks
+    dealt = npack - obs.rules.kitty
+    n = sum(obs.hand_sizes)
+    step = n - 1 if n < dealt else dealt + ((obs.to_move or 0) - obs.dealer) % 4  # (to_move is set while declaring)
+    have: dict[tuple[int, int], int] = {}
+    shown: list[tuple[int, int, int]] = []
+    for (s, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True):
+        if t < 0:
+            continue
+        for k in sorted(set(cards.indices())):
+            need = cards.count(k) - have.get((s, k), 0)
+            if need > 0:
+                shown.extend([(s, k, t)] * need)
+                have[(s, k)] = have.get((s, k), 0) + need
+    return n - 1, step, shown
+
+
+def _declare_world(obs: Observation, draw: int) -> Deal:
+    """A world of the declaring phase: a pack order drawn natively (``_core.declare_order``, stream (draw, 0)),
+    dealt and declared again step by step as the public record says."""
+    cur, step, shown = _declare_problem(obs)
+    order = _core.declare_order(obs.rules, obs.dealer, cur, obs.seat, obs.hand, shown, draw)
+    deal = Deal(obs.rules, order=order, dealer=obs.dealer, level=obs.level, first_deal=obs.first_deal)
+    at = {t: cards for (_, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True) if t >= 0}
+    for i in range(step):
+        deal.act(at.get(i, Cards()))
+    return deal
+
+
 def sampler(observation: Observation) -> Any:
     """The native sampler (``shengji._core.Sampler``) of an observation's hidden cards: slots are the other
     seats in seat order, then the kitty when it is hidden; built once per observation and kept with it."""
@@ -382,11 +420,14 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         raise TypeError("determinize expects an Observation (deal.observation(seat)), "
                         f"not {type(observation).__name__}")
     obs = observation
-    if obs.phase == "declare":
-        raise ValueError("determinize needs the trump settled: observe in the bury, grab, play or done phase")
     if obs.trump_hidden or obs.hidden_declarations:
         raise ValueError("determinize needs the trump: under 泰安 the declarations lie face down until the kitty is "
                          "buried")
+    if obs.phase == "declare":
+        if reference:
+            raise ValueError("determinize(reference=True) samples placements after the declaring phase; in it the "
+                             "native pack-order draw is the one path")
+        return _declare_world(obs, next(_draws(rng)))
     if reference:
         r = _as_rng(rng)
         draws = None
@@ -458,7 +499,7 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
         initial[burier] = initial[burier] - buried
         deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
                     kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
-        deal._set_declarations(list(obs.declarations))
+        deal._set_declarations(list(obs.declarations), obs.declaration_steps)
         deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up)
         return deal
     if obs.swap:  # 换底 (public): rebuild the kitty as buried, then replay the swap
@@ -472,7 +513,7 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
         initial[obs.dealer] = initial[obs.dealer] + buried - Cards(dealt_kitty)
     deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
                 kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
-    deal._set_declarations(list(obs.declarations))
+    deal._set_declarations(list(obs.declarations), obs.declaration_steps)
     deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up)
     deal.bury(buried)
     while deal.phase in ("grab", "swap"):  # the seats asked since the last burial passed; the swap made

@@ -39,7 +39,8 @@ is then the most in all). The result's ``best()`` is the most visited root actio
 approximation, mean ± 1.96·sd/√worlds): ``"points"`` is the attackers' final points, negated when the mover
 defends; ``"levels"`` is the levels the mover's team gains minus the levels the other team gains (the
 mover's side at the end of each rollout: in a first deal a grab, 炒底, can hand the deal to the other team).
-Rollouts start in the bury, grab, swap, call (找朋友) or play phase.
+Rollouts start in the declare, bury, grab, swap, call (找朋友) or play phase (declaring: each world is a whole
+pack order drawn for the mover, docs/MODEL.md §10).
 ``Rollouts.best(kind)`` is the action with the highest mean (the first on ties).
 """
 
@@ -56,7 +57,7 @@ from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
 from .jit import native as _native
-from .observation import _hidden_problem, sampler
+from .observation import _declare_problem, _hidden_problem, sampler
 
 VALUES = ("levels", "points")
 
@@ -139,8 +140,9 @@ def _threads(threads: Any) -> int:
 
 def _candidates(deal: Deal, actions: Any, what: str) -> list[Cards]:
     """The mover's candidates: the search candidates by class, or the given actions checked one by one."""
-    if deal.phase not in ("bury", "grab", "swap", "call", "play"):
-        raise ValueError(f"{what} start in the bury, grab, swap, call or play phase, not the {deal.phase} phase")
+    if deal.phase not in ("declare", "bury", "grab", "swap", "call", "play"):
+        raise ValueError(f"{what} start in the declare, bury, grab, swap, call or play phase, not the {deal.phase} "
+                         "phase")
     if actions is None:
         if deal.phase == "bury":
             raise ValueError("in the bury phase the candidate burials must be given (actions=[...])")
@@ -156,21 +158,23 @@ def _candidates(deal: Deal, actions: Any, what: str) -> list[Cards]:
     return cands
 
 
-def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[int]]:
+def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[int], Any]:
     """The mover's sampler of hidden cards and the seat of each of its slots, or (None, no slots) for the true
-    deal."""
+    deal; in the declaring phase no sampler but (the mover, its shown cards) for the pack orders."""
     if not isinstance(determinize, bool):
         raise TypeError(f"determinize must be a bool, not {type(determinize).__name__}")
     if not determinize:
-        return None, [-2, -2, -2, -2]
+        return None, [-2, -2, -2, -2], None
     mover = deal.to_move
     assert mover is not None
     obs = deal.observation(mover)
     if obs.trump_hidden or obs.hidden_declarations:  # as determinize refuses: the worlds would know the trump
         raise ValueError(f"{what} need the trump: under 泰安 the declarations lie face down until the kitty is "
                          "buried (determinize=False searches the true deal)")
+    if deal.phase == "declare":
+        return None, [-2, -2, -2, -2], (mover, _declare_problem(obs)[2])
     others, _, _, kitty_slot = _hidden_problem(obs)
-    return sampler(obs), ([*others, -1] if kitty_slot else [*others, -2])
+    return sampler(obs), ([*others, -1] if kitty_slot else [*others, -2]), None
 
 
 def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
@@ -187,10 +191,10 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     cands = _candidates(deal, actions, "rollouts")
     mover = deal.to_move
     assert mover is not None
-    smp, slots = _world_sampler(deal, determinize, "rollouts")
+    smp, slots, declare = _world_sampler(deal, determinize, "rollouts")
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
     points, captured, dealer_levels, attacker_levels, dealer, partner, done = native(
-        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_ms)
+        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_ms, declare)
     if time_ms is not None and not done.all():  # the clock stopped the run: the worlds rolled out
         points, captured, dealer_levels, attacker_levels, dealer, partner = (
             a[:, done] for a in (points, captured, dealer_levels, attacker_levels, dealer, partner))
@@ -241,10 +245,10 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
     seed = _seed(seed)
     pols = _policies(policy)
     cands = _candidates(deal, actions, "ISMCTS searches")
-    smp, slots = _world_sampler(deal, determinize, "ISMCTS searches")
+    smp, slots, declare = _world_sampler(deal, determinize, "ISMCTS searches")
     native = _core._native_ismcts  # type: ignore[attr-defined]  # private: not in the stub
     visits, reward, done, nodes = native(deal, smp, slots, cands, iterations, trees, pols, seed, value,
-                                         exploration, time_ms, min(threads, trees))
+                                         exploration, time_ms, min(threads, trees), declare=declare)
     return TreeSearch(cands, visits, reward, int(done), int(nodes), value,
                       meta={"iterations": iterations, "time_ms": time_ms, "policy": policy, "seed": seed,
                             "trees": trees, "exploration": exploration, "determinize": determinize})

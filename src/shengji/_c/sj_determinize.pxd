@@ -1,5 +1,5 @@
 # Declarations of csrc/include/sj_determinize.h (nothing else belongs here).
-from libc.stdint cimport uint8_t
+from libc.stdint cimport int8_t, int16_t, uint8_t
 
 from .sj_cards cimport sj_cards
 from .sj_rng cimport sj_rng
@@ -13,3 +13,11 @@ cdef extern from "sj_determinize.h" nogil:
     void sj_det_free(sj_det *det)
     double sj_det_count(const sj_det *det)
     int sj_det_sample(const sj_det *det, sj_rng *r, sj_cards *out)
+
+    ctypedef struct sj_shown:
+        int8_t seat
+        uint8_t kind
+        int16_t step
+
+    int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, const sj_cards *own,
+                         const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order)

@@ -4,7 +4,7 @@ from .sj_parallel cimport sj_run_flags
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
-from .sj_determinize cimport sj_det
+from .sj_determinize cimport sj_det, sj_shown
 from .sj_policy cimport sj_player
 
 cdef extern from "sj_ismcts.h" nogil:
@@ -26,6 +26,9 @@ cdef extern from "sj_ismcts.h" nogil:
         double exploration
         double deadline
         long max_nodes
+        int declare_observer
+        const sj_shown *shown
+        int nshown
 
     ctypedef struct sj_ismcts_out:
         long *visits

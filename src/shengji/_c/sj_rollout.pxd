@@ -4,7 +4,7 @@ from .sj_parallel cimport sj_run_flags
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
-from .sj_determinize cimport sj_det
+from .sj_determinize cimport sj_det, sj_shown
 from .sj_policy cimport sj_player
 
 cdef extern from "sj_rollout.h" nogil:
@@ -19,6 +19,9 @@ cdef extern from "sj_rollout.h" nogil:
         uint64_t seed
         int endgame
         double deadline
+        int declare_observer
+        const sj_shown *shown
+        int nshown
 
     ctypedef struct sj_rollout_out:
         int16_t *attacker_points

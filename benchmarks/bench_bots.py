@@ -1,0 +1,165 @@
+"""Search II benchmarks (issue 22): ISMCTS simulations/s, exact-endgame solve times, and bot strength.
+
+Run: ``python -m pytest benchmarks/bench_bots.py -s`` (the quick part: simulations/s and solve times, one
+core, CPU time from ``time.process_time``), and for strength ``python benchmarks/bench_bots.py strength
+--deals 300 --time-ms 20`` (duplicate tournaments against greedy, each bot on one thread with a wall-clock
+budget per decision; a JSON summary with the 95 % intervals and the CPU time per searched decision).
+
+Positions for the rates are mid-deal 2-deck leads and follows reached by greedy play from seeded deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from shengji import Deal, Rules, _core, bots, search, tournament
+
+
+def mid_deal(n: int, seed: int = 0, preset: str = "qq-2deck") -> list[Deal]:
+    rng = random.Random(seed)
+    out: list[Deal] = []
+    while len(out) < n:
+        d = Deal(Rules.preset(preset), seed=rng.randrange(2**32), dealer=rng.randrange(4))
+        stop = rng.randrange(20, 70)
+        plays = 0
+        while d.phase != "done":
+            if d.phase == "play":
+                if plays == stop:
+                    break
+                plays += 1
+            d.act(d.policy_action("greedy"))
+        if d.phase == "play" and len(_core.search_candidates(d)) > 1:
+            out.append(d)
+    return out
+
+
+def ismcts_rate(policy: str, positions: int = 40, iterations: int = 5000) -> dict[str, float]:
+    total_it, total_cpu, rates = 0, 0.0, []
+    for d in mid_deal(positions):
+        t = time.process_time()
+        r = search.ismcts(d, iterations=iterations, policy=policy, threads=1, trees=1)
+        dt = time.process_time() - t
+        total_it += r.iterations
+        total_cpu += dt
+        rates.append(r.iterations / dt)
+    return {"positions": positions, "iterations_per_s_cpu": total_it / total_cpu,
+            "median_iterations_per_s_cpu": statistics.median(rates)}
+
+
+@pytest.mark.benchmark(group="ismcts")
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_ismcts_simulations_per_second(benchmark, policy):
+    info = benchmark.pedantic(ismcts_rate, args=(policy,), rounds=1, iterations=1)
+    benchmark.extra_info.update(info)
+    print(f"\nISMCTS, {policy} rollouts, 2 decks mid-deal, one core: {info['iterations_per_s_cpu']:,.0f} "
+          f"simulations/s CPU (median over positions {info['median_iterations_per_s_cpu']:,.0f})")
+
+
+def endgames(cards: int, n: int, seed: int = 0) -> list[Deal]:
+    rng = random.Random(seed)
+    out: list[Deal] = []
+    while len(out) < n:
+        d = Deal(Rules(), seed=rng.randrange(2**32))
+        stop = rng.randrange(4)
+        while d.phase != "done":
+            if d.phase == "play" and max(len(d.hand(s)) for s in range(4)) <= cards and len(d.trick) == stop:
+                out.append(d)
+                break
+            d.act(d.policy_action("greedy"))
+    return out
+
+
+def solve_times(cards: int, n: int = 200) -> list[float]:
+    times = []
+    for d in endgames(cards, n):
+        t = time.process_time()
+        d.solve()
+        times.append(time.process_time() - t)
+    return times
+
+
+@pytest.mark.benchmark(group="solve")
+@pytest.mark.parametrize("cards", [3, 4, 5])
+def test_solve_times(benchmark, cards):
+    times = benchmark.pedantic(solve_times, args=(cards, 200 if cards < 5 else 100), rounds=1, iterations=1)
+    info = {"positions": len(times), "median_ms": 1e3 * statistics.median(times), "worst_ms": 1e3 * max(times)}
+    benchmark.extra_info.update(info)
+    print(f"\nsolve(), 2 decks, {cards} cards a hand: median {info['median_ms']:.2f} ms, worst "
+          f"{info['worst_ms']:.2f} ms CPU over {len(times)} greedy positions")
+
+
+class Timed(bots.Bot):
+    """A bot whose searched decisions (two or more candidates) are timed: CPU and wall seconds each."""
+
+    def __init__(self, bot: Any):
+        self.bot, self.cpu, self.wall = bot, [], []
+
+    def choose(self, deal: Deal) -> Any:
+        if deal.phase == "play":
+            searched = len(_core.search_candidates(deal)) > 1
+        else:  # declaring, grabbing, swapping, calling: a choice; burying always
+            searched = deal.phase == "bury" or len(deal.legal_actions(limit=2)) > 1
+        t, w = time.process_time(), time.perf_counter()
+        a = self.bot.choose(deal)
+        if searched:
+            self.cpu.append(time.process_time() - t)
+            self.wall.append(time.perf_counter() - w)
+        return a
+
+
+def strength(deals: int, time_ms: float, pairs: list[str], seed: int = 0, endgame: int = 3) -> dict[str, Any]:
+    make = {"pimc": lambda: bots.PIMC(time_ms=time_ms, threads=1),
+            "pimc-endgame": lambda: bots.PIMC(time_ms=time_ms, threads=1, endgame=endgame),
+            "ismcts": lambda: bots.ISMCTS(time_ms=time_ms, threads=1)}
+    out: dict[str, Any] = {"deals": deals, "time_ms": time_ms, "cores": os.cpu_count(), "endgame": endgame,
+                           "pairs": {}}
+    for pair in pairs:
+        a, b = pair.split(":")
+        players = {n: (Timed(make[n]()) if n in make else n) for n in (a, b)}
+        t = time.perf_counter()
+        res = tournament(Rules(), players, deals, seed=seed, threads=1)
+        mean, lo, hi = res.advantage(a, b)
+        row: dict[str, Any] = {"advantage_levels": mean, "low": lo, "high": hi, "seconds": time.perf_counter() - t}
+        for n, p in players.items():
+            if isinstance(p, Timed) and p.cpu:
+                row[f"{n}_cpu_ms_median"] = 1e3 * statistics.median(p.cpu)
+                row[f"{n}_cpu_ms_mean"] = 1e3 * statistics.fmean(p.cpu)
+                row[f"{n}_wall_ms_median"] = 1e3 * statistics.median(p.wall)
+                row[f"{n}_wall_ms_max"] = 1e3 * max(p.wall)
+                row[f"{n}_decisions"] = len(p.cpu)
+        out["pairs"][pair] = row
+        print(pair, json.dumps(row), flush=True)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    st = sub.add_parser("strength", help="duplicate tournaments of the search bots")
+    st.add_argument("--deals", type=int, default=300)
+    st.add_argument("--time-ms", type=float, default=20)
+    st.add_argument("--pairs", default="pimc:greedy,pimc-endgame:greedy,ismcts:greedy")
+    st.add_argument("--seed", type=int, default=0)
+    st.add_argument("--endgame", type=int, default=3)
+    st.add_argument("--out", default=None, help="write the JSON summary here")
+    args = ap.parse_args(argv)
+    res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame)
+    text = json.dumps(res, indent=1)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
