@@ -116,12 +116,13 @@ class Timed(bots.Bot):
         return a
 
 
-def strength(deals: int, time_ms: float, pairs: list[str], seed: int = 0, endgame: int = 3) -> dict[str, Any]:
-    make = {"pimc": lambda: bots.PIMC(time_ms=time_ms, threads=1),
-            "pimc-endgame": lambda: bots.PIMC(time_ms=time_ms, threads=1, endgame=endgame),
-            "ismcts": lambda: bots.ISMCTS(time_ms=time_ms, threads=1)}
+def strength(deals: int, time_ms: float, pairs: list[str], seed: int = 0, endgame: int = 3,
+             value: str = "levels") -> dict[str, Any]:
+    make = {"pimc": lambda: bots.PIMC(time_ms=time_ms, threads=1, value=value),
+            "pimc-endgame": lambda: bots.PIMC(time_ms=time_ms, threads=1, endgame=endgame, value=value),
+            "ismcts": lambda: bots.ISMCTS(time_ms=time_ms, threads=1, value=value)}
     out: dict[str, Any] = {"deals": deals, "time_ms": time_ms, "cores": os.cpu_count(), "endgame": endgame,
-                           "pairs": {}}
+                           "value": value, "pairs": {}}
     for pair in pairs:
         a, b = pair.split(":")
         players = {n: (Timed(make[n]()) if n in make else n) for n in (a, b)}
@@ -150,9 +151,10 @@ def main(argv: list[str]) -> int:
     st.add_argument("--pairs", default="pimc:greedy,pimc-endgame:greedy,ismcts:greedy")
     st.add_argument("--seed", type=int, default=0)
     st.add_argument("--endgame", type=int, default=3)
+    st.add_argument("--value", default="levels", choices=["levels", "points"], help="the search bots' value")
     st.add_argument("--out", default=None, help="write the JSON summary here")
     args = ap.parse_args(argv)
-    res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame)
+    res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame, args.value)
     text = json.dumps(res, indent=1)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

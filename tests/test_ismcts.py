@@ -141,3 +141,19 @@ def test_search_arguments_are_refused_clearly():
     if fresh.phase == "declare":  # 泰安: the declarations lie face down
         with pytest.raises(ValueError, match="face down"):
             search.ismcts(fresh)
+
+
+def test_pimc_solves_only_decisions_near_the_end():
+    """PIMC(endgame=k) rolls out by the exact endgame only decisions taken once every hand holds at most k
+    cards; there, in the true deal, its choice is a perfect-play best."""
+    bot = bots.PIMC(worlds=2, endgame=3)
+    early = position(5, 10)
+    assert bot._endgame_here(early) is None
+    d = Deal(Rules(), seed=6)
+    while not (d.phase == "play" and max(len(d.hand(s)) for s in range(4)) <= 3 and not d.trick):
+        d.act(d.policy_action("greedy"))
+    assert bot._endgame_here(d) == 3
+    r = d.rollouts(worlds=2, determinize=False, endgame=bot._endgame_here(d), seed=1)
+    values = dict((str(a), v) for a, v in d.solve_values())
+    best = max(values.values()) if d.is_attacker(d.to_move) else min(values.values())
+    assert values[str(r.best("points"))] == best
