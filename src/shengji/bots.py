@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from typing import Any
 
 from . import _core
@@ -95,9 +96,20 @@ class _SearchBot(Bot):
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
         raise NotImplementedError
 
+    time_ms: float | None
+    _started: float = 0.0
+
+    def _budget(self) -> float | None:
+        """What is left of ``time_ms`` since the decision began (the listing of candidates and the building of
+        the sampler count against it); at least a microsecond: the search always runs one world or iteration."""
+        if self.time_ms is None:
+            return None
+        return max(0.001, self.time_ms - 1000.0 * (time.perf_counter() - self._started))
+
     def _decide(self, deal: Deal, actions: list[Cards] | None = None) -> Cards:
         """The search's choice among ``actions`` (None: the search candidates by class); a single candidate
         is played without a search."""
+        self._started = time.perf_counter()
         if actions is None:
             actions = _core.search_candidates(deal)
         if len(actions) == 1:
@@ -195,8 +207,9 @@ class PIMC(_SearchBot):
 
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
         worlds = self.worlds or (64 if self.time_ms is None else 2048)
-        r = deal.rollouts(actions, worlds=worlds, policy=self.policy, seed=self.decision_seed(deal),
-                          threads=self.threads, endgame=self._endgame_here(deal), time_ms=self.time_ms)
+        seed = self.decision_seed(deal)
+        r = deal.rollouts(actions, worlds=worlds, policy=self.policy, seed=seed,
+                          threads=self.threads, endgame=self._endgame_here(deal), time_ms=self._budget())
         return r.best(self.value)
 
 
@@ -248,8 +261,9 @@ class ISMCTS(_SearchBot):
         threads = _threads(self.threads)
         trees = self.trees or (threads if self.time_ms is not None else 4)
         iterations = self.iterations or (1000 if self.time_ms is None else 1 << 40)
+        seed = self.decision_seed(deal)
         return ismcts(deal, actions, iterations=iterations,
-                      time_ms=self.time_ms, policy=self.policy, seed=self.decision_seed(deal), value=self.value,
+                      time_ms=self._budget(), policy=self.policy, seed=seed, value=self.value,
                       threads=threads, trees=trees, exploration=self.exploration).best()
 
 

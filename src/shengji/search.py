@@ -47,6 +47,7 @@ pack order drawn for the mover, docs/MODEL.md §10).
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,6 +131,20 @@ def _seed(seed: Any) -> int:
     return seed
 
 
+def _check_time(time_ms: Any) -> None:
+    if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
+                                or not 0 < time_ms < 1e9):
+        raise ValueError(f"time_ms must be None or a positive number of milliseconds, got {time_ms!r}")
+
+
+def _left(time_ms: float | None, started: float) -> float | None:
+    """What is left of a budget begun at ``started`` (time.perf_counter): the Python work before the native
+    search counts against it; at least a microsecond (the search always runs one world or iteration)."""
+    if time_ms is None:
+        return None
+    return max(0.001, time_ms - 1000.0 * (time.perf_counter() - started))
+
+
 def _threads(threads: Any) -> int:
     if threads is None:
         threads = os.cpu_count() or 1
@@ -181,6 +196,8 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
              threads: int | None = None, determinize: bool = True, endgame: int | None = None,
              time_ms: float | None = None) -> Rollouts:
     """Roll out the candidate actions of the seat to move (module docstring)."""
+    started = time.perf_counter()
+    _check_time(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
     if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
@@ -194,7 +211,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     smp, slots, declare = _world_sampler(deal, determinize, "rollouts")
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
     points, captured, dealer_levels, attacker_levels, dealer, partner, done = native(
-        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_ms, declare)
+        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, _left(time_ms, started), declare)
     if time_ms is not None and not done.all():  # the clock stopped the run: the worlds rolled out
         points, captured, dealer_levels, attacker_levels, dealer, partner = (
             a[:, done] for a in (points, captured, dealer_levels, attacker_levels, dealer, partner))
@@ -235,6 +252,8 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
            policy: Any = "greedy", seed: int = 0, value: str = "levels", threads: int | None = None,
            trees: int = 4, exploration: float = 0.7, determinize: bool = True) -> TreeSearch:
     """Information-set MCTS from the seat to move (module docstring)."""
+    started = time.perf_counter()
+    _check_time(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
     if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -248,7 +267,8 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
     smp, slots, declare = _world_sampler(deal, determinize, "ISMCTS searches")
     native = _core._native_ismcts  # type: ignore[attr-defined]  # private: not in the stub
     visits, reward, done, nodes = native(deal, smp, slots, cands, iterations, trees, pols, seed, value,
-                                         exploration, time_ms, min(threads, trees), declare=declare)
+                                         exploration, _left(time_ms, started), min(threads, trees),
+                                         declare=declare)
     return TreeSearch(cands, visits, reward, int(done), int(nodes), value,
                       meta={"iterations": iterations, "time_ms": time_ms, "policy": policy, "seed": seed,
                             "trees": trees, "exploration": exploration, "determinize": determinize})
