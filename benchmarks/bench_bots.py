@@ -97,6 +97,30 @@ def test_solve_times(benchmark, cards):
           f"{info['worst_ms']:.2f} ms CPU over {len(times)} greedy positions")
 
 
+def clock_overshoot(time_ms: float = 20, n: int = 100) -> dict[str, float]:
+    """Wall time of decisions under ``time_ms`` (one thread) beyond the budget, PIMC and ISMCTS, mid-deal."""
+    out: dict[str, float] = {}
+    for name, bot in (("pimc", bots.PIMC(time_ms=time_ms, threads=1, value="points")),
+                      ("ismcts", bots.ISMCTS(time_ms=time_ms, threads=1))):
+        over = []
+        for d in mid_deal(n, seed=5):
+            t = time.perf_counter()
+            bot.choose(d)
+            over.append(1e3 * (time.perf_counter() - t) - time_ms)
+        out[f"{name}_over_ms_median"] = statistics.median(over)
+        out[f"{name}_over_ms_p99"] = sorted(over)[int(0.99 * (len(over) - 1))]
+        out[f"{name}_over_ms_max"] = max(over)
+    return out
+
+
+@pytest.mark.benchmark(group="clock")
+def test_clock_overshoot(benchmark):
+    info = benchmark.pedantic(clock_overshoot, rounds=1, iterations=1)
+    benchmark.extra_info.update(info)
+    print("\ntime_ms=20, one thread, wall time beyond the budget (ms): " +
+          ", ".join(f"{k} {v:.2f}" for k, v in info.items()))
+
+
 class Timed(bots.Bot):
     """A bot whose searched decisions (two or more candidates) are timed: CPU and wall seconds each."""
 
