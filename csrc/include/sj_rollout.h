@@ -20,6 +20,9 @@
 extern "C" {
 #endif
 
+/* The policies' random streams after a world is drawn: (seed ^ this, world); ISMCTS uses the same. */
+#define SJ_POLICY_STREAM UINT64_C(0x5DEECE66D2F4A7B1)
+
 typedef struct sj_rollout_in {
     const sj_deal *deal;            /* the position; the seat to move acts */
     const sj_det *det;              /* the mover's sampler, or NULL: roll out the true deal */

@@ -6,7 +6,6 @@
 
 #include "sj_rollout.h"
 
-#define POLICY_STREAM UINT64_C(0x5DEECE66D2F4A7B1) /* as the rollouts: the policies' streams (seed ^ this, i) */
 #define TREE_SHIFT 40                              /* iteration i of tree t draws world (seed, t << 40 | i) */
 #define CLOCK_EVERY 8                              /* iterations between looks at the clock */
 #define MAX_DEPTH 256                              /* a deal has at most 4 x 64 plays after the root */
@@ -207,7 +206,7 @@ static int run_tree(void *ctx, long ti) {
         uint64_t stream = ((uint64_t)ti << TREE_SHIFT) | (uint64_t)i;
         sj_deal world;
         if ((rc = sj_rollout_world(&rin, stream, &world)) != SJ_OK) break;
-        sj_rng r = sj_rng_stream(in->seed ^ POLICY_STREAM, stream);
+        sj_rng r = sj_rng_stream(in->seed ^ SJ_POLICY_STREAM, stream);
         rc = iterate(in, &t, s, &world, &r);
     }
     if (rc == SJ_OK) {

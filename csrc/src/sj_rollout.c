@@ -8,7 +8,6 @@
 
 #define ENDGAME_TT_BITS 16 /* 64k entries (1 MB) per world: endgames of a few cards a hand fill a fraction */
 
-#define POLICY_STREAM UINT64_C(0x5DEECE66D2F4A7B1) /* the policies' streams: (seed ^ this, w) */
 
 #define MAX_REJECTIONS 100000 /* 找朋友: sampled worlds that disagree with the reveal are drawn again */
 
@@ -76,7 +75,7 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
             rc = SJ_E_ARGS;
             break;
         }
-        sj_rng r = sj_rng_stream(in->seed ^ POLICY_STREAM, (uint64_t)w);
+        sj_rng r = sj_rng_stream(in->seed ^ SJ_POLICY_STREAM, (uint64_t)w);
         int plays = sj_policy_finish_until(&d, in->player, &r, NULL, in->endgame);
         if (plays < 0) {
             rc = plays;

@@ -22,7 +22,7 @@ from . import _core
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
 from .burial import buriable, burial_candidates
-from .search import VALUES
+from .search import VALUES, _check_time, _left
 
 
 class Random(Bot):
@@ -74,12 +74,6 @@ class Greedy(Bot):
     call = _choose_in("call")
 
 
-def _check_time(time_ms: Any) -> None:
-    if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
-                                or not 0 < time_ms < 1e9):
-        raise ValueError(f"time_ms must be None or a positive number of milliseconds, got {time_ms!r}")
-
-
 class _SearchBot(Bot):
     """What PIMC and ISMCTS share: the per-decision seed and the phases searched (``_search``)."""
 
@@ -100,11 +94,8 @@ class _SearchBot(Bot):
     _started: float = 0.0
 
     def _budget(self) -> float | None:
-        """What is left of ``time_ms`` since the decision began (the listing of candidates and the building of
-        the sampler count against it); at least a microsecond: the search always runs one world or iteration."""
-        if self.time_ms is None:
-            return None
-        return max(0.001, self.time_ms - 1000.0 * (time.perf_counter() - self._started))
+        """What is left of ``time_ms`` since the decision began (the listing of the candidates counts)."""
+        return _left(self.time_ms, self._started)
 
     def _decide(self, deal: Deal, actions: list[Cards] | None = None) -> Cards:
         """The search's choice among ``actions`` (None: the search candidates by class); a single candidate
