@@ -145,12 +145,14 @@ def _left(time_ms: float | None, started: float) -> float | None:
     return max(0.001, time_ms - 1000.0 * (time.perf_counter() - started))
 
 
+def _positive(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return value
+
+
 def _threads(threads: Any) -> int:
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    return threads
+    return _positive(os.cpu_count() or 1 if threads is None else threads, "threads")
 
 
 def _candidates(deal: Deal, actions: Any, what: str) -> list[Cards]:
@@ -200,8 +202,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     _check_time(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
-    if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
-        raise ValueError(f"worlds must be a positive integer, got {worlds!r}")
+    _positive(worlds, "worlds")
     threads = _threads(threads)
     seed = _seed(seed)
     pols = _policies(policy)
@@ -256,8 +257,7 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
     _check_time(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
-    if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
-        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    _positive(iterations, "iterations")
     if value not in VALUES:
         raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
     threads = _threads(threads)
