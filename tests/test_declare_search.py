@@ -119,12 +119,78 @@ def test_rollouts_and_ismcts_in_the_declaring_phase_are_reproducible():
         assert choice in d.legal_actions()
 
 
-def test_taian_declaring_stays_greedy_and_rollouts_refuse():
-    d = Deal(Rules.preset("taian"), seed=2)
-    while d.phase == "declare" and not d.observation(d.to_move).hidden_declarations:
-        d.act(d.policy_action("greedy"))
-    if d.phase != "declare":
-        pytest.skip("nobody declared face down in this deal")
-    with pytest.raises(ValueError, match="face down"):
-        d.rollouts(worlds=2)
-    assert bots.PIMC(worlds=2).choose(d) == d.policy_action("greedy")
+def face_down_positions(seeds, first_deal=False):
+    """泰安 positions where the seat to move cannot see the declarations (declaring) or the trump (burying)."""
+    for seed in seeds:
+        d = Deal(Rules.preset("taian"), seed=seed, dealer=seed % 4, first_deal=first_deal)
+        while d.phase in ("declare", "bury"):
+            obs = d.observation(d.to_move)
+            if obs.trump_hidden or (d.phase == "declare" and obs.hidden_declarations):
+                yield d.clone(), obs
+            d.act(d.policy_action("greedy"))
+
+
+def test_taian_face_down_worlds_reproduce_what_the_seat_saw():
+    phases: dict[str, int] = {}
+    trumps: set[str | None] = set()
+    for n, (d, obs) in enumerate(face_down_positions(range(12))):
+        if n % 7 and d.phase == "declare":
+            continue
+        for w in range(3):
+            world = determinize(obs, 1000 * n + w)
+            assert world.observation(obs.seat) == obs  # every field: hand, sizes, steps, sizes shown face down
+            assert [len(c) for s, c in world.declarations if s != obs.seat] == [k for _, k in obs.hidden_declarations]
+            if d.phase == "bury":
+                trumps.add(world.trump)
+        phases[d.phase] = phases.get(d.phase, 0) + 1
+    assert phases.get("declare", 0) >= 5 and phases.get("bury", 0) >= 5
+    assert len(trumps) >= 2  # the face-down trump is drawn, not read from the true deal
+
+
+def test_taian_first_deal_face_down_worlds_start_from_the_seat_that_dealt():
+    seen = 0
+    for d, obs in face_down_positions(range(8), first_deal=True):
+        assert obs.dealt_by == d.dealt_by
+        world = determinize(obs, seen)
+        assert world.dealt_by == d.dealt_by and world.observation(obs.seat) == obs
+        seen += 1
+    assert seen
+
+
+def test_taian_face_down_rollouts_and_candidates_depend_only_on_what_the_seat_knows():
+    checked = {"declare": 0, "bury": 0}
+    for d, obs in face_down_positions(range(40)):
+        if checked[d.phase] >= 3:
+            continue
+        other = determinize(obs, 5)  # another deal the seat cannot tell apart from this one
+        if d.phase == "bury":
+            cands = bots.bury_candidates(d)
+            assert cands == bots.bury_candidates(other) and all(len(c) == d.rules.kitty for c in cands)
+        else:
+            cands = d.legal_actions()
+        a = d.rollouts(cands, worlds=6, seed=11, threads=1)
+        b = other.rollouts(cands, worlds=6, seed=11, threads=1)
+        assert np.array_equal(a.attacker_points, b.attacker_points)
+        assert np.array_equal(a.dealer_levels, b.dealer_levels)
+        checked[d.phase] += 1
+    assert checked == {"declare": 3, "bury": 3}
+
+
+def test_taian_face_down_phases_are_searched_by_the_bots():
+    searched = {"declare": 0, "bury": 0}
+    for d, _obs in face_down_positions(range(40)):
+        if searched[d.phase] >= 2:
+            continue
+        legal = d.legal_actions() if d.phase == "declare" else None
+        if legal is not None and len(legal) < 2:
+            continue
+        for bot in (bots.PIMC(worlds=3, threads=1), bots.ISMCTS(iterations=24, threads=1)):
+            choice = bot.choose(d)
+            if legal is not None:
+                assert choice in legal
+            else:
+                assert choice in bots.bury_candidates(d)
+                d.clone().act(choice)
+        searched[d.phase] += 1
+    assert searched["bury"] == 2
+    assert determinize(next(face_down_positions([3]))[1], 0).phase in ("declare", "bury")

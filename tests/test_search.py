@@ -183,17 +183,19 @@ def test_pimc_inside_simulate_is_reproducible():
     assert a == b and a.games == 4
 
 
-def test_rollouts_refuse_a_face_down_trump_and_take_no_candidates():
-    """Hardening II (issue 20 items 6, 12): under 泰安, while the declarations lie face down (the bury phase), the
-    sampled worlds would know the trump: rollouts refuse as determinize does (determinize=False rolls out the
-    true deal); an empty list of candidates gives empty arrays, not an unpacking error."""
+def test_rollouts_sample_a_face_down_trump_and_take_no_candidates():
+    """Under 泰安, while the declarations lie face down (the bury phase), the sampled worlds give them cards the
+    declarer could have shown (issue 22 item 4; determinize=False rolls out the true deal); an empty list of
+    candidates gives empty arrays, not an unpacking error (issue 20 item 12)."""
     deal = Deal(Rules.preset("taian"), seed=3)
     while deal.phase == "declare":
         deal.act(deal.policy_action("greedy"))
     assert deal.phase == "bury" and deal.declarer is not None
     burial = deal.policy_action("greedy")
-    with pytest.raises(ValueError, match="face down"):
-        deal.rollouts([burial], worlds=4)
+    assert deal.observation(deal.to_move).trump_hidden
+    sampled = deal.rollouts([burial], worlds=4)
+    same = determinize(deal.observation(deal.to_move), 3).rollouts([burial], worlds=4)
+    assert np.array_equal(sampled.attacker_points, same.attacker_points)  # the truth is not read
     assert deal.rollouts([burial], worlds=4, determinize=False).attacker_points.shape == (1, 4)
     empty = Deal(Rules(), seed=2, trump="H").rollouts([], worlds=4)
     assert empty.actions == [] and empty.attacker_points.shape == (0, 4) and empty.kitty_captured.dtype == bool

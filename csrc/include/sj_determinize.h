@@ -53,18 +53,28 @@ int sj_det_sample(const sj_det *det, sj_rng *r, sj_cards *out);
  * every shown card its place in time: the shown cards in order of their steps, each at a uniformly chosen
  * free position of its seat up to its step (the number of choices does not depend on the earlier ones, so
  * the draw is uniform), the observer's other cards over its other positions, and the rest of the pack
- * shuffled over the free positions. */
+ * shuffled over the free positions.  With own_kitty (the bury phase: the seat holds the kitty) the observer's
+ * cards fill the kitty's positions too (its shown cards still at its dealt positions). */
 typedef struct sj_shown {
     int8_t seat;
     uint8_t kind;
     int16_t step; /* shown at this step (position) of the deal or before */
 } sj_shown;
 
+/* One declaration of the declaring record a 泰安 world replays (sj_face_down_world, sj_rollout.h): shown at `step` by `seat`,
+ * its cards known to the observer (its own) or, when `cards` is empty, face down: `size` cards. */
+typedef struct sj_decl_event {
+    int16_t step;
+    int8_t seat;
+    uint8_t size;
+    sj_cards cards;
+} sj_decl_event;
+
 /* `own`: the observer's cards (positions 0..cur of its seat); `shown` (nshown, any order; the observer's
  * own shown cards among them).  Writes npack kinds to order[].  Returns SJ_OK, or SJ_E_ARGS when no order
  * fits (a shown card not held, too few positions, sizes that do not add up). */
-int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, const sj_cards *own,
-                     const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order);
+int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, int own_kitty,
+                     const sj_cards *own, const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order);
 
 #ifdef __cplusplus
 }

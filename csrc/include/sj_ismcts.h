@@ -48,6 +48,8 @@ typedef struct sj_ismcts_in {
     int declare_observer;           /* the declaring phase: as sj_rollout_in */
     const sj_shown *shown;
     int nshown;
+    const sj_decl_event *record;    /* 泰安's face-down declarations: as sj_rollout_in */
+    int nrecord;
 } sj_ismcts_in;
 
 typedef struct sj_ismcts_out {      /* per root action (nactions entries), summed over the trees */

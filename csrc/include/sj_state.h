@@ -47,6 +47,8 @@ typedef struct sj_deal {
     sj_trump trump;                 /* valid from the bury phase on */
     int phase;
     int dealer;
+    int dealt_by;                   /* the seat that dealt (the dealer when declaring began; a first deal's
+                                     * declaring may name another dealer) */
     int level;                      /* level rank 0..12 */
     int trump_suit;                 /* 0..3, SJ_NO_SUIT; valid from the bury phase on */
     int first_deal;

@@ -161,7 +161,7 @@ int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int de
     }
     memset(d, 0, sizeof *d);
     d->rules = *rules;
-    d->dealer = dealer;
+    d->dealer = d->dealt_by = dealer;
     d->level = level;
     d->first_deal = first_deal;
     d->npack = npack;

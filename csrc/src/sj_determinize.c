@@ -272,8 +272,8 @@ int sj_det_sample(const sj_det *det, sj_rng *r, sj_cards *out) {
 
 /* ---- the declaring phase ---------------------------------------------------------------------------- */
 
-int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, const sj_cards *own,
-                     const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order) {
+int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, int own_kitty,
+                     const sj_cards *own, const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order) {
     if (decks < 1 || decks > SJ_MAX_DECKS || npack != decks * SJ_NUM_KINDS || dealt < 4 || dealt > npack ||
         cur < 0 || cur >= dealt || observer < 0 || observer > 3 || dealer < 0 || dealer > 3 || nshown < 0 ||
         nshown > MAX_CARDS)
@@ -287,6 +287,10 @@ int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int o
     }
     int held = 0; /* the observer's positions so far */
     for (int i = 0; i <= cur; i++) held += (dealer + i) % 4 == observer;
+    if (own_kitty) {
+        if (cur != dealt - 1) return SJ_E_ARGS;
+        held += npack - dealt;
+    }
     if (held != nmine) return SJ_E_ARGS;
     uint8_t filled[SJ_MAX_PACK] = {0};
     int idx[MAX_CARDS];
@@ -318,6 +322,7 @@ int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int o
     int m = 0;
     for (int i = 0; i <= cur; i++)
         if ((dealer + i) % 4 == observer && !filled[i]) free_pos[m++] = i;
+    for (int i = dealt; own_kitty && i < npack; i++) free_pos[m++] = i;
     uint8_t cards[MAX_CARDS];
     int nc = 0;
     for (int k = 0; k < SJ_NUM_KINDS; k++)

@@ -197,6 +197,8 @@ static int run_tree(void *ctx, long ti) {
     rin.declare_observer = in->declare_observer;
     rin.shown = in->shown;
     rin.nshown = in->nshown;
+    rin.record = in->record;
+    rin.nrecord = in->nrecord;
     long i = 0;
     for (; rc == SJ_OK && i < quota; i++) {
         if (i % CLOCK_EVERY == 0 && i > 0) {

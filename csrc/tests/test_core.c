@@ -549,8 +549,48 @@ static void test_policy_deals(void) {
 }
 
 /* 泰安: joker + pairs declarations, 闷牌, the kitty rules and 换底, with the C policies. */
+/* 泰安's face-down declarations: a world drawn for the burier (who cannot see the trump) from what it knows
+ * reaches its position, with the others' declarations of the sizes shown; returns 1 when checked. */
+static int check_face_down_world(const sj_deal *d, const sj_decl_event *rec, int nrec, uint64_t seed) {
+    int me = d->burier, nshown = 0;
+    sj_decl_event known[64];
+    sj_shown shown[SJ_MAX_PACK];
+    uint8_t have[SJ_NUM_KINDS] = {0};
+    for (int e = 0; e < nrec; e++) {
+        known[e] = rec[e];
+        if (rec[e].seat != me) {
+            known[e].cards = sj_cards_empty(); /* face down to the burier */
+            continue;
+        }
+        for (int k = 0; k < SJ_NUM_KINDS; k++)
+            for (; have[k] < sj_cards_count(&rec[e].cards, k); have[k]++)
+                shown[nshown++] = (sj_shown){.seat = (int8_t)me, .kind = (uint8_t)k, .step = rec[e].step};
+    }
+    sj_face_down fd = {.dealt_by = d->dealt_by, .level = d->level, .first_deal = d->first_deal,
+                       .redeals = d->redeals, .phase = d->phase, .to_move = d->to_move, .dealer = d->dealer,
+                       .observer = me, .hand = d->hands[me], .shown = shown, .nshown = nshown, .record = known,
+                       .nrecord = nrec};
+    for (int s = 0; s < 4; s++) fd.hand_sizes[s] = sj_cards_size(&d->hands[s]);
+    sj_deal w;
+    sj_cards cards[64];
+    sj_rng r = sj_rng_stream(seed, 99);
+    int rc = sj_face_down_world(&d->rules, &fd, &r, &w, cards);
+    CHECK(rc == SJ_OK);
+    if (rc != SJ_OK) return 0;
+    CHECK(w.phase == SJ_PHASE_BURY && w.to_move == me && w.dealer == d->dealer && w.declarer == d->declarer);
+    CHECK(sj_cards_equal(&w.hands[me], &d->hands[me]));
+    for (int s = 0; s < 4; s++) CHECK(sj_cards_size(&w.hands[s]) == sj_cards_size(&d->hands[s]));
+    for (int e = 0; e < nrec; e++) {
+        CHECK(sj_cards_size(&cards[e]) == rec[e].size);
+        if (rec[e].seat == me) CHECK(sj_cards_equal(&cards[e], &rec[e].cards));
+    }
+    CHECK(sj_cards_equal(&w.decl_cards, &cards[nrec - 1]));
+    return 1;
+}
+
 static void test_taian_deals(void) {
     uint8_t order[SJ_MAX_PACK];
+    long face_down_worlds = 0;
     long lost = 0, swaps = 0, swap_phases = 0, declared = 0, partner_buries = 0, banned_kitties = 0, borrowed_plays = 0;
     for (int g = 0; g < 600; g++) {
         sj_rules r = sj_rules_default();
@@ -569,11 +609,17 @@ static void test_taian_deals(void) {
         sj_deal d;
         CHECK(sj_deal_init(&d, &r, order, g % 4, 12, SJ_TRUMP_DECLARE, g % 5 == 0) == SJ_OK);
         sj_rng rng = sj_rng_stream(12, (uint64_t)g);
-        int guard = 0, saw_swap = 0;
+        int guard = 0, saw_swap = 0, nrec = 0;
+        sj_decl_event rec[64];
         while (d.phase != SJ_PHASE_DONE && guard++ < 100000) {
             sj_cards a, played;
             int failed;
+            if (d.phase == SJ_PHASE_BURY && d.declarer >= 0 && d.declarer != d.burier && g < 200)
+                face_down_worlds += check_face_down_world(&d, rec, nrec, (uint64_t)g);
             CHECK(sj_policy_action(pol[d.to_move], &d, &rng, &a) == SJ_OK);
+            if (d.phase == SJ_PHASE_DECLARE && !sj_cards_is_empty(&a) && nrec < 64)
+                rec[nrec++] = (sj_decl_event){.step = (int16_t)d.step, .seat = (int8_t)d.to_move,
+                                              .size = (uint8_t)sj_cards_size(&a), .cards = a};
             if (d.phase == SJ_PHASE_DECLARE || d.phase == SJ_PHASE_SWAP) {
                 check_listed(&d, &a, 4096);
                 if (d.phase == SJ_PHASE_SWAP) {
@@ -622,6 +668,8 @@ static void test_taian_deals(void) {
            "borrowing trumps\n", lost, declared, swap_phases, swaps, partner_buries, borrowed_plays);
     CHECK(lost > 0 && declared > 0 && swap_phases > 0 && swaps > 0 && partner_buries > 0 && borrowed_plays > 0);
     CHECK(banned_kitties == 0); /* a 26-card hand always holds 4 allowed cards in practice */
+    printf("泰安 face-down worlds drawn for the burier: %ld\n", face_down_worlds);
+    CHECK(face_down_worlds > 20);
 }
 
 /* 找朋友 (partnership="call_card"): whole policy deals; the partner as 边锋's rules say, the reveal, the teams. */

@@ -510,6 +510,12 @@ cdef class Deal:
         return self.d.dealer
 
     @property
+    def dealt_by(self):
+        """The seat that dealt the cards (the dealer when declaring began: a first deal's declaring may name
+        another dealer)."""
+        return self.d.dealt_by
+
+    @property
     def level(self):
         """The level rank played this deal ("2" .. "A")."""
         return RANKS[self.d.level]
@@ -585,14 +591,16 @@ cdef class Deal:
         self._own_history()
         return _unchain(self._burials)
 
-    def _restore(self, int burier, bint declared, grabs, burials, turned_up=None):
+    def _restore(self, int burier, bint declared, grabs, burials, turned_up=None, dealt_by=None):
         """Rebuilding a sampled world (determinize), in the bury phase of a deal with a fixed trump: the kitty
         passes from the dealer to ``burier`` (the last grabber), ``declared`` lets a grab phase follow the
         burial as in the deal observed, and the grabs and earlier burials are recorded as the observer saw
         them ((seat, Cards or None, declarations shown before)); ``turned_up``: the kitty turned up in the deal
-        observed (no grab phase follows)."""
-        if self.d.phase != SJ_PHASE_BURY or not 0 <= burier <= 3:
-            raise ValueError("_restore: a rebuilt deal in the bury phase and a seat 0..3")
+        observed (no grab phase follows); ``dealt_by``: the seat that dealt the deal observed."""
+        if self.d.phase != SJ_PHASE_BURY or not 0 <= burier <= 3 or not (dealt_by is None or 0 <= dealt_by <= 3):
+            raise ValueError("_restore: a rebuilt deal in the bury phase and seats 0..3")
+        if dealt_by is not None:
+            self.d.dealt_by = dealt_by
         cdef sj_cards rest, with_kitty
         if burier != self.d.burier:
             if sj_cards_sub(&self.d.hands[self.d.burier], &self.d.kitty, &rest) < 0:

@@ -155,10 +155,11 @@ cdef sj_shown *_shown_array(shown, int *n) except? NULL:
 
 
 def declare_order(rules, int dealer, int cur, int observer, own, shown, unsigned long long seed,
-                  unsigned long long stream=0):
+                  unsigned long long stream=0, *, bint own_kitty=False):
     """A pack order drawn for a seat in the declaring phase (sj_declare_order, docs/MODEL.md §10): the seat has
     seen positions 0..``cur`` and holds ``own``; ``shown``: (seat, kind, step) for each physical card shown in a
-    declaration. A list of kind indices."""
+    declaration; ``own_kitty``: the seat holds the kitty too (burying; ``cur`` the last dealt position). A list
+    of kind indices."""
     cdef sj_rules r = _rules_struct(rules)
     cdef Cards mine = _as_cards(own, "own")
     cdef int n = 0, rc, i
@@ -168,12 +169,53 @@ def declare_order(rules, int dealer, int cur, int observer, own, shown, unsigned
     if not (0 <= dealer <= 3 and 0 <= observer <= 3 and 0 <= cur < dealt):
         raise ValueError(f"dealer and observer are seats 0..3 and cur a position 0..{dealt - 1}")
     cdef sj_shown *arr = _shown_array(shown, &n)
-    rc = sj_declare_order(r.decks, npack, dealt, dealer, cur, observer, &mine.c, arr, n, &g, order)
+    rc = sj_declare_order(r.decks, npack, dealt, dealer, cur, observer, own_kitty, &mine.c, arr, n, &g, order)
     free(arr)
     if rc != SJ_OK:
         raise ValueError("no pack order fits: the seat's cards, the positions it has seen and the shown cards "
                          "disagree")
     return [order[i] for i in range(npack)]
+
+
+def face_down_world(rules, int dealt_by, level, bint first_deal, phase, int step, int to_move, int dealer,
+                    hand_sizes, int observer, hand, shown, record, unsigned long long seed):
+    """A 泰安 world while the declarations lie face down (sj_face_down_world, docs/MODEL.md §10), from what
+    ``observer`` knows: (the pack order, the cards of each ``record`` entry in it). ``record``: (step, seat,
+    size, Cards or None when face down) per declaration, by step; ``shown``: the observer's shown cards as
+    (seat, kind, step); ``phase`` "declare" (at ``step``) or "bury" (the observer holds the kitty)."""
+    cdef sj_rules r = _rules_struct(rules)
+    cdef sj_face_down fd
+    cdef sj_deal world
+    cdef int i, rc
+    if phase not in ("declare", "bury") or level not in RANKS or len(hand_sizes) != 4:
+        raise ValueError("face_down_world: phase 'declare' or 'bury', a level rank and four hand sizes")
+    if not all(0 <= s <= 3 for s in (dealt_by, to_move, dealer, observer)):
+        raise ValueError("dealt_by, to_move, dealer and observer are seats 0..3")
+    fd.dealt_by, fd.level, fd.first_deal, fd.redeals = dealt_by, RANKS.index(level), first_deal, 0
+    fd.phase = SJ_PHASE_DECLARE if phase == "declare" else SJ_PHASE_BURY
+    fd.step, fd.to_move, fd.dealer, fd.observer = step, to_move, dealer, observer
+    for i in range(4):
+        fd.hand_sizes[i] = hand_sizes[i]
+    fd.hand = (<Cards>_as_cards(hand, "hand")).c
+    fd.shown = fd.record = NULL
+    fd.nshown = fd.nrecord = 0
+    cdef sj_rng g = sj_rng_stream(seed, 0)
+    cdef sj_cards *cards = NULL
+    try:
+        _declare_spec(None, None, (observer, shown, record), &i, &fd.shown, &fd.nshown, &fd.record, &fd.nrecord)
+        cards = <sj_cards *>malloc((fd.nrecord + 1) * sizeof(sj_cards))
+        if cards == NULL:
+            raise MemoryError()
+        with nogil:
+            rc = sj_face_down_world(&r, &fd, &g, &world, cards)
+        if rc != SJ_OK:
+            raise ValueError("no world fits the face-down declarations (the record, the hand and the position "
+                             "disagree, or such declarations are too unlikely to draw)")
+        return [world.order[i] for i in range(54 * r.decks)], [_action_obj(cards[i]) for i in range(fd.nrecord)]
+    finally:
+        free(cards)
+        free(<void *>fd.shown)
+        free(<void *>fd.record)
 
 
 cdef _check_slots(Sampler sampler, slot_seats):
@@ -241,17 +283,18 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     cdef int threads = threads_arg
     out.visits = &vv[0]
     out.reward = &rv[0]
-    spec.declare_observer, spec.shown, spec.nshown = -1, NULL, 0
+    spec.declare_observer, spec.shown, spec.nshown, spec.record, spec.nrecord = -1, NULL, 0, NULL, 0
     try:
         if declare is not None:
-            _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.nshown)
-            spec.shown = _shown_array(declare[1], &spec.nshown)
+            _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.shown, &spec.nshown, &spec.record,
+                          &spec.nrecord)
         spec.deadline = _deadline(time_ms)
         with nogil:
             rc = sj_ismcts(&spec, &out, threads, NULL, &failed)
     finally:
         free(acts)
         free(<void *>spec.shown)
+        free(<void *>spec.record)
     if rc != SJ_OK:
         users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
         who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""
@@ -262,14 +305,43 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     return visits, reward, out.iterations, out.nodes
 
 
-cdef int _declare_spec(Deal deal, Sampler sampler, declare, int *observer, int *nshown) except -1:
-    """Check ``declare`` = (observer, shown): the declaring phase's worlds drawn for the seat to move."""
-    if deal.d.phase != SJ_PHASE_DECLARE or sampler is not None:
-        raise ValueError("declare=(observer, shown) is for the declaring phase, without a sampler")
-    if not isinstance(declare, tuple) or len(declare) != 2 or declare[0] != deal.d.to_move:
-        raise ValueError("declare must be (the seat to move, [(seat, kind, step), ...])")
+cdef int _declare_spec(Deal deal, Sampler sampler, declare, int *observer, const sj_shown **shown, int *nshown,
+                       const sj_decl_event **record, int *nrecord) except -1:
+    """Check ``declare`` = (observer, shown) or (observer, shown, record): the worlds of the declaring phase drawn
+    for the seat to move as pack orders; with ``record`` ((step, seat, size, Cards or None) per declaration, in
+    order; None: face down) the declarations lie face down (泰安) and each world declares again (the declaring
+    or the bury phase). Allocates the arrays (the caller frees them, also on error)."""
+    if not isinstance(declare, tuple) or len(declare) not in (2, 3) or (deal is not None
+                                                                         and declare[0] != deal.d.to_move):
+        raise ValueError("declare must be (the seat to move, [(seat, kind, step), ...][, record])")
+    hidden = len(declare) == 3
+    if deal is not None and (sampler is not None or not (deal.d.phase == SJ_PHASE_DECLARE
+                                                         or (hidden and deal.d.phase == SJ_PHASE_BURY))):
+        raise ValueError("declare=(observer, shown[, record]) is for the declaring phase (with a record also the "
+                         "bury phase), without a sampler")
     observer[0] = declare[0]
-    nshown[0] = 0
+    shown[0] = _shown_array(declare[1], nshown)
+    if not hidden:
+        return 0
+    events = list(declare[2])
+    cdef int i, m = len(events)
+    if m > 4096:
+        raise ValueError(f"at most 4096 declarations, got {m}")
+    cdef sj_decl_event *ev = <sj_decl_event *>calloc(m if m else 1, sizeof(sj_decl_event))
+    if ev == NULL:
+        raise MemoryError()
+    record[0] = ev
+    nrecord[0] = m
+    last = -1
+    for i, item in enumerate(events):
+        step, seat, size, cards = item
+        if not (isinstance(step, int) and last < step < 4096 and isinstance(seat, int) and 0 <= seat <= 3
+                and isinstance(size, int) and 0 < size <= 255):
+            raise ValueError(f"record[{i}]: (step increasing 0..4095, seat 0..3, size 1..255, Cards or None), "
+                             f"got {item!r}")
+        last = step
+        ev[i].step, ev[i].seat, ev[i].size = step, seat, size
+        ev[i].cards = sj_cards_empty() if cards is None else _action_struct(_as_cards(cards, f"record[{i}]"))
     return 0
 
 
@@ -330,13 +402,15 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     spec.seed = seed
     spec.endgame = endgame
     spec.deadline = deadline
-    spec.declare_observer, spec.shown, spec.nshown = -1, NULL, 0
+    spec.declare_observer, spec.shown, spec.nshown, spec.record, spec.nrecord = -1, NULL, 0, NULL, 0
     if declare is not None:
         try:
-            _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.nshown)
-            spec.shown = _shown_array(declare[1], &spec.nshown)
+            _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.shown, &spec.nshown, &spec.record,
+                          &spec.nrecord)
         except BaseException:
             free(acts)
+            free(<void *>spec.shown)
+            free(<void *>spec.record)
             raise
     out.done = &dn[0]
     out.attacker_points = &pv[0, 0]
@@ -349,6 +423,7 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
         rc = sj_rollouts(&spec, &out, threads, NULL, &failed)
     free(acts)
     free(<void *>spec.shown)
+    free(<void *>spec.record)
     if rc != SJ_OK:
         users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
         who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""

@@ -22,6 +22,7 @@ from . import _core
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
 from .burial import buriable, burial_candidates
+from .observation import determinize
 from .search import VALUES, _check_time, _left
 
 
@@ -113,14 +114,10 @@ class _SearchBot(Bot):
 
     def bury(self, deal: Deal) -> Cards:
         _in_phase(deal, "bury", "bury")
-        if deal.observation(_seat(deal)).trump_hidden:
-            return deal.policy_action("greedy")
         return self._decide(deal, bury_candidates(deal))
 
     def declare(self, deal: Deal) -> Cards:
         _in_phase(deal, "declare", "declare")
-        if deal.observation(_seat(deal)).hidden_declarations:  # 泰安: the others' declarations lie face down
-            return deal.policy_action("greedy")
         return self._decide(deal)
 
     def grab(self, deal: Deal) -> Cards:
@@ -147,12 +144,14 @@ class PIMC(_SearchBot):
     - Burying: candidate burials (``bury_candidates``) are ranked with the same rollouts.
     - Grabbing (炒底) and swapping (泰安 换底): each legal action (at most 128, the first in the core's order)
       is rolled out the same way.
-    - 泰安 burying: the burier does not know the face-down trump, so sampled worlds cannot be drawn; it
-      buries by the greedy rule.
+    - 泰安 burying, the trump face down: the candidates are those of worlds drawn from the burier's
+      observation (``bury_candidates``), each rolled out in worlds that give every face-down declaration
+      cards its seat could have shown (docs/MODEL.md §10), so the trump is sampled too.
     - Declaring: each legal declaration and the pass rolled out in worlds that draw the whole pack order again
       (the other seats' cards so far, every card still to be dealt and the kitty), each shown declaration
       card with its declarer by the step it was shown (docs/MODEL.md §10). Under 泰安, where the others'
-      declarations lie face down, the greedy rule.
+      declarations lie face down, each world also gives every face-down declaration cards its seat could
+      have shown there.
     - 找朋友's call: each of the 54 calls rolled out the same way (the worlds are drawn once the call is made,
       so each call is judged in worlds where the partner follows from the sampled hands).
     - Playing: the candidates are classes of equivalent plays (``deal.rollouts``' default, docs/MODEL.md §10).
@@ -216,8 +215,8 @@ class ISMCTS(_SearchBot):
       given, is then the most in all; None: no bound) and, unless ``trees`` is given, there is one tree per
       thread. The decision then depends on the machine's speed.
     - Seeded per decision from ``seed`` and the mover's observation, as PIMC; the phases as PIMC (burying
-      searches ``bury_candidates``; declaring is searched in worlds of the whole pack order; 泰安 declaring and
-      burying, while the declarations lie face down: the greedy rule).
+      searches ``bury_candidates``; declaring is searched in worlds of the whole pack order; under 泰安, while the
+      declarations lie face down, the worlds give them cards too).
     """
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, policy: Any = "greedy",
@@ -258,11 +257,31 @@ class ISMCTS(_SearchBot):
                       threads=threads, trees=trees, exploration=self.exploration).best()
 
 
+_HIDDEN_TRUMP_WORLDS = 8
+
+
 def bury_candidates(deal: Deal) -> list[Cards]:
     """Burials worth comparing in the bury phase (``shengji.advise.burial_candidates``): the greedy burial,
-    and each plain suit that fits in the kitty voided, topped up with the greedy burial's other cards."""
+    and each plain suit that fits in the kitty voided, topped up with the greedy burial's other cards. Under
+    泰安, where the burier does not know the trump (it lies face down), the union of those of 8 worlds drawn
+    from the burier's observation (``determinize`` with seeds 0..7), first seen first: the candidates depend
+    on what the burier knows only."""
     if deal.phase != "bury":
         raise ValueError(f"burial candidates exist in the bury phase, not the {deal.phase} phase")
+    obs = deal.observation(_seat(deal))
+    if obs.trump_hidden:  # 泰安: the burier does not know the trump; each suit a sampled world sets
+        out: list[Cards] = []
+        for i in range(_HIDDEN_TRUMP_WORLDS):
+            world = determinize(obs, i)
+            for c in _bury_candidates(world):
+                if c not in out:
+                    out.append(c)
+        return out
+    return _bury_candidates(deal)
+
+
+def _bury_candidates(deal: Deal) -> list[Cards]:
+    """bury_candidates under the deal's trump."""
     cands = burial_candidates(deal.hand(_seat(deal)), deal.trump_context, deal.policy_action("greedy"),
                               deal.rules.kitty)
     return [c for c in cands if buriable(deal, c)]  # (泰安: no points or constant trumps)

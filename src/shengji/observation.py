@@ -84,6 +84,9 @@ class Observation:
     # the step of the declaring phase (position in the pack) at which each entry of ``declarations`` was shown;
     # -1 for a grab (炒底)
     declaration_steps: tuple[int, ...] = ()
+    # 泰安: the step at which each entry of ``hidden_declarations`` was shown face down
+    hidden_declaration_steps: tuple[int, ...] = ()
+    dealt_by: int | None = None  # the seat that dealt (a first deal's declaring may name another dealer)
     called: Cards | None = None  # 找朋友: the called card
     friend: int | None = None    # 找朋友: the partner once it has played the called card
 
@@ -108,6 +111,8 @@ def observe(deal: Deal, seat: int) -> Observation:
     declaration_steps = tuple(t for t, (s, _) in zip(deal._declaration_steps, deal.declarations, strict=True)
                               if not hidden or s == seat)
     hidden_declarations = tuple((s, len(c)) for s, c in deal.declarations if hidden and s != seat)
+    hidden_steps = tuple(t for t, (s, _) in zip(deal._declaration_steps, deal.declarations, strict=True)
+                         if hidden and s != seat)
     trump_hidden = hidden and deal.declarer is not None and deal.declarer != seat
     swaps = [c for phase, c, *_ in deal.moves if phase == "swap"]
     # 找朋友: before the reveal the team points would tell who the partner is
@@ -142,6 +147,8 @@ def observe(deal: Deal, seat: int) -> Observation:
         trump_hidden=trump_hidden,
         swap=swaps[0] if swaps else None,
         declaration_steps=declaration_steps,
+        hidden_declaration_steps=hidden_steps,
+        dealt_by=deal.dealt_by,
         called=deal.called,
         friend=deal.friend,
     )
@@ -330,13 +337,9 @@ def _hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[
     return others, caps, groups, kitty_slot
 
 
-def _declare_problem(obs: Observation) -> tuple[int, int, list[tuple[int, int, int]]]:
-    """The declaring phase's hidden cards (docs/MODEL.md §10): (the last position dealt, the step, the shown
-    cards as (seat, kind, step) triples, one per physical card a declaration showed by that step)."""
-    npack = 54 * obs.rules.decks
-    dealt = npack - obs.rules.kitty
-    n = sum(obs.hand_sizes)
-    step = n - 1 if n < dealt else dealt + ((obs.to_move or 0) - obs.dealer) % 4  # (to_move is set while declaring)
+def _shown_cards(obs: Observation) -> list[tuple[int, int, int]]:
+    """The shown cards the seat saw, as (seat, kind, step) triples, one per physical card a declaration showed
+    by that step (its own only, under 泰安's face-down declarations)."""
     have: dict[tuple[int, int], int] = {}
     shown: list[tuple[int, int, int]] = []
     for (s, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True):
@@ -347,7 +350,17 @@ def _declare_problem(obs: Observation) -> tuple[int, int, list[tuple[int, int, i
             if need > 0:
                 shown.extend([(s, k, t)] * need)
                 have[(s, k)] = have.get((s, k), 0) + need
-    return n - 1, step, shown
+    return shown
+
+
+def _declare_problem(obs: Observation) -> tuple[int, int, list[tuple[int, int, int]]]:
+    """The declaring phase's hidden cards (docs/MODEL.md §10): (the last position dealt, the step, the shown
+    cards as (seat, kind, step) triples, one per physical card a declaration showed by that step)."""
+    npack = 54 * obs.rules.decks
+    dealt = npack - obs.rules.kitty
+    n = sum(obs.hand_sizes)
+    step = n - 1 if n < dealt else dealt + ((obs.to_move or 0) - obs.dealer) % 4  # (to_move is set while declaring)
+    return n - 1, step, _shown_cards(obs)
 
 
 def _declare_world(obs: Observation, draw: int) -> Deal:
@@ -359,6 +372,43 @@ def _declare_world(obs: Observation, draw: int) -> Deal:
     at = {t: cards for (_, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True) if t >= 0}
     for i in range(step):
         deal.act(at.get(i, Cards()))
+    return deal
+
+
+def _face_down(obs: Observation) -> bool:
+    """泰安: the others' declarations lie face down while declaring, or the trump does for the burier (worlds
+    are drawn for it; the others, who do not hold the kitty, wait for the burial)."""
+    return bool(obs.hidden_declarations) and (obs.phase == "declare" or (obs.phase == "bury"
+                                                                         and obs.seat == obs.to_move))
+
+
+def _face_down_record(obs: Observation) -> list[tuple[int, int, int, Cards | None]]:
+    """The declaring record a 泰安 world replays: (step, seat, size, Cards or None when face down), by step."""
+    out: list[tuple[int, int, int, Cards | None]] = [
+        (t, s, len(c), c) for (s, c), t in zip(obs.declarations, obs.declaration_steps, strict=True) if t >= 0]
+    out += [(t, s, n, None) for (s, n), t in zip(obs.hidden_declarations, obs.hidden_declaration_steps, strict=True)]
+    return sorted(out, key=lambda e: e[0])
+
+
+def _face_down_world(obs: Observation, draw: int) -> Deal:
+    """A 泰安 world while the declarations lie face down (docs/MODEL.md §10): the native draw
+    (``_core.face_down_world``, stream (draw, 0): each face-down declaration given cards, the pack order drawn
+    around them and declared again until it reaches the observed position; the rollouts draw theirs the same
+    way, sj_face_down_world), dealt and declared again here step by step as a Deal with its history."""
+    bury = obs.phase == "bury"
+    step = -1 if bury else _declare_problem(obs)[1]
+    record = _face_down_record(obs)
+    dealt_by = obs.dealer if obs.dealt_by is None else obs.dealt_by
+    assert obs.to_move is not None
+    order, cards = _core.face_down_world(obs.rules, dealt_by, obs.level, obs.first_deal, obs.phase, step,
+                                         obs.to_move, obs.dealer, obs.hand_sizes, obs.seat, obs.hand,
+                                         _shown_cards(obs), record, draw)
+    deal = Deal(obs.rules, order=order, dealer=dealt_by, level=obs.level, first_deal=obs.first_deal)
+    at = {t: c for (t, *_), c in zip(record, cards, strict=True)}
+    i = 0
+    while deal.phase == "declare" and (bury or i < step):
+        deal.act(at.get(i, Cards()))
+        i += 1
     return deal
 
 
@@ -420,9 +470,14 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         raise TypeError("determinize expects an Observation (deal.observation(seat)), "
                         f"not {type(observation).__name__}")
     obs = observation
+    if _face_down(obs):
+        if reference:
+            raise ValueError("determinize(reference=True) samples placements once the trump is known; under 泰安's "
+                             "face-down declarations the native pack-order draw is the one path")
+        return _face_down_world(obs, next(_draws(rng)))
     if obs.trump_hidden or obs.hidden_declarations:
         raise ValueError("determinize needs the trump: under 泰安 the declarations lie face down until the kitty is "
-                         "buried")
+                         "buried, and in the bury phase worlds are drawn for the burier only")
     if obs.phase == "declare":
         if reference:
             raise ValueError("determinize(reference=True) samples placements after the declaring phase; in it the "
@@ -500,7 +555,7 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
         deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
                     kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
         deal._set_declarations(list(obs.declarations), obs.declaration_steps)
-        deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up)
+        deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up, obs.dealt_by)
         return deal
     if obs.swap:  # 换底 (public): rebuild the kitty as buried, then replay the swap
         trump = Trump(rules, obs.level, obs.trump)
@@ -514,7 +569,7 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
     deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
                 kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
     deal._set_declarations(list(obs.declarations), obs.declaration_steps)
-    deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up)
+    deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up, obs.dealt_by)
     deal.bury(buried)
     while deal.phase in ("grab", "swap"):  # the seats asked since the last burial passed; the swap made
         if obs.phase == deal.phase and deal.to_move == obs.to_move:

@@ -58,7 +58,7 @@ from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
 from .jit import native as _native
-from .observation import _declare_problem, _hidden_problem, sampler
+from .observation import _declare_problem, _face_down, _face_down_record, _hidden_problem, _shown_cards, sampler
 
 VALUES = ("levels", "points")
 
@@ -185,6 +185,8 @@ def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[i
     mover = deal.to_move
     assert mover is not None
     obs = deal.observation(mover)
+    if _face_down(obs):  # 泰安: each world's pack order is declared again (sj_face_down_world)
+        return None, [-2, -2, -2, -2], (mover, _shown_cards(obs), _face_down_record(obs))
     if obs.trump_hidden or obs.hidden_declarations:  # as determinize refuses: the worlds would know the trump
         raise ValueError(f"{what} need the trump: under 泰安 the declarations lie face down until the kitty is "
                          "buried (determinize=False searches the true deal)")

@@ -27,6 +27,7 @@ cdef extern from "sj_deal.h" nogil:
         sj_trump trump
         int phase
         int dealer
+        int dealt_by
         int level
         int trump_suit
         int first_deal

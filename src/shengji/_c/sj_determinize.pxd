@@ -19,5 +19,11 @@ cdef extern from "sj_determinize.h" nogil:
         uint8_t kind
         int16_t step
 
-    int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, const sj_cards *own,
-                         const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order)
+    ctypedef struct sj_decl_event:
+        int16_t step
+        int8_t seat
+        uint8_t size
+        sj_cards cards
+
+    int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, int own_kitty,
+                         const sj_cards *own, const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order)

@@ -4,7 +4,7 @@ from .sj_parallel cimport sj_run_flags
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
-from .sj_determinize cimport sj_det, sj_shown
+from .sj_determinize cimport sj_decl_event, sj_det, sj_shown
 from .sj_policy cimport sj_player
 
 cdef extern from "sj_ismcts.h" nogil:
@@ -29,6 +29,8 @@ cdef extern from "sj_ismcts.h" nogil:
         int declare_observer
         const sj_shown *shown
         int nshown
+        const sj_decl_event *record
+        int nrecord
 
     ctypedef struct sj_ismcts_out:
         long *visits
