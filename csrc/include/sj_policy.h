@@ -98,6 +98,11 @@ long sj_candidate_actions(const sj_deal *d, sj_cards *out);
  * classes, and the first SJ_CANDIDATES classes' representatives are written, in the core's order; other phases
  * as sj_candidate_actions.  Returns the count, or a negative SJ_E_* code. */
 long sj_search_candidates(const sj_deal *d, sj_cards *out);
+
+/* Burials worth comparing (the bury phase): the greedy burial, then each plain suit that fits in the kitty
+ * voided and topped up with the greedy burial's other cards (lowest kinds first), S H D C, those the kitty
+ * rule allows, without repeats.  Writes min(cap, found) and returns found, or SJ_E_PHASE. */
+long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap);
 /* The same with the caller's scratch: all[] and cls[] of SJ_CLASS_LIST_LIMIT entries (no allocation). */
 long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls);
 

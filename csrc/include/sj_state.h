@@ -86,6 +86,7 @@ typedef struct sj_deal {
     int failed_throws[4];
     uint8_t voids[4];               /* bit e: seat shown void in effective suit e */
     sj_cards played;                /* every card played so far */
+    sj_cards played_by[4];          /* ... by each seat */
     sj_cards last_lead;             /* the lead of the last finished trick, as played */
     sj_cards last_won;              /* the play that won it */
     int last_winner;

@@ -342,6 +342,8 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
     d->hands[seat] = rest;
     sj_cards_add(&d->played, played, &all);
     d->played = all;
+    sj_cards_add(&d->played_by[seat], played, &all);
+    d->played_by[seat] = all;
     if (d->unseen_cached) { /* the other seats no longer see these cards' suits as before */
         uint8_t touched = 0;
         for (int e = 0; e < SJ_NUM_EFF; e++)

@@ -306,6 +306,38 @@ long sj_search_candidates(const sj_deal *d, sj_cards *out) {
     return k;
 }
 
+long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap) {
+    if (d->phase != SJ_PHASE_BURY) return SJ_E_PHASE;
+    const sj_cards *hand = &d->hands[d->burier];
+    const sj_trump *t = &d->trump;
+    int size = d->rules.kitty;
+    sj_cards greedy, tries[1 + SJ_NUM_SUITS];
+    sj_policy_bury(SJ_POLICY_GREEDY, d, NULL, &greedy);
+    int ntries = 0;
+    tries[ntries++] = greedy;
+    for (int e = 0; e < SJ_NUM_SUITS; e++) { /* each plain suit that fits, topped up with greedy's other cards */
+        sj_cards in = sj_cards_mask(hand, t->suit_mask[e]);
+        int n = sj_cards_size(&in);
+        if (n == 0 || n > size) continue;
+        sj_cards fill = greedy;
+        for (int i = 0; i < SJ_MAX_DECKS; i++) fill.p[i] &= ~t->suit_mask[e];
+        for (int k = 0; k < SJ_NUM_KINDS && n < size; k++)
+            for (int c = sj_cards_count(&fill, k); c > 0 && n < size; c--, n++) sj_cards_add_one(&in, k);
+        if (n == size) tries[ntries++] = in;
+    }
+    long m = 0;
+    for (int i = 0; i < ntries; i++) {
+        int dup = 0;
+        for (int j = 0; j < i; j++) dup |= sj_cards_equal(&tries[i], &tries[j]);
+        sj_deal probe;
+        sj_deal_clone(&probe, d);
+        if (dup || sj_deal_bury(&probe, &tries[i]) != SJ_OK) continue; /* (泰安: no points or constant trumps) */
+        if (m < cap) out[m] = tries[i];
+        m++;
+    }
+    return m;
+}
+
 static int greedy_follow(const sj_deal *d, sj_cards *out) {
     const sj_trump *t = &d->trump;
     int seat = d->to_move;

@@ -28,6 +28,7 @@ from ._c.sj_sim cimport *
 from ._c.sj_parallel cimport *
 from ._c.sj_solve cimport *
 from ._c.sj_classes cimport sj_group_classes
+from ._c.sj_encode cimport *
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows, sj_legal_follows_tested
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_rules cimport *
@@ -887,3 +888,18 @@ cdef class Trump:
 include "_deal.pxi"
 include "_sim.pxi"
 include "_determinize.pxi"
+
+
+ENCODE_SIZE = SJ_ENCODE_SIZE  # entries of the observation encoding (csrc/include/sj_encode.h, shengji.envs)
+ACTION_SIZE = SJ_ACTION_SIZE  # entries of an action's encoding: 54 card counts and 5 trump choices
+
+
+def encode_action(action):
+    """An action (Cards or Declaration) as ACTION_SIZE uint8 entries (sj_encode_action): 54 card counts, then its
+    trump choice one-hot (S, H, D, C, no trump; zeros for every action but a four-joker declaration)."""
+    import numpy as np
+    cdef sj_cards c = _action_struct(_as_cards(action, "action"))
+    out = np.zeros(SJ_ACTION_SIZE, dtype=np.uint8)
+    cdef uint8_t[::1] v = out
+    sj_encode_action(&c, &v[0])
+    return out

@@ -722,6 +722,16 @@ cdef class Deal:
         cdef int s = self._seat(seat)
         return frozenset(EFFECTIVE_SUITS[e] for e in range(5) if self.d.voids[s] >> e & 1)
 
+    def _observation_codes(self, seat):
+        """What ``seat`` knows as the native encoder writes it (csrc/include/sj_encode.h; shengji.envs): a uint8
+        numpy array of ENCODE_SIZE small counts and flags."""
+        import numpy as np
+        cdef int s = self._seat(seat)
+        out = np.zeros(SJ_ENCODE_SIZE, dtype=np.uint8)
+        cdef uint8_t[::1] v = out
+        sj_encode_observation(&self.d, s, &v[0])
+        return out
+
     @property
     def played(self):
         """Every card played so far."""

@@ -121,6 +121,17 @@ def search_candidates(Deal deal):
     return [_action_obj(buf[i]) for i in range(n)]
 
 
+def bury_candidates(Deal deal):
+    """Burials worth comparing in the bury phase, under the deal's trump (sj_bury_candidates): the greedy
+    burial, then each plain suit that fits in the kitty voided and topped up with the greedy burial's other
+    cards, those the kitty rule allows (``shengji.bots.bury_candidates`` is the public face)."""
+    cdef sj_cards buf[8]
+    cdef long n = sj_bury_candidates(&deal.d, buf, 8)
+    if n < 0:
+        _raise_error(n, f"burial candidates in the {deal.phase} phase", &deal.d.rules)
+    return [_action_obj(buf[i]) for i in range(n)]
+
+
 cdef double _deadline(time_ms) except -1:
     """The wall-clock deadline (sj_wall_seconds) of a budget of ``time_ms`` milliseconds from now; 0 for None."""
     if time_ms is None:

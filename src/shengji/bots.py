@@ -21,7 +21,6 @@ from typing import Any
 from . import _core
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
-from .burial import buriable, burial_candidates
 from .observation import determinize
 from .search import VALUES, _check_time, _left
 
@@ -281,10 +280,9 @@ def bury_candidates(deal: Deal) -> list[Cards]:
 
 
 def _bury_candidates(deal: Deal) -> list[Cards]:
-    """bury_candidates under the deal's trump."""
-    cands = burial_candidates(deal.hand(_seat(deal)), deal.trump_context, deal.policy_action("greedy"),
-                              deal.rules.kitty)
-    return [c for c in cands if buriable(deal, c)]  # (泰安: no points or constant trumps)
+    """bury_candidates under the deal's trump (natively: sj_bury_candidates, the recipe of
+    ``shengji.advise.burial_candidates`` with the burials the kitty rule refuses left out)."""
+    return _core.bury_candidates(deal)
 
 
 def resolve(policy: Any) -> list[Bot]:

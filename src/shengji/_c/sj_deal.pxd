@@ -65,6 +65,7 @@ cdef extern from "sj_deal.h" nogil:
         int failed_throws[4]
         uint8_t voids[4]
         sj_cards played
+        sj_cards played_by[4]
         sj_cards last_lead
         sj_cards last_won
         int last_winner

@@ -27,5 +27,6 @@ cdef extern from "sj_policy.h" nogil:
     long sj_follow_candidates(const sj_deal *d, sj_cards *out)
     long sj_candidate_actions(const sj_deal *d, sj_cards *out)
     long sj_search_candidates(const sj_deal *d, sj_cards *out)
+    long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap)
     int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int sj_policy_finish(sj_deal *d, const sj_player *players, sj_rng *r, const sj_cards *buried)

@@ -1,0 +1,215 @@
+"""Learning environments (issue 23): the observation tensor (native and Python agree, nothing hidden leaks),
+actions, candidates, the PettingZoo AEC environment (PettingZoo's api_test and seed_test), the Gymnasium
+seat environment (Gymnasium's check_env)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+from shengji import Cards, Deal, Declaration, Rules, _core, bots, determinize, envs
+from shengji.burial import buriable, burial_candidates
+
+PRESETS = Rules.presets()
+
+
+def positions(preset: str, seeds: range, every: int = 1):
+    """(deal, seat) along deals played by a mix of policies, every ``every``-th decision."""
+    for seed in seeds:
+        d = Deal(Rules.preset(preset), seed=seed, dealer=seed % 4, first_deal=seed % 3 == 0)
+        rng = random.Random(seed)
+        n = 0
+        while True:
+            if n % every == 0 or d.phase == "done":
+                yield d, rng.randrange(4)
+            if d.phase == "done":
+                break
+            d.act(d.policy_action("random" if seed % 2 else "greedy", rng.getrandbits(32)))
+            n += 1
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_native_and_python_tensors_agree(preset):
+    phases = set()
+    for d, seat in positions(preset, range(6), every=3):
+        native = d._observation_codes(seat).astype(np.float32)
+        twin = envs.observation_tensor(d.observation(seat))
+        assert twin.dtype == np.float32 and twin.shape == envs.tensor_shape(d.rules)
+        assert np.array_equal(native, twin), [(f, np.nonzero((native != twin)[o:o + n])[0].tolist())
+                                              for f, (o, n) in envs.FIELDS.items()
+                                              if (native != twin)[o:o + n].any()]
+        phases.add(d.phase)
+    assert {"play", "done"} <= phases
+
+
+def test_fields_tile_the_tensor():
+    spans = sorted(envs.FIELDS.values())
+    at = 0
+    for offset, size in spans:
+        assert offset == at
+        at += size
+    assert at == envs.TENSOR_SIZE == _core.ENCODE_SIZE
+
+
+@pytest.mark.parametrize("preset", ["qq-2deck", "4deck", "taian", "bianfeng-friend"])
+def test_nothing_hidden_leaks(preset):
+    """A deal that the seat cannot tell apart from this one (its hidden cards drawn again) gives the same tensor."""
+    checked = differ = 0
+    for d, seat in positions(preset, range(4), every=5):
+        obs = d.observation(seat)
+        if d.phase == "done" or (d.phase == "bury" and seat != d.to_move and obs.trump_hidden):
+            continue
+        try:
+            other = determinize(obs, checked)
+        except ValueError:  # a seat that does not hold the kitty while 泰安's trump lies face down
+            continue
+        assert np.array_equal(other._observation_codes(seat), d._observation_codes(seat))
+        differ += any(other.hand(s) != d.hand(s) for s in range(4) if s != seat)
+        checked += 1
+    assert checked > 10 and differ > checked // 2  # the hidden cards did change
+
+
+def test_action_tensor_tells_the_five_four_joker_declarations_apart():
+    rules = Rules.preset("4deck")
+    jokers = [Declaration("SJ SJ BJ BJ", trump=t) for t in ("S", "H", "D", "C", None)]
+    tensors = [envs.action_tensor(rules, j) for j in jokers]
+    assert all(t.shape == (envs.ACTION_SIZE,) and t.dtype == np.float32 for t in tensors)
+    assert len({t.tobytes() for t in tensors}) == 5
+    assert all(t[52] == 2 and t[53] == 2 and t[54:].sum() == 1 for t in tensors)
+    plain = envs.action_tensor(rules, Cards("AS AS 10H"))
+    assert plain[12] == 2 and plain[13 + 8] == 1 and plain[54:].sum() == 0 and plain.sum() == 3
+    with pytest.raises(TypeError, match="Rules"):
+        envs.action_tensor("4deck", Cards("AS"))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_native_burial_candidates_follow_the_advisor_recipe(preset):
+    checked = 0
+    for seed in range(8):
+        d = Deal(Rules.preset(preset), seed=seed)
+        while d.phase not in ("bury", "play", "done"):
+            d.act(d.policy_action("greedy"))
+        if d.phase != "bury":
+            continue
+        recipe = [c for c in burial_candidates(d.hand(d.to_move), d.trump_context, d.policy_action("greedy"),
+                                               d.rules.kitty) if buriable(d, c)]
+        assert _core.bury_candidates(d) == recipe
+        checked += 1
+    assert checked
+
+
+def test_candidates_are_the_searchs():
+    seen = set()
+    for preset in PRESETS:
+        for d, _ in positions(preset, range(2), every=4):
+            if d.phase == "done":
+                assert envs.candidates(d) == []
+                continue
+            c = envs.candidates(d)
+            seen.add(d.phase)
+            if d.phase == "bury":
+                assert c == bots.bury_candidates(d)
+            else:
+                assert c == _core.search_candidates(d)
+            for a in c:
+                d.clone().act(a)
+    assert {"declare", "bury", "play"} <= seen
+
+
+def test_pettingzoo_api_and_seed_tests():
+    from pettingzoo.test import api_test, seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its notes on Dict observations)
+        for preset in ("qq-2deck", "taian", "bianfeng-friend", "4deck"):
+            api_test(envs.aec_env(Rules.preset(preset), seed=1), num_cycles=2000, verbose_progress=False)
+        seed_test(lambda render_mode=None: envs.aec_env(seed=3, render_mode=render_mode), num_cycles=300)
+
+
+def test_aec_turns_cover_every_phase_and_rewards_are_zero_sum():
+    phases = set()
+    for preset in ("taian", "bianfeng-friend", "4deck", "qq-2deck"):
+        for reward in envs.REWARDS:
+            env = envs.aec_env(Rules.preset(preset), seed=7, reward=reward)
+            env.reset(seed=11)
+            totals = dict.fromkeys(env.possible_agents, 0.0)
+            rng = random.Random(0)
+            for agent in env.agent_iter(10_000):
+                obs, r, term, trunc, info = env.last()
+                totals[agent] += r
+                if term or trunc:
+                    env.step(None)
+                    continue
+                deal = env.unwrapped._table.deal
+                assert agent == f"seat_{deal.to_move}"
+                phases.add(deal.phase)
+                mask = obs["action_mask"]
+                assert mask.dtype == np.int8 and mask.sum() == len(envs.candidates(deal)[:128]) >= 1
+                assert np.array_equal(obs["observation"], envs.observation_tensor(deal.observation(deal.to_move)))
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+            deal = env.unwrapped._table.deal
+            assert deal.phase == "done" and not env.agents
+            r = deal.result()
+            v = r.attacker_points if reward == "points" else r.attacker_levels - r.dealer_levels
+            assert [totals[f"seat_{s}"] for s in range(4)] == [v if deal.is_attacker(s) else -v for s in range(4)]
+    assert {"declare", "bury", "swap", "call", "play"} <= phases
+
+
+def test_gymnasium_check_env_and_what_an_index_outside_the_mask_does():
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its note on render modes without a registered spec)
+        check_env(envs.SeatEnv(seed=2))
+        check_env(envs.SeatEnv(Rules.preset("bianfeng-friend"), seat=3, opponents="random", seed=2))
+    env = envs.SeatEnv(seed=5, seat=1)
+    obs, _ = env.reset(seed=5)
+    deal = env._table.deal
+    first = envs.candidates(deal)[0]
+    before = deal.clone()
+    obs, reward, done, trunc, info = env.step(127 if obs["action_mask"][127] == 0 else 0)
+    assert info.get("invalid_action") is True and not trunc
+    before.act(first)  # the first candidate was played in its place
+    assert deal.observation(1).played_by(1) == before.observation(1).played_by(1)
+    steps = 0
+    while not done:
+        obs, reward, done, trunc, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert deal.phase == "done" and reward == envs._returns(deal, "levels")[1] and steps > 10
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_seat_env_with_bot_opponents_is_seeded():
+    def episode(seed):
+        env = envs.SeatEnv(Rules(), seat=2, opponents=[bots.Random(1), "greedy", "greedy", bots.Random(2)],
+                           seed=seed)
+        obs, _ = env.reset(seed=seed)
+        trail, done = [], False
+        while not done:
+            trail.append(obs["observation"].sum())
+            obs, reward, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        return trail, reward
+
+    assert episode(4) == episode(4)
+    assert episode(4) != episode(5)
+
+
+def test_envs_refuse_bad_arguments():
+    with pytest.raises(ValueError, match="max_actions"):
+        envs.aec_env(max_actions=0)
+    with pytest.raises(ValueError, match="reward"):
+        envs.aec_env(reward="wins")
+    with pytest.raises(ValueError, match="seed"):
+        envs.SeatEnv(seed=-1)
+    with pytest.raises(ValueError, match="seat"):
+        envs.SeatEnv(seat=4)
+    with pytest.raises(TypeError, match="Rules"):
+        envs.aec_env("qq-2deck")
+    with pytest.raises(TypeError, match="Observation"):
+        envs.observation_tensor(Deal(Rules(), seed=1))
+    with pytest.raises(ValueError, match="render_mode"):
+        envs.aec_env(render_mode="human")
