@@ -105,6 +105,10 @@ long sj_search_candidates(const sj_deal *d, sj_cards *out);
 long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap);
 /* The same with the caller's scratch: all[] and cls[] of SJ_CLASS_LIST_LIMIT entries (no allocation). */
 long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls);
+/* The same, and *choice: the index of the candidate of `chosen`'s class (-1: none of them; `chosen` may be a
+ * play no candidate represents, beyond the listed ones). */
+long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
+                                 int *choice);
 
 /* The action of a player (built-in or user) for the seat to move, in any phase.  Returns SJ_OK,
  * SJ_E_PHASE when the deal is done, or SJ_E_USER_POLICY when a user policy returns an index out of range. */
@@ -120,6 +124,12 @@ int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj
 /* The same, stopping early in the play phase once every hand holds at most stop_cards cards (the exact
  * endgame takes over there); stop_cards < 0: never. */
 int sj_policy_finish_until(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards);
+
+/* The same loop with a hook called before every decision is applied (the deal as the mover faces it and the
+ * action chosen); a hook returning nonzero stops the loop with that code (the self-play records). */
+typedef int (*sj_decision_hook)(void *ctx, const sj_deal *d, const sj_cards *action);
+int sj_policy_finish_hooked(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards,
+                            sj_decision_hook hook, void *ctx);
 
 #ifdef __cplusplus
 }

@@ -55,6 +55,11 @@ int sj_setup_check(const sj_rules *rules, const sj_setup *setup);
  * Draws from r; returns the dealer. */
 int sj_sim_deal_order(const sj_rules *rules, const sj_setup *setup, sj_rng *r, uint8_t *order);
 
+/* Play game `game` of stream seed `seed` into *d (to the end), calling `hook` (may be NULL) before each
+ * decision (sj_policy_finish_hooked).  Returns plays, or a negative SJ_E_* code. */
+int sj_sim_play(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t game, sj_decision_hook hook,
+                void *ctx, sj_deal *d);
+
 /* Play game `game` of stream seed `seed` and write its result at out[index]. Returns plays, or a
  * negative SJ_E_* code (SJ_E_POLICY: a policy produced an illegal move, a bug). */
 int sj_sim_game(const sj_rules *rules, const sj_setup *setup, uint64_t seed, uint64_t game, sj_sim_out *out, long index);

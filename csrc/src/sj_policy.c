@@ -283,15 +283,32 @@ long sj_candidate_actions(const sj_deal *d, sj_cards *out) {
 }
 
 long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls) {
-    if (d->phase != SJ_PHASE_PLAY) return sj_candidate_actions(d, out);
+    return sj_search_candidates_choice(d, out, all, cls, NULL, NULL);
+}
+
+long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
+                                 int *choice) {
+    if (choice) *choice = -1;
+    if (d->phase != SJ_PHASE_PLAY) {
+        long n = sj_candidate_actions(d, out);
+        for (long i = 0; chosen && choice && i < n && i < SJ_CANDIDATES && *choice < 0; i++)
+            if (sj_cards_equal(&out[i], chosen)) *choice = (int)i;
+        return n;
+    }
     long n = sj_deal_legal_actions(d, all, SJ_CLASS_LIST_LIMIT, SJ_CLASS_LIST_LIMIT + 1);
     if (n > SJ_CLASS_LIST_LIMIT) n = sj_candidate_actions(d, all); /* too many to list: the reduced set */
     long k = n;
     if (n > 0) k = sj_group_classes(d, all, n, cls);
     if (k > 0) {
+        long want = -1; /* the representative of the chosen play's class */
+        for (long i = 0; chosen && i < n && want < 0; i++)
+            if (sj_cards_equal(&all[i], chosen)) want = cls[i];
         k = 0;
         for (long i = 0; i < n && k < SJ_CANDIDATES; i++)
-            if (cls[i] == i) out[k++] = all[i];
+            if (cls[i] == i) {
+                if (i == want && choice) *choice = (int)k;
+                out[k++] = all[i];
+            }
     }
     return k;
 }
@@ -520,6 +537,11 @@ int sj_policy_finish(sj_deal *d, const sj_player players[4], sj_rng *r, const sj
 }
 
 int sj_policy_finish_until(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards) {
+    return sj_policy_finish_hooked(d, players, r, buried, stop_cards, NULL, NULL);
+}
+
+int sj_policy_finish_hooked(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards,
+                            sj_decision_hook hook, void *ctx) {
     int plays = 0;
     d->unseen_cached = 1; /* this loop owns the deal: the unseen summaries are kept from lead to lead */
     uint64_t declarable = sj_declarable_kinds(&d->rules, d->level);
@@ -528,6 +550,7 @@ int sj_policy_finish_until(sj_deal *d, const sj_player players[4], sj_rng *r, co
         sj_cards a, played;
         int failed, rc;
         if (d->phase == SJ_PHASE_BURY && buried && d->grabs == 0) {
+            if (hook && (rc = hook(ctx, d, buried)) != 0) return rc;
             rc = sj_deal_act(d, buried, &played, &failed);
             if (rc != SJ_OK) return rc; /* the caller's burial does not fit this deal */
             continue;
@@ -537,11 +560,13 @@ int sj_policy_finish_until(sj_deal *d, const sj_player players[4], sj_rng *r, co
             !(d->hands[d->to_move].p[0] & declarable)) { /* nothing to declare: the pass, unlisted */
             if (p->kind == SJ_POLICY_RANDOM) (void)sj_rng_below(r, 2); /* the coin sj_policy_declare draws */
             sj_cards pass = sj_cards_empty();
+            if (hook && (rc = hook(ctx, d, &pass)) != 0) return rc;
             if (sj_deal_declare(d, &pass) != SJ_OK) return SJ_E_POLICY;
             continue;
         }
         rc = sj_player_action(p, d, r, &a);
         if (rc != SJ_OK) return rc == SJ_E_USER_POLICY || rc == SJ_E_USER_RAISED ? rc : SJ_E_POLICY;
+        if (hook && (rc = hook(ctx, d, &a)) != 0) return rc;
         if (d->phase == SJ_PHASE_PLAY && p->kind != SJ_POLICY_USER) { /* built-in plays are legal by construction */
             rc = sj_deal_play_forced(d, &a);
             plays++;

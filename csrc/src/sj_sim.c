@@ -118,14 +118,19 @@ int sj_sim_deal_order(const sj_rules *rules, const sj_setup *s, sj_rng *r, uint8
     return dealer;
 }
 
-int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_t game, sj_sim_out *out, long index) {
+int sj_sim_play(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_t game, sj_decision_hook hook,
+                void *ctx, sj_deal *d) {
     sj_rng r = sj_rng_stream(seed, game);
     uint8_t order[SJ_MAX_PACK];
     int dealer = sj_sim_deal_order(rules, s, &r, order);
-    sj_deal d;
-    int rc = sj_deal_init(&d, rules, order, dealer, s->level, s->trump, 0);
+    int rc = sj_deal_init(d, rules, order, dealer, s->level, s->trump, 0);
     if (rc != SJ_OK) return rc;
-    int plays = sj_policy_finish(&d, s->player, &r, s->buried_fixed ? &s->buried : NULL);
+    return sj_policy_finish_hooked(d, s->player, &r, s->buried_fixed ? &s->buried : NULL, -1, hook, ctx);
+}
+
+int sj_sim_game(const sj_rules *rules, const sj_setup *s, uint64_t seed, uint64_t game, sj_sim_out *out, long index) {
+    sj_deal d;
+    int plays = sj_sim_play(rules, s, seed, game, NULL, NULL, &d);
     if (plays < 0) return plays;
     out->attacker_points[index] = (int16_t)d.attacker_points;
     out->defender_points[index] = (int16_t)d.defender_captured;

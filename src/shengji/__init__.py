@@ -5,7 +5,7 @@ The public API (see docs and ``shared/API.md``): cards (``parse_cards``, ``Cards
 trick winner, kitty multiplier), all computed by the native C core.
 """
 
-from . import bots, replay, views
+from . import bots, envs, replay, views
 from ._core import OPTIONS, PHASES, Cards, Deal, Declaration, Trump, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 from ._version import __version__ as __version__
@@ -13,6 +13,7 @@ from .advise import BuryAdvice, advise_bury
 from .jit import JitPolicy, jit_policy
 from .match import DealRecord, Match
 from .observation import Observation, determinize
+from .records import Records, selfplay
 from .rules import Rules
 from .search import Rollouts
 from .simulate import SimResult, SimSummary, simulate
@@ -53,4 +54,7 @@ __all__ = [
     "parse_cards",
     "points",
     "simulate",
+    "selfplay",
+    "Records",
+    "envs",
 ]

@@ -12,8 +12,8 @@ Contract between the layers (as in uber/h3-py):
 
 import threading
 
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t, uintptr_t
-from libc.string cimport memset
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
+from libc.string cimport memcpy, memset
 from libc.stdlib cimport calloc, free, malloc, realloc
 
 from ._c.sj_cards cimport *
@@ -29,6 +29,7 @@ from ._c.sj_parallel cimport *
 from ._c.sj_solve cimport *
 from ._c.sj_classes cimport sj_group_classes
 from ._c.sj_encode cimport *
+from ._c.sj_selfplay cimport *
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows, sj_legal_follows_tested
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_rules cimport *

@@ -121,6 +121,24 @@ def search_candidates(Deal deal):
     return [_action_obj(buf[i]) for i in range(n)]
 
 
+def class_choice(Deal deal, action):
+    """The index among ``search_candidates(deal)`` of the candidate of ``action``'s class of equivalent plays
+    (sj_search_candidates_choice; -1 when none represents it), as the self-play records' ``choice``."""
+    cdef sj_cards buf[128]
+    cdef sj_cards chosen = _action_struct(_as_cards(action, "action"))
+    cdef sj_cards *all = <sj_cards *>malloc(SJ_CLASS_LIST_LIMIT * sizeof(sj_cards))
+    cdef long *cls = <long *>malloc(SJ_CLASS_LIST_LIMIT * sizeof(long))
+    cdef long n = SJ_E_CAPACITY
+    cdef int choice = -1
+    if all != NULL and cls != NULL:
+        n = sj_search_candidates_choice(&deal.d, buf, all, cls, &chosen, &choice)
+    free(all)
+    free(cls)
+    if n < 0:
+        _raise_error(n, f"candidate actions in the {deal.phase} phase", &deal.d.rules)
+    return choice
+
+
 def bury_candidates(Deal deal):
     """Burials worth comparing in the bury phase, under the deal's trump (sj_bury_candidates): the greedy
     burial, then each plain suit that fits in the kitty voided and topped up with the greedy burial's other

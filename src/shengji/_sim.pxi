@@ -131,3 +131,77 @@ cdef class NativeRun:
                                                                                         SJ_E_USER_RAISED) else ""
             _raise_error(done, f"game {failed_game} of seed {self.seed}{who}", &self.r)
         return done
+
+
+    def selfplay(self, bint points, bint skip_forced, bint keep_candidates):
+        """Training records of all games (sj_selfplay, the decisions of run()'s games): a dict of numpy arrays,
+        one row per recorded decision in game order (``shengji.selfplay`` is the public face)."""
+        import numpy as np
+        cdef sj_selfplay_in spec
+        spec.rules = &self.r
+        spec.setup = &self.s
+        spec.seed, spec.first_game, spec.games = self.seed, self.first_game, self.games
+        spec.points, spec.skip_forced, spec.keep_candidates = points, skip_forced, keep_candidates
+        cdef sj_game_records *games = <sj_game_records *>calloc(max(self.games, 1), sizeof(sj_game_records))
+        if games == NULL:
+            raise MemoryError()
+        cdef long done, failed_game = -1, i, k, j, row = 0, cand = 0, nrows = 0, ncands = 0
+        try:
+            with nogil:
+                done = sj_selfplay(&spec, self.threads, games, &self._flags, &failed_game)
+            if done < 0:
+                who = f" ({', '.join(sorted({repr(p) for p in self._users}))})" if done in (
+                    SJ_E_USER_POLICY, SJ_E_USER_RAISED) else ""
+                _raise_error(done, f"self-play game {failed_game} of seed {self.seed}{who}", &self.r)
+            for i in range(done):
+                nrows += games[i].nrows
+                ncands += games[i].ncands
+            out = {
+                "game": np.empty(nrows, np.int64), "seat": np.empty(nrows, np.int8),
+                "phase": np.empty(nrows, np.int8), "n_candidates": np.empty(nrows, np.int16),
+                "choice": np.empty(nrows, np.int16), "returns": np.empty(nrows, np.float32),
+                "points": np.empty(nrows, np.int16), "codes": np.empty((nrows, SJ_ENCODE_SIZE), np.uint8),
+                "action_codes": np.empty((nrows, SJ_ACTION_SIZE), np.uint8),
+                "candidate_start": np.empty(nrows + 1, np.int64),
+                "candidate_codes": np.empty((ncands if keep_candidates else 0, SJ_ACTION_SIZE), np.uint8),
+            }
+            self._copy_records(games, done, keep_candidates, out)
+            out["games"] = done
+            return out
+        finally:
+            sj_selfplay_free(games, self.games)
+            free(games)
+
+    cdef _copy_records(self, sj_game_records *games, long n, bint keep, dict out):
+        cdef int64_t[::1] game = out["game"]
+        cdef int8_t[::1] seat = out["seat"]
+        cdef int8_t[::1] phase = out["phase"]
+        cdef int16_t[::1] ncand = out["n_candidates"]
+        cdef int16_t[::1] choice = out["choice"]
+        cdef float[::1] ret = out["returns"]
+        cdef int16_t[::1] points = out["points"]
+        cdef uint8_t[:, ::1] codes = out["codes"]
+        cdef uint8_t[:, ::1] acts = out["action_codes"]
+        cdef int64_t[::1] start = out["candidate_start"]
+        cdef uint8_t[:, ::1] cands = out["candidate_codes"]
+        cdef long i, k, row = 0, base = 0
+        cdef sj_record *r
+        with nogil:
+            for i in range(n):
+                for k in range(games[i].nrows):
+                    r = &games[i].rows[k]
+                    game[row] = r.game
+                    seat[row] = r.seat
+                    phase[row] = r.phase
+                    ncand[row] = r.n_candidates
+                    choice[row] = r.choice
+                    ret[row] = r.ret
+                    points[row] = r.points
+                    memcpy(&codes[row, 0], r.obs, SJ_ENCODE_SIZE)
+                    memcpy(&acts[row, 0], r.action, SJ_ACTION_SIZE)
+                    start[row] = base + r.first_candidate if keep else 0
+                    row += 1
+                if keep and games[i].ncands:
+                    memcpy(&cands[base, 0], games[i].cands, games[i].ncands * SJ_ACTION_SIZE)
+                base += games[i].ncands
+            start[row] = base if keep else 0

@@ -1,0 +1,38 @@
+# Declarations of csrc/include/sj_selfplay.h (nothing else belongs here).
+from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
+
+from .sj_parallel cimport sj_run_flags
+from .sj_rules cimport sj_rules
+from .sj_sim cimport sj_setup
+
+cdef extern from "sj_selfplay.h" nogil:
+    int SJ_RECORD_CANDIDATES
+    ctypedef struct sj_record:
+        int64_t game
+        int8_t seat, phase
+        int16_t n_candidates
+        int16_t choice
+        int16_t points
+        float ret
+        int64_t first_candidate
+        uint8_t obs[784]
+        uint8_t action[59]
+
+    ctypedef struct sj_game_records:
+        sj_record *rows
+        long nrows, cap
+        uint8_t *cands
+        long ncands, ccap
+
+    ctypedef struct sj_selfplay_in:
+        const sj_rules *rules
+        const sj_setup *setup
+        uint64_t seed, first_game
+        long games
+        int points
+        int skip_forced
+        int keep_candidates
+
+    long sj_selfplay(const sj_selfplay_in *inp, int threads, sj_game_records *out, sj_run_flags *flags,
+                     long *failed_game)
+    void sj_selfplay_free(sj_game_records *out, long games)
