@@ -96,3 +96,42 @@ def test_selfplay_refuses_what_it_cannot_run():
         selfplay(Rules(), 2, skip_forced=1)
     with pytest.raises(ValueError, match="not kept"):
         selfplay(Rules(), 2).candidates(0)
+
+
+def test_jit_policies_see_the_observation_tensor_and_make_records():
+    pytest.importorskip("numba")
+    from shengji import Deal, jit_policy
+    from shengji.envs import observation_tensor_jit
+    from shengji.jit import OBSERVATION, POSITION_SIZE
+
+    d = Deal(Rules.preset("bianfeng-friend"), seed=4)
+    while d.phase != "done":
+        if d.phase in ("declare", "play"):
+            position, _, _ = d._policy_view()
+            assert position.shape == (POSITION_SIZE,)
+            assert np.array_equal(position[OBSERVATION:], d._observation_codes(d.to_move))
+            out = np.zeros(784, np.float32)
+            observation_tensor_jit(position, out)
+            assert np.array_equal(out, envs.observation_tensor(d.observation(d.to_move)))
+        d.act(d.policy_action("greedy"))
+
+    def fewest_trumps(position, candidates):  # reads the tensor: plays the candidate with the fewest trumps
+        if position[1] != 5:
+            return -1
+        obs = np.zeros(784, np.float32)
+        observation_tensor_jit(position, obs)
+        best, pick = 1e9, 0
+        for i in range(candidates.shape[0]):
+            n = 0.0
+            for k in range(54):
+                n += candidates[i, k] * obs[648 + k]
+            if n < best:
+                best, pick = n, i
+        return pick
+
+    bot = jit_policy(fewest_trumps)
+    rec = selfplay(Rules(), 20, policy=bot, seed=3, threads=2)
+    sim = simulate(Rules(), 20, policy=bot, seed=3, threads=1)
+    first = np.unique(rec.game, return_index=True)[1]
+    assert np.array_equal(rec.points[first], sim.attacker_points)
+    assert rec == selfplay(Rules(), 20, policy=bot, seed=3, threads=1)

@@ -14,6 +14,7 @@
 #define SJ_POLICY_H
 
 #include "sj_deal.h"
+#include "sj_encode.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,8 +47,10 @@ typedef struct sj_player {
  *   then blocks of 54 (one entry per card kind, suit * 13 + rank, 52 SJ, 53 BJ):
  *   [16 + 54*0] the mover's hand (copies)  [16 + 54*(1+i)] play i of the trick, from the leader (i = 0..3)
  *   [16 + 54*5] every card played so far  [16 + 54*6] effective suit of each kind (0..3 plain, 4 trump)
- *   [16 + 54*7] strength of each kind inside its effective suit (0 = lowest; equal cards share one). */
-#define SJ_POSITION_SIZE (16 + 54 * 8)
+ *   [16 + 54*7] strength of each kind inside its effective suit (0 = lowest; equal cards share one)
+ *   then [SJ_POSITION_OBS ..] the mover's observation tensor, SJ_ENCODE_SIZE entries (sj_encode.h). */
+#define SJ_POSITION_OBS (16 + 54 * 8)
+#define SJ_POSITION_SIZE (SJ_POSITION_OBS + SJ_ENCODE_SIZE)
 void sj_position_view(const sj_deal *d, int32_t *out);
 
 /* Declaring or grab phase: the cards shown (with their choice bits), empty to pass. */

@@ -507,6 +507,11 @@ void sj_position_view(const sj_deal *d, int32_t *out) {
             block[54 * 6 + k] = d->trump.eff[k];
             block[54 * 7 + k] = d->trump.pos[k];
         }
+    if (d->phase != SJ_PHASE_DONE) {
+        uint8_t obs[SJ_ENCODE_SIZE];
+        sj_encode_observation(d, d->to_move, obs);
+        for (int i = 0; i < SJ_ENCODE_SIZE; i++) out[SJ_POSITION_OBS + i] = obs[i];
+    }
 }
 
 int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out) {

@@ -14,7 +14,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("jit",),                            # user policies (a Bot), compiled or not
     ("search",),                         # rollouts
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs
-    ("advise", "match", "tournament", "replay"),
+    ("advise", "match", "tournament", "replay", "envs", "records"),
     ("cli",),
     ("__init__", "__main__"),
 )

@@ -52,6 +52,10 @@ the search bots compare (docs/MODEL.md §10): in the play phase one play per cla
 ``shengji.bots.bury_candidates``, otherwise ``legal_actions()`` (its first 128). An environment offers the
 first ``max_actions`` of them.
 
+**Back to play** (``observation_tensor_jit(position, out)``): a jit policy's ``position`` (``shengji.jit``)
+carries the mover's observation tensor from ``shengji.jit.OBSERVATION``; this numba function copies it into
+``out`` (784 float32 or int entries), so a model trained on ``shengji.selfplay`` records plays natively.
+
 **Rewards** (``reward="levels"`` or ``"points"``), given when the deal ends, from each seat's side: levels —
 the attackers' levels minus the dealer team's for an attacker, the opposite for the dealer team; points — the
 attackers' final points for an attacker, minus them for the dealer team. Under 找朋友 the teams are the real
@@ -441,7 +445,21 @@ def _make_seat_env_class() -> Any:
     return SeatEnv
 
 
+def _observation_tensor_copy(position: Any, out: Any) -> None:
+    for i in range(784):  # (784 = TENSOR_SIZE; OBSERVATION = 448: shengji.jit's position layout)
+        out[i] = position[448 + i]
+
+
 def __getattr__(name: str) -> Any:
+    if name == "observation_tensor_jit":  # compiled with numba when it is installed (callable from a jit policy)
+        try:
+            import numba
+        except ImportError:
+            fn = _observation_tensor_copy
+        else:
+            fn = numba.njit(cache=False)(_observation_tensor_copy)
+        globals()["observation_tensor_jit"] = fn
+        return fn
     if name == "SeatEnv":  # Gymnasium is imported when the class is first asked for
         cls = _make_seat_env_class()
         globals()["SeatEnv"] = cls

@@ -13,7 +13,9 @@ Write ``fn(position, candidates) -> int`` over numpy arrays:
   blocks of 54 entries, one per card kind (``suit * 13 + rank``, 52 small joker, 53 big joker), starting at
   ``HAND`` (the mover's hand, copies), ``TRICK + 54 * i`` (play *i* of the trick from the leader, *i* = 0..3),
   ``PLAYED`` (every card played so far), ``SUIT`` (effective suit of each kind: 0..3 plain, 4 trump) and
-  ``STRENGTH`` (order of each kind inside its effective suit; equal cards share one);
+  ``STRENGTH`` (order of each kind inside its effective suit; equal cards share one); then from
+  ``OBSERVATION`` the mover's observation tensor (784 entries, ``shengji.envs``: a model trained on self-play
+  records reads the same numbers here; ``shengji.envs.observation_tensor_jit(position, out)`` copies them);
 - ``candidates``: int32 array ``(n, 54)``: copies of each card kind in each candidate action: the legal
   declarations in the declare and grab phases (passing first; a four-joker declaration comes as five
   candidates with the same cards, choosing no trump, S, H, D, C in that order), and in the play phase the
@@ -39,7 +41,8 @@ from . import _core
 from ._bot import Bot
 from ._core import Cards, Deal
 
-POSITION_SIZE = 16 + 54 * 8
+OBSERVATION = 16 + 54 * 8
+POSITION_SIZE = OBSERVATION + 784
 HAND, TRICK, PLAYED, SUIT, STRENGTH = 16, 16 + 54, 16 + 54 * 5, 16 + 54 * 6, 16 + 54 * 7
 PLAY = 5  # position[1] in the play phase (shengji.PHASES.index("play"); checked by the tests)
 RAISED = -(2**63)  # what the compiled entry answers when the function raised (SJ_USER_RAISED in sj_policy.h)
