@@ -6,12 +6,13 @@ trick winner, kitty multiplier), all computed by the native C core.
 """
 
 from . import bots, envs, replay, views
-from ._core import OPTIONS, PHASES, Cards, Deal, Declaration, Trump, parse_cards, points
+from ._core import OPTIONS, PHASES, Cards, Deal, Declaration, Trump, match_seed, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 from ._version import __version__ as __version__
 from .advise import BuryAdvice, advise_bury
 from .jit import JitPolicy, jit_policy
 from .match import DealRecord, Match
+from .matches import MatchResult, simulate_matches
 from .observation import Observation, determinize
 from .records import Records, selfplay
 from .rules import Rules
@@ -55,6 +56,9 @@ __all__ = [
     "points",
     "simulate",
     "selfplay",
+    "simulate_matches",
+    "MatchResult",
+    "match_seed",
     "Records",
     "envs",
 ]

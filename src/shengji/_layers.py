@@ -9,12 +9,13 @@ files: each rule's file reads the deal's state through ``sj_deal.h`` and is read
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("_types", "_version"),              # plain result types and IllegalMove; the version
     ("_core",),                          # the native module (_core.pyx and its .pxi files)
-    ("rules", "reference", "_stats"),    # the option table's Rules; the pure-Python reference; intervals
+    ("rules", "reference", "_stats", "_executors"),    # the option table's Rules; the pure-Python reference; intervals
     ("reference_deal", "burial", "observation", "_bot", "views"),
     ("jit",),                            # user policies (a Bot), compiled or not
     ("search",),                         # rollouts
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs
     ("advise", "match", "tournament", "replay", "envs", "records"),
+    ("matches",),                        # native matches (on Match's state)
     ("cli",),
     ("__init__", "__main__"),
 )

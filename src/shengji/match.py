@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import OPTIONS, RANKS, Deal, _check_u64, check_rules
+from ._core import OPTIONS, RANKS, Deal, MatchState, _check_u64, check_rules
 from ._types import DealResult
 from .bots import resolve
 from .rules import Rules
@@ -95,10 +95,14 @@ def level_sequence(rules: Any) -> list[str]:
 
 
 class Match:
-    """``Match(rules, seed=0, policy="greedy", first_dealer=0)``: see the module docstring."""
+    """``Match(rules, seed=0, policy="greedy", first_dealer=0, points=None, end_level=None, levels=None)``: see
+    the module docstring. ``levels`` starts the match from given levels (per team, or per seat under 找朋友)
+    with ``first_dealer`` dealing; the first deal then does not decide the dealer. The match rules live in the
+    native core (csrc/include/sj_match.h): each deal, played here with the bots, is recorded there."""
 
     def __init__(self, rules: Any, seed: int = 0, policy: Any = "greedy", first_dealer: int = 0,
-                 points: Sequence[int] | None = None, end_level: str | None = None):
+                 points: Sequence[int] | None = None, end_level: str | None = None,
+                 levels: Sequence[str] | None = None):
         if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer <= 3:
             raise ValueError(f"first_dealer must be a seat 0..3, got {first_dealer!r}")
         if not isinstance(rules, Rules):
@@ -108,59 +112,49 @@ class Match:
         self.rules = rules
         self.seed = _check_u64(seed, "seed")
         self.bots = resolve(policy)
-        self.sequence = level_sequence(rules)
-        if end_level is not None:
-            if end_level not in self.sequence[1:]:
-                raise ValueError(f"end_level must be a level of the match after its first, one of "
-                                 f"{', '.join(self.sequence[1:])}; got {end_level!r}")
-            self.sequence = self.sequence[:self.sequence.index(end_level, 1) + 1]
         self._per_seat = rules.partnership == "call_card"
-        self._steps = [0, 0, 0, 0] if self._per_seat else [0, 0]
-        self.dealer = first_dealer
-        self.winner: int | None = None
-        self.history: list[DealRecord] = []
-        start = 0
-        while start < len(self.sequence) - 1 and self.sequence[start] in rules.constant_ranks:
-            start += 1
-        self.must_play = {start, len(self.sequence) - 1}
-        self._keeps_points = rules.match_points != "none" or rules.throw_penalty == "match_point"
-        if points is None:
-            points = (0, 0, 0, 0)
-        elif not self._keeps_points:
+        keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
+        if points is not None and not keeps:
             raise ValueError("points= gives starting match points, but these rules keep none "
                              "(match_points='none' and no throw_penalty='match_point')")
-        if len(points) != 4 or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+        if points is not None and (len(points) != 4 or not all(isinstance(p, int) and not isinstance(p, bool)
+                                                               for p in points)):
             raise ValueError(f"points must be four integers, one per seat; got {points!r}")
-        self._start = tuple(points)
-        self._qq = [0, 0, 0, 0]            # match_points="qq": the per-deal points so far
-        self._failed = [0, 0, 0, 0]        # failed throws per seat
+        if end_level is not None and end_level not in level_sequence(rules)[1:]:
+            raise ValueError(f"end_level must be a level of the match after its first, one of "
+                             f"{', '.join(level_sequence(rules)[1:])}; got {end_level!r}")
+        if levels is not None and (isinstance(levels, str) or not isinstance(levels, Sequence)):
+            raise TypeError(f"levels must be a sequence of ranks, one per team (or per seat under 找朋友), "
+                            f"got {levels!r}")
+        self._state = MatchState(rules, end_level, first_dealer, levels, points)
+        self.sequence = self._state.sequence
+        self.must_play = self._state.must_play
+        self._keeps_points = keeps
+        self.history: list[DealRecord] = []
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals next."""
+        return self._state.dealer
+
+    @property
+    def winner(self) -> int | None:
+        """The team (under 找朋友 the seat) that won the match, None while it runs."""
+        return self._state.winner
 
     @property
     def points(self) -> tuple[int, int, int, int] | None:
         """Match points (积分) per seat (see the module docstring); None when the rules keep none."""
-        if not self._keeps_points:
-            return None
-        total = [self._start[s] + self._qq[s] for s in range(4)]
-        if self.rules.throw_penalty == "match_point":
-            total = [total[s] - self._failed[s] for s in range(4)]
-        if self.rules.match_points == "chinagame":
-            passed = [self._steps[t] + (self.winner == t) for t in (0, 1)]
-            for s in range(4):
-                total[s] += chinagame_points(passed[s % 2], passed[1 - s % 2], len(self.history), 0)
-        return (total[0], total[1], total[2], total[3])
+        return self._state.points if self._keeps_points else None
 
     @property
     def levels(self) -> tuple[str, ...]:
         """Current level of team 0 (seats 0+2) and team 1 (seats 1+3); under 找朋友 of each seat."""
-        return tuple(self.sequence[step] for step in self._steps)
-
-    def _unit(self, seat: int) -> int:
-        """Whose level a seat plays at: its team's, or under 找朋友 its own."""
-        return seat if self._per_seat else seat % 2
+        return tuple(self.sequence[step] for step in self._state.steps)
 
     def climb(self, step: int, n: int) -> int:
         """Where a team (or a player) at position ``step`` of ``sequence`` ends after climbing ``n`` levels: it
-        stops on a must-play level and at the end of the sequence."""
+        stops on a must-play level and at the end of the sequence (the native core's rule, restated)."""
         for _ in range(n):
             if step >= len(self.sequence) - 1:
                 break
@@ -169,52 +163,25 @@ class Match:
                 break
         return step
 
-    def _climb(self, team: int, n: int) -> None:
-        self._steps[team] = self.climb(self._steps[team], n)
-
     def play_deal(self) -> DealRecord:
         """Play one whole deal with the bots and update levels and dealer."""
         if self.winner is not None:
             raise ValueError(f"the match is over: {'seat' if self._per_seat else 'team'} {self.winner} won")
         index = len(self.history)
-        level = self.levels[self._unit(self.dealer)]
+        level = self._state.level
+        dealer = self.dealer
         trump: Any = "declare"
         if not self.rules.has_declaring_phase:  # the dealer's bot names the trump
-            probe = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=None)
-            trump = self.bots[self.dealer].trump(probe)
-        deal = Deal(self.rules, seed=self.seed, stream=index, dealer=self.dealer, level=level, trump=trump,
-                    first_deal=index == 0)
+            probe = Deal(self.rules, seed=self.seed, stream=index, dealer=dealer, level=level, trump=None)
+            trump = self.bots[dealer].trump(probe)
+        deal = Deal(self.rules, seed=self.seed, stream=index, dealer=dealer, level=level, trump=trump,
+                    first_deal=self._state.first_deal)
         while deal.phase != "done":  # every phase through the one protocol
             deal.act(self.bots[deal.to_move or 0].choose(deal))
-        result = deal.result()
-        dealer = deal.dealer
-        team = dealer % 2
-        final = len(self.sequence) - 1
-        partner = deal.partner if self._per_seat else (dealer + 2) % 4
+        self._state.record(deal)
+        partner = deal.partner if self._per_seat else (deal.dealer + 2) % 4
         assert partner is not None
-        if result.dealer_keeps:
-            if self._steps[self._unit(dealer)] == final:
-                self.winner = self._unit(dealer)
-            for unit in {self._unit(s) for s in (dealer, partner) if s >= 0}:
-                self._climb(unit, result.dealer_levels)
-            if self._per_seat:
-                self.dealer = partner if partner >= 0 else dealer
-            else:
-                self.dealer = (dealer + 2) % 4 if self.rules.next_dealer == "partner" else dealer
-        else:
-            for unit in {self._unit(s) for s in range(4) if deal.is_attacker(s)}:
-                self._climb(unit, result.attacker_levels)
-            self.dealer = (dealer + 1) % 4
-        for s in range(4):
-            self._failed[s] += result.failed_throws[s]
-        if self.rules.match_points == "qq":
-            before = self.points
-            assert before is not None
-            gain = qq_deal_points(result, before)
-            winners = team if result.dealer_keeps else 1 - team
-            for s in range(4):
-                self._qq[s] += gain if s % 2 == winners else -gain
-        record = DealRecord(index, dealer, level, deal.trump, result, self.levels, partner)
+        record = DealRecord(index, deal.dealer, level, deal.trump, deal.result(), self.levels, partner)
         self.history.append(record)
         return record
 

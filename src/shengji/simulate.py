@@ -44,6 +44,7 @@ import numpy as np
 
 from . import _core, views
 from ._core import Cards
+from ._executors import _progress_bar
 from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
 from .jit import native as _native
 
@@ -641,17 +642,3 @@ def npz_path(path: str | os.PathLike[str]) -> str:
     """The file ``SimResult.save(path)`` writes: ``path``, with ``.npz`` added when it lacks it."""
     path = os.fspath(path)
     return path if path.endswith(".npz") else path + ".npz"
-
-
-def _progress_bar(total: int) -> Any:
-    try:
-        from tqdm import tqdm
-    except ImportError:  # pragma: no cover - tqdm is a dependency
-        return None
-    import shutil
-
-    cols = shutil.get_terminal_size((100, 20)).columns  # a terminal that reports 0 columns gets 100
-    # leave=False: the bar is cleared when the run ends, so the summary stands alone
-    return tqdm(total=total, unit="deal", unit_scale=True, smoothing=0.1, mininterval=0.2, ncols=cols or 100,
-                leave=False)
-

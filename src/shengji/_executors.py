@@ -1,0 +1,173 @@
+"""One small adapter from a run split into chunks to the engines that run them (``executor=`` of
+``simulate``, ``simulate_matches``, ``tournament``, ``advise_bury`` and ``selfplay``). No scheduler is written
+here: each engine schedules, retries and moves data its own way.
+
+- A ``concurrent.futures.Executor`` (a process or thread pool): ``submit``. It cannot retry: a dead worker
+  breaks the pool, and the error names the ranges not done.
+- A ``dask.distributed.Client``: ``client.submit(..., retries=retries, pure=False)``; a chunk lost with its
+  worker is run again by the scheduler (its ``allowed-failures`` and the task's retries).
+- The ``ray`` module after ``ray.init()`` (a local or a cluster address): ``ray.remote(max_retries=retries,
+  retry_exceptions=True)``; Ray runs a task lost with its worker again.
+
+``run_chunks(executor, fn, first, n, ...)`` calls ``fn(lo, count)`` for consecutive ranges covering ``first``
+.. ``first + n - 1`` (a module-level function and picklable arguments: a process pool pickles them; Dask and
+Ray use cloudpickle, so a jit policy travels as its Python function and is compiled again in the worker),
+keeps at most ``window`` chunks in flight, hands each result to ``on_result`` in range order as soon as the
+ranges before it are in (so a caller that folds results into a summary holds a bounded number of them), and
+checks that the ranges returned cover the run exactly once. A chunk that keeps failing raises a RuntimeError
+naming its range.
+
+**Chunk sizes**: by default the run is cut into chunks of at least ``min_chunk`` units (about a second of
+work on one core: 20,000 deals, 1,000 matches, 5,000 self-play deals), at most 256 chunks; an engine's
+per-task cost (a few milliseconds for Dask or Ray) is then under 1 % of a chunk (benchmarks/bench_executors.py).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import math
+from collections.abc import Callable
+from typing import Any
+
+MIN_CHUNK = {"deal": 20_000, "match": 1_000, "selfplay": 5_000, "pair": 2_000, "burial": 5_000}
+
+
+def kind(executor: Any) -> str:
+    """'ray', 'dask' or 'futures' (refused with a TypeError otherwise)."""
+    if getattr(executor, "__name__", None) == "ray" and hasattr(executor, "remote"):
+        if not executor.is_initialized():
+            raise RuntimeError("executor=ray needs ray.init() first (ray.init() for this machine, "
+                               "ray.init(address=...) for a cluster)")
+        return "ray"
+    if type(executor).__module__.startswith("distributed") and hasattr(executor, "submit"):
+        return "dask"
+    if isinstance(executor, cf.Executor):
+        return "futures"
+    raise TypeError("executor must be a concurrent.futures Executor, a dask.distributed Client or the ray module "
+                    f"(after ray.init()), not {type(executor).__name__}")
+
+
+def workers(executor: Any, how: str) -> int:
+    try:
+        if how == "ray":
+            return max(1, int(executor.cluster_resources().get("CPU", 1)))
+        if how == "dask":
+            return max(1, sum(w.get("nthreads", 1) for w in executor.scheduler_info()["workers"].values()))
+        return max(1, int(getattr(executor, "_max_workers", 1)))
+    except Exception:  # pragma: no cover - an engine without the introspection
+        return 1
+
+
+def chunks(first: int, n: int, chunk: int | None, unit: str, nworkers: int) -> list[tuple[int, int]]:
+    """Consecutive (lo, count) ranges covering first .. first + n - 1."""
+    if n <= 0:
+        return []
+    if chunk is None:
+        size = max(MIN_CHUNK.get(unit, 1), math.ceil(n / 256))
+        size = min(size, max(1, math.ceil(n / nworkers)))  # every worker gets work
+    else:
+        if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+            raise ValueError(f"chunk must be a positive integer or None, got {chunk!r}")
+        size = chunk
+    return [(first + lo, min(size, n - lo)) for lo in range(0, n, size)]
+
+
+def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chunk: int | None = None,
+               unit: str = "deal", progress: bool = False, what: str = "games", retries: int = 3,
+               on_result: Callable[[int, Any], None] | None = None, window: int | None = None,
+               args: tuple = (), kwargs: dict[str, Any] | None = None) -> list[Any]:
+    """Run ``fn(lo, count, *args, **kwargs)`` over the chunks of the run on ``executor`` (module docstring);
+    returns the results in range order (an empty list when ``on_result`` takes them)."""
+    how = kind(executor)
+    kwargs = kwargs or {}
+    nw = workers(executor, how)
+    ranges = chunks(first, n, chunk, unit, nw)
+    window = window or max(4, 4 * nw)
+    bar = None
+    if progress:
+        bar = _progress_bar(n, unit)
+    remote = None
+    if how == "ray":
+        remote = executor.remote(max_retries=retries, retry_exceptions=True)(fn)
+
+    def submit(lo: int, count: int) -> Any:
+        if how == "ray":
+            assert remote is not None
+            return remote.remote(lo, count, *args, **kwargs)
+        if how == "dask":
+            return executor.submit(fn, lo, count, *args, retries=retries, pure=False, **kwargs)
+        return executor.submit(fn, lo, count, *args, **kwargs)
+
+    pending: dict[Any, tuple[int, int]] = {}
+    done: dict[int, Any] = {}
+    results: list[Any] = []
+    next_out = 0  # index into ranges of the next result to hand over
+    todo = list(ranges)
+    todo.reverse()
+    covered = 0
+    try:
+        while todo or pending:
+            while todo and len(pending) < window:
+                lo, count = todo.pop()
+                pending[submit(lo, count)] = (lo, count)
+            for fut in _completed(executor, how, list(pending)):
+                lo, count = pending.pop(fut)
+                try:
+                    value = executor.get(fut) if how == "ray" else fut.result()
+                except Exception as err:
+                    not_done = sorted([*pending.values(), (lo, count), *todo])
+                    if how == "futures":
+                        spans = ", ".join(f"{a} .. {a + c - 1}" for a, c in not_done)
+                        raise RuntimeError(f"{what} {spans} not done: {type(err).__name__}: {err} (a process pool "
+                                           "cannot run a chunk again; Dask and Ray retry)") from err
+                    raise RuntimeError(f"{what} {lo} .. {lo + count - 1} failed after {retries} retries: "
+                                       f"{type(err).__name__}: {err}") from err
+                done[lo] = value
+                covered += count
+                if bar is not None:
+                    bar.update(count)
+                while next_out < len(ranges) and ranges[next_out][0] in done:
+                    lo_next = ranges[next_out][0]
+                    value = done.pop(lo_next)
+                    if on_result is not None:
+                        on_result(lo_next, value)
+                    else:
+                        results.append(value)
+                    next_out += 1
+                break  # refill the window after each result
+    finally:
+        if bar is not None:
+            bar.close()
+        for fut in pending:  # an error: cancel what is left
+            try:
+                executor.cancel(fut) if how in ("ray", "dask") else fut.cancel()
+            except Exception:  # pragma: no cover
+                pass
+    if covered != n or next_out != len(ranges):
+        raise RuntimeError(f"{what}: the chunks returned cover {covered} of {n}")  # pragma: no cover
+    return results
+
+
+def _completed(executor: Any, how: str, futures: list[Any]) -> Any:
+    """The futures as they complete (at least one)."""
+    if how == "ray":
+        ready, _ = executor.wait(futures, num_returns=1)
+        return ready
+    if how == "dask":
+        from distributed import wait
+
+        return list(wait(futures, return_when="FIRST_COMPLETED").done)
+    return list(cf.wait(futures, return_when=cf.FIRST_COMPLETED)[0])
+
+
+def _progress_bar(total: int, unit: str = "deal") -> Any:
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return None
+    import shutil
+
+    cols = shutil.get_terminal_size((100, 20)).columns  # a terminal that reports 0 columns gets 100
+    # leave=False: the bar is cleared when the run ends, so the summary stands alone
+    return tqdm(total=total, unit=unit, unit_scale=True, smoothing=0.1, mininterval=0.2, ncols=cols or 100,
+                leave=False)

@@ -1,0 +1,261 @@
+"""Whole matches natively: ``shengji.simulate_matches`` → :class:`MatchResult`.
+
+Match ``i`` of a run with seed ``s`` is ``Match(rules, seed=match_seed(s, i), policy=..., levels=...,
+first_dealer=..., end_level=..., points=...)`` deal by deal: the same match rules (the native core's,
+csrc/include/sj_match.h), the same deals (deal ``j`` from stream (match seed, j)), the same decisions for
+the greedy policy and compiled jit policies (they draw no random numbers). The native ``"random"`` policy draws
+from stream (match seed ^ a constant, deal) and so differs from ``Match``'s Python ``Random`` bots. Python
+bots (``bots.PIMC`` ...) play through ``Match`` itself, one match after the other.
+
+- ``levels``: each team's starting level (``("8", "J")``: team 0 at 8, team 1 at J), or each seat's under
+  找朋友; then ``first_dealer`` (default seat 0) deals the first deal, which does not decide the dealer. Without
+  ``levels`` the match starts at the first level and the first deal's declaring decides the dealer.
+- ``max_deals``: a match still running after that many deals stops unfinished (``winner`` -1); None: 100,000,
+  far beyond any match seen.
+- ``MatchResult``: per match ``winner`` (the team, or the seat under 找朋友; -1 unfinished), ``deals``,
+  ``final_levels`` (rank indices 0 = "2" .. 12 = "A", one column per unit), ``points`` (match points per
+  seat, where the rules keep them) and ``kept`` (deals the dealers kept); ``win_rate(team=...)`` or
+  ``win_rate(seat=...)`` (Wilson 95 %), ``deals_histogram()``, ``summary()``, ``merge()`` (consecutive runs:
+  the match indices are checked), ``save``/``load``.
+- ``executor=``: a ``concurrent.futures`` Executor, a ``dask.distributed.Client`` or the ``ray`` module (after
+  ``ray.init()``): the matches go out in chunks (``shengji._executors``) and the merged result equals the
+  local run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._core import RANKS, MatchState, match_seed
+from ._stats import wilson
+from .rules import Rules
+
+MAX_DEALS = 100_000
+FORMAT = 1
+ARRAYS = ("winner", "deals", "final_levels", "points", "kept")
+
+
+@dataclass(eq=False)
+class MatchResult:
+    """Matches ``first`` .. ``first + n - 1`` of one run (module docstring)."""
+
+    winner: np.ndarray
+    deals: np.ndarray
+    final_levels: np.ndarray
+    points: np.ndarray | None
+    kept: np.ndarray
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def matches(self) -> int:
+        return int(self.winner.shape[0])
+
+    @property
+    def first(self) -> int:
+        return int(self.meta.get("first_match", 0))
+
+    @property
+    def per_seat(self) -> bool:
+        return self.meta.get("partnership") == "call_card"
+
+    def win_rate(self, team: int | None = None, seat: int | None = None) -> tuple[float, float, float]:
+        """(p, low, high): the share of matches won by ``team`` (0: seats 0+2, 1: seats 1+3; default 0), or under
+        找朋友 by ``seat``; Wilson 95 %. Unfinished matches count as not won."""
+        if self.per_seat:
+            if team is not None or seat is None:
+                raise ValueError("under 找朋友 (partnership='call_card') matches are won by a seat: win_rate(seat=...)")
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+                raise ValueError(f"seat must be 0..3, got {seat!r}")
+            unit = seat
+        else:
+            if seat is not None:
+                if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+                    raise ValueError(f"seat must be 0..3, got {seat!r}")
+                if team is not None and team != seat % 2:
+                    raise ValueError(f"seat {seat} plays for team {seat % 2}, not {team}")
+                team = seat % 2
+            team = 0 if team is None else team
+            if team not in (0, 1):
+                raise ValueError(f"team must be 0 or 1, got {team!r}")
+            unit = team
+        return wilson(int((self.winner == unit).sum()), self.matches)
+
+    def deals_histogram(self) -> tuple[np.ndarray, np.ndarray]:
+        """(deals, counts): how many matches lasted each number of deals."""
+        values, counts = np.unique(self.deals, return_counts=True)
+        return values, counts
+
+    def unfinished(self) -> int:
+        return int((self.winner < 0).sum())
+
+    def summary(self) -> str:
+        lines = [f"{self.matches} matches ({self.meta.get('rules', '?')}, policy {self.meta.get('policy')}, seed "
+                 f"{self.meta.get('seed')}), from levels {self.meta.get('levels') or 'the first'}"]
+        units = range(4) if self.per_seat else range(2)
+        for u in units:
+            p, lo, hi = self.win_rate(seat=u) if self.per_seat else self.win_rate(team=u)
+            name = f"seat {u}" if self.per_seat else f"team {u} (seats {u} + {u + 2})"
+            lines.append(f"  {name} wins {100 * p:.1f} % (95 % CI {100 * lo:.1f} .. {100 * hi:.1f})")
+        d = self.deals
+        if len(d):
+            lines.append(f"  deals a match: mean {d.mean():.1f}, median {int(np.median(d))}, "
+                         f"5 % .. 95 %: {int(np.percentile(d, 5))} .. {int(np.percentile(d, 95))}")
+        if self.unfinished():
+            lines.append(f"  {self.unfinished()} unfinished after max_deals={self.meta.get('max_deals')}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        if self.per_seat:
+            return f"MatchResult({self.matches} matches, seat 0 wins {self.win_rate(seat=0)[0]:.3f})"
+        return f"MatchResult({self.matches} matches, team 0 wins {self.win_rate(0)[0]:.3f}, mean " \
+               f"{float(self.deals.mean()) if self.matches else 0:.1f} deals)"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return "<pre>" + html.escape(self.summary()) + "</pre>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchResult):
+            return NotImplemented
+        return all(_same(getattr(self, a), getattr(other, a)) for a in ARRAYS)
+
+    def merge(self, other: MatchResult) -> MatchResult:
+        """This run's matches and the next ones (``other`` must start where this one ends, same setup)."""
+        if not isinstance(other, MatchResult):
+            raise TypeError(f"merge expects a MatchResult, not {type(other).__name__}")
+        keys = ("rules", "policy", "seed", "levels", "first_dealer", "end_level", "points_start", "max_deals")
+        for k in keys:
+            if self.meta.get(k) != other.meta.get(k):
+                raise ValueError(f"cannot merge matches of different {k}: {self.meta.get(k)!r} and "
+                                 f"{other.meta.get(k)!r}")
+        if other.first != self.first + self.matches:
+            raise ValueError(f"matches {self.first} .. {self.first + self.matches - 1} and {other.first} .. "
+                             f"{other.first + other.matches - 1} are not consecutive: some would be dropped or "
+                             "counted twice")
+        arrays: dict[str, Any] = {a: None if getattr(self, a) is None else
+                                  np.concatenate([getattr(self, a), getattr(other, a)]) for a in ARRAYS}
+        return MatchResult(**arrays, meta=dict(self.meta))
+
+    def save(self, path: str | os.PathLike[str]) -> str:
+        """Write to an ``.npz`` file; returns the path written."""
+        path = os.fspath(path)
+        path = path if path.endswith(".npz") else path + ".npz"
+        arrays = {a: getattr(self, a) for a in ARRAYS if getattr(self, a) is not None}
+        np.savez_compressed(path, **arrays, format=np.array(FORMAT), meta_json=np.array(json.dumps(self.meta)))
+        return path
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> MatchResult:
+        """A result written by ``save`` (the arrays' shapes checked)."""
+        with np.load(os.fspath(path), allow_pickle=False) as z:
+            if "format" not in z or int(z["format"]) > FORMAT or "winner" not in z:
+                raise ValueError(f"{os.fspath(path)} is not a MatchResult file of format <= {FORMAT}")
+            arrays: dict[str, Any] = {a: (z[a] if a in z else None) for a in ARRAYS}
+            meta = json.loads(str(z["meta_json"]))
+        n = arrays["winner"].shape[0]
+        for a, v in arrays.items():
+            if v is not None and v.shape[0] != n:
+                raise ValueError(f"{a}: {v.shape[0]} entries, {n} matches")
+        return cls(**arrays, meta=meta)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return bool(np.array_equal(a, b))
+
+
+def _check(rules: Any, matches: Any, levels: Any, first_dealer: Any, end_level: Any, points: Any,
+           max_deals: Any) -> tuple[Rules, int, MatchState, int]:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__}")
+    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
+        raise ValueError(f"matches must be an integer >= 0, got {matches!r}")
+    first_dealer = 0 if first_dealer is None else first_dealer
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
+        raise ValueError(f"first_dealer must be a seat 0..3 or None, got {first_dealer!r}")
+    if max_deals is None:
+        max_deals = MAX_DEALS
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
+        raise ValueError(f"max_deals must be a positive integer or None, got {max_deals!r}")
+    if levels is not None:
+        if isinstance(levels, str) or not isinstance(levels, Sequence):
+            raise TypeError(f"levels must be a sequence of ranks (one per team, or per seat under 找朋友), got "
+                            f"{levels!r}")
+        levels = [str(x) for x in levels]
+    from .match import Match
+
+    probe = Match(rules, first_dealer=first_dealer, points=points, end_level=end_level, levels=levels)
+    return rules, max_deals, probe._state, first_dealer
+
+
+def _chunk(lo: int, n: int, **kw: Any) -> MatchResult:
+    """Matches lo .. lo + n - 1 on one thread (a chunk of an executor's run)."""
+    return simulate_matches(kw.pop("rules"), n, threads=1, first_match=lo, **kw)
+
+
+def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
+                     levels: Sequence[str] | None = None, first_dealer: int | None = None, end_level: str | None = None,
+                     points: Sequence[int] | None = None, max_deals: int | None = None, executor: Any = None,
+                     progress: bool = False, first_match: int = 0, chunk: int | None = None) -> MatchResult:
+    """Play ``matches`` whole matches (module docstring)."""
+    from .simulate import _policies
+
+    rules, max_deals, state, first_dealer = _check(rules, matches, levels, first_dealer, end_level, points,
+                                                   max_deals)
+    seed = _core._check_u64(seed, "seed")
+    first_match = _core._check_u64(first_match, "first_match")
+    threads = os.cpu_count() or 1 if threads is None else threads
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    pols, players = _policies(policy)
+    keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
+    meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
+            "levels": None if levels is None else list(levels), "first_dealer": first_dealer, "end_level": end_level,
+            "points_start": None if points is None else list(points), "max_deals": max_deals,
+            "partnership": rules.partnership, "first_match": first_match}
+    if executor is not None:
+        from ._executors import run_chunks
+
+        kw = {"rules": rules, "policy": policy, "seed": seed, "levels": levels, "first_dealer": first_dealer,
+              "end_level": end_level, "points": points, "max_deals": max_deals}
+        parts = run_chunks(executor, _chunk, first_match, matches, chunk=chunk, unit="match", progress=progress,
+                           what="matches", kwargs=kw)
+        if not parts:
+            return simulate_matches(rules, 0, first_match=first_match, threads=1, **{k: v for k, v in kw.items()
+                                                                                     if k != "rules"})
+        out = parts[0]
+        for p in parts[1:]:
+            out = out.merge(p)
+        return out
+    units = 4 if rules.partnership == "call_card" else 2
+    winner = np.full(matches, -1, np.int8)
+    deals = np.zeros(matches, np.int32)
+    final = np.full((matches, 4), -1, np.int8)
+    pts = np.zeros((matches, 4), np.int32)
+    kept = np.zeros(matches, np.int32)
+    if players is not None:  # Python bots: Match itself, one match after the other
+        from .match import Match
+
+        for i in range(matches):
+            m = Match(rules, seed=match_seed(seed, first_match + i), policy=policy, first_dealer=first_dealer,
+                      points=points, end_level=end_level, levels=levels)
+            m.play_all(max_deals=max_deals)
+            winner[i] = -1 if m.winner is None else m.winner
+            deals[i] = len(m.history)
+            final[i, :units] = [RANKS.index(x) for x in m.levels]
+            if m.points is not None:
+                pts[i] = m.points
+            kept[i] = sum(r.result.dealer_keeps for r in m.history)
+    else:
+        _core._native_matches(state, pols, seed, first_match, matches, max_deals, threads, winner, deals, final, pts,
+                              kept)
+    return MatchResult(winner, deals, final[:, :units].copy(), pts if keeps else None, kept, meta=meta)
