@@ -47,7 +47,8 @@ def test_help_gives_real_docstrings():
     assert not missing, missing
 
 
-@pytest.mark.parametrize("section, least", [("## Examples", 6), ("## Stronger bots", 3), ("## Learning", 5)])
+@pytest.mark.parametrize("section, least", [("## Examples", 6), ("## Stronger bots", 3), ("## Learning", 5),
+                                            ("## Matches, and runs", 2)])
 def test_readme_examples_print_what_their_comments_say(capsys, section, least):
     """Issue 21 item 9: the README's Examples block (and the Stronger bots one) runs, and every `# >>> RESULT:
     explanation` comment names the result the statement before it gives (an expression's repr, or what a print

@@ -61,8 +61,9 @@ def _bury_position(rules: Any, hand: Cards, level: str, trump: Any, dealer: int)
 
 def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any = None, games: int = 2000,
                 seed: int = 0, *, dealer: int = 0, policy: Any = "greedy", threads: int | None = None,
-                progress: bool = False) -> list[BuryAdvice]:
-    """Candidate burials ranked best first (module docstring)."""
+                progress: bool = False, executor: Any = None, chunk: int | None = None) -> list[BuryAdvice]:
+    """Candidate burials ranked best first (module docstring). ``executor``/``chunk``: each candidate's games in
+    chunks on an engine (``simulate``'s, shengji._executors); the same numbers as the local run."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not {type(rules).__name__}")
     hand = Cards(hand)
@@ -95,7 +96,8 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
     out = []
     for burial in cands:
         res = simulate(rules, games, policy=policy, seed=seed, threads=threads, progress=progress, dealer=dealer,
-                       level=level, trump=trump, hands={dealer: hand - burial}, buried=burial)
+                       level=level, trump=trump, hands={dealer: hand - burial}, buried=burial, executor=executor,
+                       chunk=chunk)
         mean, low, high = mean_interval(res.attacker_points)
         out.append(BuryAdvice(burial, (float(mean), float(low), float(high)), res.kitty_capture_rate(), games))
     out.sort(key=lambda a: (a.attacker_points[0], a.capture_rate[0]))

@@ -211,6 +211,29 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _matches(args: argparse.Namespace) -> int:
+    from .matches import simulate_matches
+
+    rules = _rules(args)
+    policy: Any = args.policy.split(",") if "," in args.policy else args.policy
+    levels = [x.strip() for x in args.levels.split(",")] if args.levels else None
+    out = None
+    if args.out:
+        out = args.out if args.out.endswith(".npz") else args.out + ".npz"
+        _check_writable(out, "--out")
+    t = time.perf_counter()
+    res = simulate_matches(rules, args.matches, policy=policy, seed=args.seed, threads=args.threads, levels=levels,
+                           first_dealer=args.first_dealer, end_level=args.end_level, max_deals=args.max_deals)
+    elapsed = time.perf_counter() - t
+    res.meta["rules"] = args.preset
+    print(res.summary())
+    deals = int(res.deals.sum())
+    print(f"time: {elapsed:.2f} s  ({args.matches / elapsed:,.0f} matches/s, {deals / elapsed:,.0f} deals/s)")
+    if out:
+        print(f"saved {res.save(out)}")
+    return 0
+
+
 def _plot(res: Any, path: str, title: str) -> None:
     plt = _plot_module()
     values, counts = res.points_histogram()
@@ -468,6 +491,20 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--kitty", default=None, help="the kitty as dealt, in order ('3S 4H ...')")
     sim.add_argument("--buried", default=None, help="the cards the dealer buries")
     sim.set_defaults(func=_simulate)
+    mat = sub.add_parser("matches", help="whole matches natively: who wins from given levels, in how many deals")
+    mat.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    mat.add_argument("--matches", type=int, default=10_000, help="matches to play")
+    mat.add_argument("--levels", default=None, metavar="L0,L1",
+                     help="starting levels: team 0's and team 1's (8,J), or one per seat under 找朋友")
+    mat.add_argument("--first-dealer", type=int, default=None, help="the seat dealing first (default 0)")
+    mat.add_argument("--end-level", default=None, help="the level that ends the match (default: the last)")
+    mat.add_argument("--max-deals", type=int, default=None, help="stop a match unfinished after this many deals")
+    mat.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
+    mat.add_argument("--seed", type=int, default=0, help="the run's seed (match i uses match_seed(seed, i))")
+    mat.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
+    mat.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
+    mat.add_argument("--out", metavar="FILE.npz", help="save the per-match arrays")
+    mat.set_defaults(func=_matches)
     bench = sub.add_parser("bench", help="deals/s and plays/s: native core vs pure-Python reference")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--preset", default="qq-2deck", choices=Rules.presets(),

@@ -73,6 +73,12 @@ class JitPolicy(Bot):
         """The native entry point of the compiled policy (0 when uncompiled); read-only."""
         return self._address
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, bool]]:
+        """A jit policy travels (to a process pool, a Dask or Ray worker) as its Python function and is compiled
+        again where it lands (a numba cfunc does not pickle); the function must pickle (Dask and Ray use
+        cloudpickle, which carries a function defined in ``__main__`` or inside another by value)."""
+        return (JitPolicy, (self.fn, bool(self.address)))
+
     def __repr__(self) -> str:
         return f"jit_policy({getattr(self.fn, '__name__', self.fn)!r}{'' if self.address else ', compile=False'})"
 

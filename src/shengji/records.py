@@ -23,8 +23,10 @@ search bots draw them from sampled worlds (``shengji.bots.bury_candidates``).
 A row is 784 + 59 + 20 bytes (plus 59 a candidate kept). The records are identical for any thread count
 (each game's rows are kept apart and joined in game order). ``out=path`` streams the run to a directory in
 chunks of ``chunk`` games (``chunk_000000.npz`` ...), so that a run larger than memory works: the result is
-a :class:`StoredRecords` that reads one chunk at a time. Native and compiled jit policies only (a Python bot
-would run Python per decision: refused).
+a :class:`StoredRecords` that reads one chunk at a time. ``executor=`` runs the chunks on an engine
+(shengji._executors: a process pool, a Dask client, Ray) and joins them in game order: the same records.
+Native and compiled jit policies only (a Python bot would run Python per decision: refused); a jit policy
+travels to Dask and Ray workers as its Python function and is compiled again there.
 """
 
 from __future__ import annotations
@@ -159,9 +161,16 @@ def _run(rules: Any, games: int, pols: list[Any], seed: int, first_game: int, th
     return Records(**out, meta=m)
 
 
+def _chunk(lo: int, n: int, rules: Any, pols: list[Any], seed: int, points: bool, skip_forced: bool, keep: bool,
+           meta: dict[str, Any]) -> Records:
+    """Self-play games lo .. lo + n - 1 on one thread (a chunk of an executor's run)."""
+    return _run(rules, n, pols, seed, lo, 1, points, skip_forced, keep, meta)
+
+
 def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              reward: str = "levels", skip_forced: bool = True, keep_candidates: bool = False,
-             out: str | os.PathLike | None = None, chunk: int = 20_000, first_game: int = 0) -> Any:
+             out: str | os.PathLike | None = None, chunk: int = 20_000, first_game: int = 0,
+             executor: Any = None, progress: bool = False) -> Any:
     """Training records of ``games`` native self-play deals (module docstring): a :class:`Records`, or with
     ``out`` a :class:`StoredRecords` of the directory written."""
     from .simulate import _policies
@@ -187,6 +196,15 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
                          "would run Python at every decision; play it with Match or tournament instead)")
     meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
             "reward": reward, "skip_forced": skip_forced, "keep_candidates": keep_candidates}
+    if executor is not None and out is None:  # chunks on an engine, joined in game order
+        from ._executors import run_chunks
+
+        kw = {"rules": rules, "pols": pols, "seed": seed, "points": reward == "points", "skip_forced": skip_forced,
+              "keep": keep_candidates, "meta": meta}
+        parts = run_chunks(executor, _chunk, first_game, games, chunk=None if chunk == 20_000 else chunk,
+                           unit="selfplay", progress=progress, what="self-play games", kwargs=kw)
+        return concat(parts) if parts else _run(rules, 0, pols, seed, first_game, 1, reward == "points",
+                                                skip_forced, keep_candidates, meta)
     if out is None:
         return _run(rules, games, pols, seed, first_game, threads, reward == "points", skip_forced, keep_candidates,
                     meta)

@@ -477,10 +477,11 @@ def _options_changed(rules: Any) -> dict[str, Any]:
 def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              progress: bool = False, first_game: int = 0, executor: Any = None, dealer: int | None = None,
              level: str | None = None, trump: str | None = "declare", hands: Any = None, kitty: Any = None,
-             buried: Any = None, keep: str = "arrays") -> Any:
+             buried: Any = None, keep: str = "arrays", chunk: int | None = None) -> Any:
     """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring); with
     ``keep="summary"`` a :class:`SimSummary` instead, counted in batches in bounded memory for any number of
-    games (the same numbers as the SimResult's summary of the same run)."""
+    games (the same numbers as the SimResult's summary of the same run). ``executor``/``chunk``: the run in
+    chunks on an engine (shengji._executors)."""
     if isinstance(games, bool) or not hasattr(games, "__index__"):
         raise TypeError(f"games must be an int, not {type(games).__name__}")
     games = games.__index__()  # numpy integers too
@@ -488,9 +489,13 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         raise ValueError(f"games must be >= 0, got {games}")
     if keep not in ("arrays", "summary"):
         raise ValueError(f"keep must be 'arrays' (per-deal arrays) or 'summary' (counts and histograms), got {keep!r}")
+    if keep == "summary" and executor is not None:
+        return _on_executor(executor, rules, games, chunk=chunk, progress=progress, keep="summary", policy=policy,
+                            seed=_core._check_u64(seed, "seed"), first_game=_core._check_u64(first_game, "first_game"),
+                            dealer=dealer, level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
     if keep == "summary":
         return _summary_run(rules, games, policy=policy, seed=seed, threads=threads, progress=progress,
-                            first_game=first_game, executor=executor, dealer=dealer, level=level, trump=trump,
+                            first_game=first_game, dealer=dealer, level=level, trump=trump,
                             hands=hands, kitty=kitty, buried=buried)
     _check_memory(games)
     seed = _core._check_u64(seed, "seed")
@@ -519,7 +524,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
             "hands": [s for s in range(4) if fixed[s] is not None], "kitty": kitty is not None,
             "buried": buried is not None, "options_changed": _options_changed(rules)}
     if executor is not None:
-        return _on_executor(executor, rules, games, policy=policy, seed=seed, first_game=first_game, dealer=dealer,
+        return _on_executor(executor, rules, games, chunk=chunk, progress=progress, policy=policy, seed=seed,
+                            first_game=first_game, dealer=dealer,
                             level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
     run = _core.NativeRun(rules, games, pols, seed, first_game, threads, -1 if dealer is None else dealer, level,
                           trump, fixed, kitty, buried_c)
@@ -619,23 +625,57 @@ def _summary_run(rules: Any, games: int, *, progress: bool, first_game: int, **k
     return total
 
 
-def _on_executor(executor: Any, rules: Any, games: int, batches: int | None = None, **kwargs: Any) -> SimResult:
-    """Split the games into batches submitted to ``executor`` (anything with ``submit`` returning futures
-    with ``result()``: a concurrent.futures Executor or a dask.distributed Client); the merged result equals
-    the local run with the same seed, since game i always draws from stream (seed, i)."""
-    if not hasattr(executor, "submit"):
-        raise TypeError("executor must have a submit() method (concurrent.futures Executor, dask Client)")
-    first = kwargs.pop("first_game")
-    n = batches or max(1, min(64, games // 10_000 or 1))
-    bounds = [first + games * i // n for i in range(n + 1)]
-    futures = [executor.submit(simulate, rules, bounds[i + 1] - bounds[i], first_game=bounds[i], threads=1, **kwargs)
-               for i in range(n)]
-    results = [f.result() for f in futures]
-    out = results[0]
-    for r in results[1:]:
-        out = out.merge(r)
-    out.meta["first_game"] = first
-    return out
+def _sim_chunk(lo: int, n: int, rules: Any, kwargs: dict[str, Any]) -> SimResult:
+    """Games lo .. lo + n - 1 on one thread (a chunk of an executor's run)."""
+    return simulate(rules, n, first_game=lo, threads=1, **kwargs)
+
+
+def _summary_chunk(lo: int, n: int, rules: Any, kwargs: dict[str, Any]) -> SimSummary:
+    """A chunk's summary, made where it ran (only the counts travel back)."""
+    return SimSummary.of(simulate(rules, n, first_game=lo, threads=1, **kwargs))
+
+
+def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chunk: int | None = None,
+                 progress: bool = False, keep: str = "arrays", **kwargs: Any) -> Any:
+    """The run in chunks on ``executor`` (shengji._executors: a concurrent.futures Executor, a dask Client or
+    the ray module); each chunk's arrays are written into the result at their place as it arrives (or, with
+    keep="summary", its summary folded in), in game order. Equal to the local run with the same seed: game i
+    always draws from stream (seed, i)."""
+    from ._executors import run_chunks
+
+    simulate(rules, 0, first_game=first_game, threads=1, **kwargs)  # the arguments checked here, not in a worker
+    if keep == "summary":
+        state: dict[str, Any] = {}
+
+        def fold(lo: int, part: SimSummary) -> None:
+            state["total"] = part if "total" not in state else state["total"].merge(part)
+
+        run_chunks(executor, _summary_chunk, first_game, games, chunk=chunk, progress=progress, what="games",
+                   on_result=fold, args=(rules, kwargs))
+        total = state.get("total") or SimSummary.of(simulate(rules, 0, first_game=first_game, threads=1, **kwargs))
+        total.meta["first_game"] = first_game
+        total.meta["games"] = games
+        return total
+    arrays: dict[str, np.ndarray] = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt)
+                                     for name, dt in FIELDS.items()}
+    meta: dict[str, Any] = {}
+
+    def place(lo: int, part: SimResult) -> None:
+        at = lo - first_game
+        for name in FIELDS:
+            arrays[name][at:at + part.games] = getattr(part, name)
+        if not meta:
+            meta.update(part.meta)
+
+    run_chunks(executor, _sim_chunk, first_game, games, chunk=chunk, progress=progress, what="games",
+               on_result=place, args=(rules, kwargs))
+    if not meta:
+        meta.update(simulate(rules, 0, first_game=first_game, threads=1, **kwargs).meta)
+    meta["first_game"] = first_game
+    meta["executor"] = type(executor).__name__ if not hasattr(executor, "remote") else "ray"
+    for name in ("kitty_captured", "lost_deal"):
+        arrays[name] = arrays[name].view(np.bool_)
+    return SimResult(**arrays, meta=meta)
 
 
 def npz_path(path: str | os.PathLike[str]) -> str:

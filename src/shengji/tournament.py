@@ -98,7 +98,8 @@ class TournamentResult:
 def tournament(rules: Any, bots: dict[str, Any], deals: int, seed: int = 0, threads: int | None = None,
                progress: bool = False, **setup: Any) -> TournamentResult:
     """Play every pair of ``bots`` on ``deals`` duplicate deals (module docstring). ``setup`` (level, trump,
-    dealer, …) goes to ``simulate``."""
+    dealer, …, and ``executor``/``chunk``: the deals in chunks on an engine, shengji._executors; a Python bot
+    must pickle to travel) goes to ``simulate``."""
     if getattr(rules, "partnership", "fixed") == "call_card":
         raise ValueError("tournament seats two bots as fixed teams (0+2 against 1+3); under partnership='call_card' "
                          "(找朋友) the teams change every deal")
