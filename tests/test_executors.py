@@ -147,3 +147,15 @@ def test_jit_policies_travel_as_their_function(dask_client):
     assert simulate_matches(Rules(), 6, policy=bot, seed=1, executor=dask_client, chunk=2) == local
     assert selfplay(Rules(), 12, policy=bot, seed=1, executor=dask_client, chunk=5) == selfplay(Rules(), 12, policy=bot,
                                                                                                 seed=1)
+
+
+def test_a_bot_that_does_not_pickle_is_named():
+    import threading
+
+    class Locked(bots.Greedy):
+        def __init__(self):
+            self.lock = threading.Lock()  # a lock does not pickle
+
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(TypeError, match="do not pickle"):
+            simulate(Rules(), 10, executor=pool, policy=[Locked(), "greedy", "greedy", "greedy"])

@@ -80,6 +80,8 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
     returns the results in range order (an empty list when ``on_result`` takes them)."""
     how = kind(executor)
     kwargs = kwargs or {}
+    if how != "futures" or isinstance(executor, cf.ProcessPoolExecutor):  # (a thread pool shares the objects)
+        _check_pickles(how, fn, args, kwargs, what)
     nw = workers(executor, how)
     ranges = chunks(first, n, chunk, unit, nw)
     window = window or max(4, 4 * nw)
@@ -146,6 +148,28 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
     if covered != n or next_out != len(ranges):
         raise RuntimeError(f"{what}: the chunks returned cover {covered} of {n}")  # pragma: no cover
     return results
+
+
+def _check_pickles(how: str, fn: Any, args: tuple, kwargs: dict[str, Any], what: str) -> None:
+    """A clear error before anything is submitted when the run's arguments (its policies, say) cannot travel."""
+    if how == "futures":
+        import pickle
+
+        dumps = pickle.dumps
+    else:
+        try:
+            import cloudpickle
+
+            dumps = cloudpickle.dumps
+        except ImportError:  # pragma: no cover - Dask and Ray depend on it
+            return
+    try:
+        dumps((fn, args, kwargs))
+    except Exception as err:
+        raise TypeError(f"the {what}' arguments do not pickle, so they cannot travel to the executor's workers "
+                        f"({type(err).__name__}: {err}); a Python bot must pickle (a class defined at the top "
+                        "level of an importable module; Dask and Ray also carry functions and classes defined in "
+                        "__main__); a jit policy travels as its Python function") from None
 
 
 def _completed(executor: Any, how: str, futures: list[Any]) -> Any:
