@@ -4,7 +4,8 @@
  * finishing loop (sj_policy_finish_hooked) calls a hook before each decision, which writes one row when the
  * mover has at least two candidates (or always, without skip_forced): the mover's observation
  * (sj_encode_observation), the action chosen (sj_encode_action), the number of candidates (the search's:
- * sj_search_candidates; burying sj_bury_candidates), the index of the candidate of the chosen action's
+ * sj_search_candidates; burying sj_bury_candidates, or under 泰安 while the trump lies face down the union of
+ * those of sampled worlds, as shengji.bots.bury_candidates), the index of the candidate of the chosen action's
  * class (-1 when none: a policy may choose a play that no candidate represents), and with keep_candidates
  * every candidate's encoding.  At the end of the game each row gets the deal's result from its seat's side
  * (levels or points, the real teams under 找朋友) and the attackers' final points.  Each game's rows are
@@ -41,6 +42,8 @@ typedef struct sj_game_records {    /* one game's rows (malloc'd; sj_selfplay_fr
     long ncands, ccap;
 } sj_game_records;
 
+#define SJ_HIDDEN_TRUMP_WORLDS 8
+
 typedef struct sj_selfplay_in {
     const sj_rules *rules;
     const sj_setup *setup;
@@ -49,6 +52,9 @@ typedef struct sj_selfplay_in {
     int points;                     /* the rows' result: 0 levels, 1 points */
     int skip_forced;
     int keep_candidates;
+    uint64_t hidden_draws[SJ_HIDDEN_TRUMP_WORLDS]; /* 泰安, the trump face down: the burial candidates are the
+                                     * union of those of the worlds drawn (sj_face_down_world) from streams
+                                     * (hidden_draws[i], 0), as shengji.bots.bury_candidates draws them */
 } sj_selfplay_in;
 
 /* Play the games on `threads` threads, game i's rows into out[i] (games entries, zeroed by the caller), in

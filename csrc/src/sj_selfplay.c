@@ -1,12 +1,18 @@
 /* sj_selfplay.c — training records from native self-play (see sj_selfplay.h). */
 #include "sj_selfplay.h"
 
+#include "sj_rollout.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 
+#define MAX_RECORD 64 /* declarations a game records for 泰安's face-down worlds */
+
 typedef struct game_ctx {
     const sj_selfplay_in *in;
+    sj_decl_event decl[MAX_RECORD]; /* the declarations so far (step, seat, cards) */
+    int ndecl;
     uint64_t game;
     sj_game_records *rec;
     sj_cards cand[SJ_RECORD_CANDIDATES];
@@ -25,14 +31,61 @@ static int grow(void **buf, long *cap, long need, size_t size) {
     return SJ_OK;
 }
 
+/* 泰安, the burier cannot see the trump: the union of the burial candidates of worlds drawn from what it
+ * knows (the recipe of shengji.bots.bury_candidates). */
+static long hidden_trump_candidates(game_ctx *g, const sj_deal *d) {
+    int me = d->burier, nshown = 0;
+    sj_decl_event rec[MAX_RECORD];
+    sj_shown shown[SJ_MAX_PACK];
+    uint8_t have[SJ_NUM_KINDS] = {0};
+    for (int e = 0; e < g->ndecl; e++) {
+        rec[e] = g->decl[e];
+        if (rec[e].seat != me) {
+            rec[e].cards = sj_cards_empty();
+            continue;
+        }
+        for (int k = 0; k < SJ_NUM_KINDS; k++)
+            for (; have[k] < sj_cards_count(&g->decl[e].cards, k) && nshown < SJ_MAX_PACK; have[k]++)
+                shown[nshown++] = (sj_shown){.seat = (int8_t)me, .kind = (uint8_t)k, .step = rec[e].step};
+    }
+    sj_face_down fd = {.dealt_by = d->dealt_by, .level = d->level, .first_deal = d->first_deal, .redeals = 0,
+                       .phase = d->phase, .to_move = d->to_move, .dealer = d->dealer, .observer = me,
+                       .hand = d->hands[me], .shown = shown, .nshown = nshown, .record = rec, .nrecord = g->ndecl};
+    for (int s = 0; s < 4; s++) fd.hand_sizes[s] = sj_cards_size(&d->hands[s]);
+    long n = 0;
+    for (int i = 0; i < SJ_HIDDEN_TRUMP_WORLDS; i++) {
+        sj_rng r = sj_rng_stream(g->in->hidden_draws[i], 0);
+        sj_deal world;
+        int rc = sj_face_down_world(&d->rules, &fd, &r, &world, NULL);
+        if (rc != SJ_OK) return rc;
+        sj_cards c[8];
+        long m = sj_bury_candidates(&world, c, 8);
+        if (m < 0) return m;
+        for (long j = 0; j < m && j < 8; j++) {
+            int dup = 0;
+            for (long k = 0; k < n && !dup; k++) dup = sj_cards_equal(&g->cand[k], &c[j]);
+            if (!dup && n < SJ_RECORD_CANDIDATES) g->cand[n++] = c[j];
+        }
+    }
+    return n;
+}
+
 static int record(void *vctx, const sj_deal *d, const sj_cards *action) {
     game_ctx *g = (game_ctx *)vctx;
+    if (d->phase == SJ_PHASE_DECLARE && !sj_cards_is_empty(action) && g->ndecl < MAX_RECORD)
+        g->decl[g->ndecl++] = (sj_decl_event){.step = (int16_t)d->step, .seat = (int8_t)d->to_move,
+                                              .size = (uint8_t)sj_cards_size(action), .cards = *action};
     if (g->in->skip_forced && d->phase == SJ_PHASE_DECLARE &&
         !(d->hands[d->to_move].p[0] & sj_declarable_kinds(&d->rules, d->level)))
         return 0; /* nothing to declare: the pass alone */
     int choice = -1;
     long n;
-    if (d->phase == SJ_PHASE_BURY) {
+    if (d->phase == SJ_PHASE_BURY && d->rules.declaration == SJ_DECLARE_TAIAN && !d->kitty_public &&
+        d->declarer >= 0 && d->declarer != d->burier) {
+        n = hidden_trump_candidates(g, d);
+        for (long i = 0; i < n && choice < 0; i++)
+            if (sj_cards_equal(&g->cand[i], action)) choice = (int)i;
+    } else if (d->phase == SJ_PHASE_BURY) {
         n = sj_bury_candidates(d, g->cand, SJ_RECORD_CANDIDATES);
         for (long i = 0; i < n && i < SJ_RECORD_CANDIDATES && choice < 0; i++)
             if (sj_cards_equal(&g->cand[i], action)) choice = (int)i;
@@ -84,6 +137,7 @@ static int game_task(void *vjob, long t) {
     for (long i = t * GAMES_PER_TASK; rc == SJ_OK && i < in->games && i < (t + 1) * GAMES_PER_TASK; i++) {
         g->game = in->first_game + (uint64_t)i;
         g->rec = &job->out[i];
+        g->ndecl = 0;
         sj_deal d; /* simulate's game g->game, with the hook */
         int plays = sj_sim_play(in->rules, in->setup, in->seed, g->game, record, g, &d);
         if (plays < 0) {

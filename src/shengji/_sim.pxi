@@ -133,7 +133,7 @@ cdef class NativeRun:
         return done
 
 
-    def selfplay(self, bint points, bint skip_forced, bint keep_candidates):
+    def selfplay(self, bint points, bint skip_forced, bint keep_candidates, hidden_draws=(0,) * 8):
         """Training records of all games (sj_selfplay, the decisions of run()'s games): a dict of numpy arrays,
         one row per recorded decision in game order (``shengji.selfplay`` is the public face)."""
         import numpy as np
@@ -142,6 +142,10 @@ cdef class NativeRun:
         spec.setup = &self.s
         spec.seed, spec.first_game, spec.games = self.seed, self.first_game, self.games
         spec.points, spec.skip_forced, spec.keep_candidates = points, skip_forced, keep_candidates
+        if len(hidden_draws) != 8:
+            raise ValueError("hidden_draws: 8 stream seeds")
+        for h in range(8):
+            spec.hidden_draws[h] = _check_u64(hidden_draws[h], "hidden_draws")
         cdef sj_game_records *games = <sj_game_records *>calloc(max(self.games, 1), sizeof(sj_game_records))
         if games == NULL:
             raise MemoryError()

@@ -16,9 +16,10 @@ mover has at least two candidates (``skip_forced``; every decision otherwise), w
   dealer team; 找朋友: the real teams) and ``points``: the attackers' final points;
 - with ``keep_candidates=True`` every candidate's tensor: ``candidates(i)`` for row i (behaviour cloning).
 
-One difference from the environments: under 泰安, where the burier cannot see the face-down trump, the
-records' burial candidates are those of the true trump (``_core.bury_candidates``); the environments and the
-search bots draw them from sampled worlds (``shengji.bots.bury_candidates``).
+Under 泰安, where the burier cannot see the face-down trump, the burial candidates are those of
+``shengji.bots.bury_candidates``: the union of those of 8 worlds drawn from the burier's observation, drawn
+natively here from the same streams (so the candidates reveal nothing of the true trump, and the records,
+the environments and the search agree).
 
 A row is 784 + 59 + 20 bytes (plus 59 a candidate kept). The records are identical for any thread count
 (each game's rows are kept apart and joined in game order). ``out=path`` streams the run to a directory in
@@ -41,6 +42,8 @@ from typing import Any
 import numpy as np
 
 from . import _core
+from .bots import _HIDDEN_TRUMP_WORLDS
+from .observation import _first_draw
 from .rules import Rules
 
 ARRAYS = ("game", "seat", "phase", "codes", "action_codes", "n_candidates", "choice", "returns", "points",
@@ -156,7 +159,7 @@ def _run(rules: Any, games: int, pols: list[Any], seed: int, first_game: int, th
          skip_forced: bool, keep: bool, meta: dict[str, Any]) -> Records:
     run = _core.NativeRun(rules, games, pols, seed, first_game, threads, -1, rules.first_level, "declare", [None] * 4,
                           None, None)  # simulate's defaults: the same deals
-    out = run.selfplay(points, skip_forced, keep)
+    out = run.selfplay(points, skip_forced, keep, [_first_draw(i) for i in range(_HIDDEN_TRUMP_WORLDS)])
     m = dict(meta, games=int(out.pop("games")), first_game=first_game)
     return Records(**out, meta=m)
 

@@ -32,6 +32,7 @@ cdef extern from "sj_selfplay.h" nogil:
         int points
         int skip_forced
         int keep_candidates
+        uint64_t hidden_draws[8]
 
     long sj_selfplay(const sj_selfplay_in *inp, int threads, sj_game_records *out, sj_run_flags *flags,
                      long *failed_game)
