@@ -58,7 +58,7 @@ def engines(games: int = 400_000) -> dict[str, Any]:
     if LocalCluster is not None:
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cl, \
                 Client(cl) as client:
-            simulate(rules, 2000, executor=client, chunk=1000)  # warm the workers
+            simulate(rules, 16_000, executor=client, chunk=1000)  # warm the workers (each imports the package)
             sweep = {}
             for chunk in (2_000, 10_000, 50_000):
                 t = _wall(lambda c=chunk: simulate(rules, games, seed=1, executor=client, chunk=c), 2)
@@ -73,7 +73,7 @@ def engines(games: int = 400_000) -> dict[str, Any]:
     if ray is not None:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
         try:
-            simulate(rules, 2000, executor=ray, chunk=1000)
+            simulate(rules, 16_000, executor=ray, chunk=1000)
             sweep = {}
             for chunk in (2_000, 10_000, 50_000):
                 t = _wall(lambda c=chunk: simulate(rules, games, seed=1, executor=ray, chunk=c), 2)

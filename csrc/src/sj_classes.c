@@ -98,6 +98,8 @@ static uint64_t mix64(uint64_t z) {
     return z ^ (z >> 31);
 }
 
+#define STACK_PLAYS 128
+
 long sj_group_classes(const sj_deal *d, const sj_cards *plays, long n, long *cls) {
     sj_cards others = sj_deal_unseen(d);
     sj_classes c;
@@ -108,11 +110,16 @@ long sj_group_classes(const sj_deal *d, const sj_cards *plays, long n, long *cls
     }
     long size = 16;
     while (size < 2 * n) size *= 2;
-    sj_cards *canon = malloc((size_t)(n ? n : 1) * sizeof *canon);
-    long *slot = malloc((size_t)size * sizeof *slot);
+    sj_cards canon_stack[STACK_PLAYS];
+    long slot_stack[2 * STACK_PLAYS];
+    int heap = n > STACK_PLAYS; /* few plays (the common case): no allocation */
+    sj_cards *canon = heap ? malloc((size_t)n * sizeof *canon) : canon_stack;
+    long *slot = heap ? malloc((size_t)size * sizeof *slot) : slot_stack;
     if (!canon || !slot) {
-        free(canon);
-        free(slot);
+        if (heap) {
+            free(canon);
+            free(slot);
+        }
         return SJ_E_CAPACITY;
     }
     for (long i = 0; i < size; i++) slot[i] = -1;
@@ -137,7 +144,9 @@ long sj_group_classes(const sj_deal *d, const sj_cards *plays, long n, long *cls
             at = (at + 1) & (size - 1);
         }
     }
-    free(canon);
-    free(slot);
+    if (heap) {
+        free(canon);
+        free(slot);
+    }
     return classes;
 }
