@@ -23,8 +23,8 @@ the environments and the search agree).
 
 A row is 784 + 59 + 20 bytes (plus 59 a candidate kept). The records are identical for any thread count
 (each game's rows are kept apart and joined in game order). ``out=path`` streams the run to a directory in
-chunks of ``chunk`` games (``chunk_000000.npz`` ...), so that a run larger than memory works: the result is
-a :class:`StoredRecords` that reads one chunk at a time. ``executor=`` runs the chunks on an engine
+chunks of ``chunk`` games (default 20,000; ``chunk_000000.npz`` ...), so that a run larger than memory
+works: the result is a :class:`StoredRecords` that reads one chunk at a time. ``executor=`` runs the chunks on an engine
 (shengji._executors: a process pool, a Dask client, Ray) and joins them in game order: the same records.
 Native and compiled jit policies only (a Python bot would run Python per decision: refused); a jit policy
 travels to Dask and Ray workers as its Python function and is compiled again there.
@@ -46,6 +46,7 @@ from .bots import _HIDDEN_TRUMP_WORLDS
 from .observation import _first_draw
 from .rules import Rules
 
+STREAM_CHUNK = 20_000  # games a chunk file of selfplay(out=...) holds by default
 ARRAYS = ("game", "seat", "phase", "codes", "action_codes", "n_candidates", "choice", "returns", "points",
           "candidate_start", "candidate_codes")
 
@@ -172,7 +173,7 @@ def _chunk(lo: int, n: int, rules: Any, pols: list[Any], seed: int, points: bool
 
 def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              reward: str = "levels", skip_forced: bool = True, keep_candidates: bool = False,
-             out: str | os.PathLike | None = None, chunk: int = 20_000, first_game: int = 0,
+             out: str | os.PathLike | None = None, chunk: int | None = None, first_game: int = 0,
              executor: Any = None, progress: bool = False) -> Any:
     """Training records of ``games`` native self-play deals (module docstring): a :class:`Records`, or with
     ``out`` a :class:`StoredRecords` of the directory written."""
@@ -181,7 +182,8 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")
-    for name, v, lo in (("games", games, 0), ("chunk", chunk, 1), ("first_game", first_game, 0)):
+    for name, v, lo in (("games", games, 0), ("chunk", 1 if chunk is None else chunk, 1),
+                        ("first_game", first_game, 0)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
             raise ValueError(f"{name} must be an integer >= {lo}, got {v!r}")
     if reward not in ("levels", "points"):
@@ -204,13 +206,14 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
 
         kw = {"rules": rules, "pols": pols, "seed": seed, "points": reward == "points", "skip_forced": skip_forced,
               "keep": keep_candidates, "meta": meta}
-        parts = run_chunks(executor, _chunk, first_game, games, chunk=None if chunk == 20_000 else chunk,
+        parts = run_chunks(executor, _chunk, first_game, games, chunk=chunk,
                            unit="selfplay", progress=progress, what="self-play games", kwargs=kw)
         return concat(parts) if parts else _run(rules, 0, pols, seed, first_game, 1, reward == "points",
                                                 skip_forced, keep_candidates, meta)
     if out is None:
         return _run(rules, games, pols, seed, first_game, threads, reward == "points", skip_forced, keep_candidates,
                     meta)
+    chunk = STREAM_CHUNK if chunk is None else chunk
     path = Path(out)
     path.mkdir(parents=True, exist_ok=True)
     if any(path.glob("chunk_*.npz")) or (path / "records.json").exists():
