@@ -51,6 +51,10 @@ typedef struct sj_match {
 int sj_match_init(sj_match *m, const sj_rules *rules, int end_level, int first_dealer, const int *levels,
                   const int *points);
 
+/* Where a unit at position `step` of the sequence ends after climbing n levels (a must-play level or the
+ * sequence's end stops it). */
+int sj_match_climb(const sj_match *m, int step, int n);
+
 /* The rank the next deal is played at (the dealer's unit's level). */
 int sj_match_level(const sj_match *m);
 

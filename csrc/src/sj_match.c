@@ -51,7 +51,7 @@ int sj_match_init(sj_match *m, const sj_rules *rules, int end_level, int first_d
 
 int sj_match_level(const sj_match *m) { return m->seq[m->steps[unit_of(m, m->dealer)]]; }
 
-static int climb(const sj_match *m, int step, int n) {
+int sj_match_climb(const sj_match *m, int step, int n) {
     for (int i = 0; i < n; i++) {
         if (step >= m->nseq - 1) break;
         step++;
@@ -108,7 +108,7 @@ int sj_match_record(sj_match *m, const sj_deal *d) {
             if (s < 0) continue;
             int u = unit_of(m, s);
             if (done[u]++) continue;
-            m->steps[u] = climb(m, m->steps[u], o->dealer_levels);
+            m->steps[u] = sj_match_climb(m, m->steps[u], o->dealer_levels);
         }
         if (m->per_seat) m->dealer = partner >= 0 ? partner : dealer;
         else m->dealer = m->rules.next_dealer == SJ_NEXT_PARTNER ? (dealer + 2) % 4 : dealer;
@@ -118,7 +118,7 @@ int sj_match_record(sj_match *m, const sj_deal *d) {
             if (!sj_is_attacker(d, s)) continue;
             int u = unit_of(m, s);
             if (done[u]++) continue;
-            m->steps[u] = climb(m, m->steps[u], o->attacker_levels);
+            m->steps[u] = sj_match_climb(m, m->steps[u], o->attacker_levels);
         }
         m->dealer = (dealer + 1) % 4;
     }

@@ -82,6 +82,12 @@ cdef class MatchState:
         sj_match_totals(&self.m, out)
         return (out[0], out[1], out[2], out[3])
 
+    def climb(self, int step, int n):
+        """Where a unit at position ``step`` of the sequence ends after climbing ``n`` levels (sj_match_climb)."""
+        if not 0 <= step < self.m.nseq or n < 0:
+            raise ValueError(f"step must be 0 .. {self.m.nseq - 1} and n >= 0")
+        return sj_match_climb(&self.m, step, n)
+
     def record(self, Deal deal):
         rc = sj_match_record(&self.m, &deal.d)
         if rc != SJ_OK:

@@ -154,14 +154,8 @@ class Match:
 
     def climb(self, step: int, n: int) -> int:
         """Where a team (or a player) at position ``step`` of ``sequence`` ends after climbing ``n`` levels: it
-        stops on a must-play level and at the end of the sequence (the native core's rule, restated)."""
-        for _ in range(n):
-            if step >= len(self.sequence) - 1:
-                break
-            step += 1
-            if step in self.must_play:
-                break
-        return step
+        stops on a must-play level and at the end of the sequence (the native match rules)."""
+        return self._state.climb(step, n)
 
     def play_deal(self) -> DealRecord:
         """Play one whole deal with the bots and update levels and dealer."""

@@ -30,6 +30,7 @@ cdef extern from "sj_match.h" nogil:
     int sj_match_init(sj_match *m, const sj_rules *rules, int end_level, int first_dealer, const int *levels,
                       const int *points)
     int sj_match_level(const sj_match *m)
+    int sj_match_climb(const sj_match *m, int step, int n)
     int sj_match_start_deal(const sj_match *m, uint64_t seed, sj_deal *d)
     int sj_match_record(sj_match *m, const sj_deal *d)
     void sj_match_totals(const sj_match *m, int *out)
