@@ -46,6 +46,17 @@ def matches_rate(matches: int = 1000) -> dict[str, Any]:
             "simulate_deals_per_s": round(deals / s_cpu), "deals_per_match": round(deals / matches, 1)}
 
 
+def _sweep(rules: Rules, games: int, executor: Any, native: float) -> dict[Any, dict[str, float]]:
+    """deals/s and the overhead against the native threads' wall time, by chunk size, on one engine."""
+    simulate(rules, 16_000, executor=executor, chunk=1000)  # warm the workers (each imports the package)
+    sweep: dict[Any, dict[str, float]] = {}
+    for chunk in (2_000, 10_000, 50_000, None):
+        t = _wall(lambda c=chunk: simulate(rules, games, seed=1, executor=executor, chunk=c), 2)
+        sweep["default" if chunk is None else chunk] = {"deals_per_s": round(games / t),
+                                                         "overhead": round(t / native - 1, 3)}
+    return sweep
+
+
 def engines(games: int = 400_000) -> dict[str, Any]:
     rules = Rules()
     out: dict[str, Any] = {"games": games}
@@ -58,14 +69,7 @@ def engines(games: int = 400_000) -> dict[str, Any]:
     if LocalCluster is not None:
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cl, \
                 Client(cl) as client:
-            simulate(rules, 16_000, executor=client, chunk=1000)  # warm the workers (each imports the package)
-            sweep = {}
-            for chunk in (2_000, 10_000, 50_000):
-                t = _wall(lambda c=chunk: simulate(rules, games, seed=1, executor=client, chunk=c), 2)
-                sweep[chunk] = {"deals_per_s": round(games / t), "overhead": round(t / native - 1, 3)}
-            t = _wall(lambda: simulate(rules, games, seed=1, executor=client), 2)
-            sweep["default"] = {"deals_per_s": round(games / t), "overhead": round(t / native - 1, 3)}
-            out["dask_2_workers"] = sweep
+            out["dask_2_workers"] = _sweep(rules, games, client, native)
     try:
         import ray
     except ImportError:  # pragma: no cover
@@ -73,14 +77,7 @@ def engines(games: int = 400_000) -> dict[str, Any]:
     if ray is not None:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
         try:
-            simulate(rules, 16_000, executor=ray, chunk=1000)
-            sweep = {}
-            for chunk in (2_000, 10_000, 50_000):
-                t = _wall(lambda c=chunk: simulate(rules, games, seed=1, executor=ray, chunk=c), 2)
-                sweep[chunk] = {"deals_per_s": round(games / t), "overhead": round(t / native - 1, 3)}
-            t = _wall(lambda: simulate(rules, games, seed=1, executor=ray), 2)
-            sweep["default"] = {"deals_per_s": round(games / t), "overhead": round(t / native - 1, 3)}
-            out["ray_2_workers"] = sweep
+            out["ray_2_workers"] = _sweep(rules, games, ray, native)
         finally:
             ray.shutdown()
     return out

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import OPTIONS, RANKS, Deal, MatchState, _check_u64, check_rules
+from ._core import OPTIONS, Deal, MatchState, _check_u64, check_rules
 from ._types import DealResult
 from .bots import resolve
 from .rules import Rules
@@ -88,10 +88,9 @@ def chinagame_points(passed: int, other_passed: int, deals: int, failed_throws: 
 
 
 def level_sequence(rules: Any) -> list[str]:
-    """The levels a team climbs through (``first_level``): 2 -> A, 3 -> A, or A -> 2 -> ... -> K -> A."""
-    if rules.first_level == "A":
-        return ["A", *RANKS[:-1], "A"]
-    return list(RANKS[RANKS.index(rules.first_level):])
+    """The levels a team climbs through (``first_level``): 2 -> A, 3 -> A, or A -> 2 -> ... -> K -> A (the
+    native match rules' sequence)."""
+    return MatchState(rules, None, 0, None, None).sequence
 
 
 class Match:
@@ -120,9 +119,9 @@ class Match:
         if points is not None and (len(points) != 4 or not all(isinstance(p, int) and not isinstance(p, bool)
                                                                for p in points)):
             raise ValueError(f"points must be four integers, one per seat; got {points!r}")
-        if end_level is not None and end_level not in level_sequence(rules)[1:]:
+        if end_level is not None and end_level not in (after_first := level_sequence(rules)[1:]):
             raise ValueError(f"end_level must be a level of the match after its first, one of "
-                             f"{', '.join(level_sequence(rules)[1:])}; got {end_level!r}")
+                             f"{', '.join(after_first)}; got {end_level!r}")
         if levels is not None and (isinstance(levels, str) or not isinstance(levels, Sequence)):
             raise TypeError(f"levels must be a sequence of ranks, one per team (or per seat under 找朋友), "
                             f"got {levels!r}")
