@@ -84,7 +84,7 @@ class AlwaysDies(bots.Greedy):
 
 
 def test_dask_names_the_chunk_that_keeps_failing(dask_client):
-    with pytest.raises(RuntimeError, match=r"games 0 \.\. 9 failed after"):
+    with pytest.raises(RuntimeError, match=r"games 0 \.\. 9 failed: Dask gave up on it: .*allowed-failures"):
         simulate(Rules(), 10, seed=1, executor=dask_client, chunk=10,
                  policy=[AlwaysDies(), "greedy", "greedy", "greedy"])
 
@@ -159,3 +159,9 @@ def test_a_bot_that_does_not_pickle_is_named():
     with ProcessPoolExecutor(1) as pool:
         with pytest.raises(TypeError, match="do not pickle"):
             simulate(Rules(), 10, executor=pool, policy=[Locked(), "greedy", "greedy", "greedy"])
+
+
+def test_ray_says_what_it_reported_of_a_chunk_that_keeps_failing(ray_module):
+    with pytest.raises(RuntimeError, match=r"games 0 \.\. 9 failed: Ray reported \w+.*max_retries=3"):
+        simulate(Rules(), 10, seed=1, executor=ray_module, chunk=10,
+                 policy=[AlwaysDies(), "greedy", "greedy", "greedy"])

@@ -34,6 +34,7 @@ extern "C" {
     X(SJ_E_USER_RAISED, -20, "a jit_policy raised an exception inside the native run (numba cannot pass it "   \
       "through C: run the policy with jit_policy(fn, compile=False) to see it)")                       \
     X(SJ_E_CANCELLED, -22, "the run was interrupted")                                                \
+    X(SJ_E_DEADLINE, -23, "the search's time budget ran out")                                        \
     X(SJ_E_LEVEL, -21, "the level is not one the rules play at (first_level='3' starts at 3: 2 is a fixed trump)") \
     X(SJ_E_SETUP_KITTY_ORDER, -19, "the rules read the kitty by position (no_bid): give the kitty in dealt order, " \
       "as a string or a sequence of tokens, not as Cards")                                             \
@@ -47,7 +48,7 @@ typedef enum {
 #define SJ_ERROR_ENUM(name, code, text) name = code,
     SJ_ERRORS(SJ_ERROR_ENUM)
 #undef SJ_ERROR_ENUM
-    SJ_E_LAST = -23
+    SJ_E_LAST = -24
 } sj_error;
 
 /* A short sentence for a code (never NULL). */

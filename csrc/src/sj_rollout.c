@@ -158,7 +158,7 @@ int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
     return SJ_E_ARGS;
 }
 
-static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
+static int one_world(const sj_rollout_in *in, sj_rollout_out *out, sj_run_flags *flags, long w) {
     if (in->deadline > 0 && w > 0 && sj_wall_seconds() >= in->deadline) return SJ_OK; /* out of time: not run */
     sj_deal world;
     int rc = sj_rollout_world(in, (uint64_t)w, &world);
@@ -168,7 +168,8 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
     if (in->endgame >= 0) {
         tt = calloc((size_t)1 << ENDGAME_TT_BITS, sizeof *tt);
         if (!tt) return SJ_E_CAPACITY;
-        sj_solver_init(&solver, tt, ENDGAME_TT_BITS, NULL);
+        sj_solver_init(&solver, tt, ENDGAME_TT_BITS, flags); /* Ctrl-C stops a long endgame too */
+        solver.deadline = in->deadline;
     }
     rc = SJ_OK;
     for (int a = 0; a < in->nactions && rc == SJ_OK; a++) {
@@ -188,7 +189,10 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
         }
         if (d.phase != SJ_PHASE_DONE) {
             sj_solver_reset(&solver);
-            if ((rc = sj_solve_finish(&solver, &d)) != SJ_OK) break;
+            rc = sj_solve_finish(&solver, &d);
+            if (rc == SJ_E_DEADLINE) /* the clock ran out inside the endgame: the policies finish this world */
+                rc = (plays = sj_policy_finish_until(&d, in->player, &r, NULL, -1)) < 0 ? plays : SJ_OK;
+            if (rc != SJ_OK) break;
         }
         long i = (long)a * in->worlds + w;
         out->attacker_points[i] = (int16_t)d.attacker_points;
@@ -207,12 +211,12 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, long w) {
 }
 
 static int world_task(void *ctx, long w) {
-    const void **args = (const void **)ctx;
-    return one_world((const sj_rollout_in *)args[0], (sj_rollout_out *)args[1], w);
+    void **args = (void **)ctx;
+    return one_world((const sj_rollout_in *)args[0], (sj_rollout_out *)args[1], (sj_run_flags *)args[2], w);
 }
 
 int sj_rollouts(const sj_rollout_in *in, sj_rollout_out *out, int threads, sj_run_flags *flags, long *failed_world) {
     if (in->nactions < 0 || in->worlds < 0 || in->deal->phase == SJ_PHASE_DONE) return SJ_E_ARGS;
-    const void *args[2] = {in, out};
+    void *args[3] = {(void *)in, out, flags};
     return sj_parallel_for(in->worlds, 1, threads, world_task, (void *)args, flags, failed_world, NULL);
 }

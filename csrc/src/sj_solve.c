@@ -27,6 +27,7 @@ void sj_solver_init(sj_solver *s, sj_tt_entry *tt, int bits, sj_run_flags *flags
     s->gen = 1;
     s->nodes = 0;
     s->flags = flags;
+    s->deadline = 0;
     s->error = SJ_OK;
     s->bufs = NULL;
     s->nbufs = 0;
@@ -106,9 +107,10 @@ static int kitty_bonus(const sj_deal *done) { return done->kitty_captured ? done
 /* The attackers' points to come from d (fail-soft alpha-beta inside (alpha, beta)). */
 static int search(sj_solver *s, sj_deal *d, int depth, int alpha, int beta) {
     if (s->error) return 0;
-    if ((++s->nodes & 1023) == 0 && s->flags && atomic_load(&s->flags->cancel)) {
-        s->error = SJ_E_CANCELLED;
-        return 0;
+    if ((++s->nodes & 63) == 0) { /* a few microseconds apart: Ctrl-C and a bot's clock stop the search */
+        if (s->flags && atomic_load(&s->flags->cancel)) s->error = SJ_E_CANCELLED;
+        else if (s->deadline > 0 && sj_wall_seconds() >= s->deadline) s->error = SJ_E_DEADLINE;
+        if (s->error) return 0;
     }
     uint64_t key = key_of(d);
     sj_tt_entry *e = &s->tt[key & s->mask];

@@ -58,6 +58,39 @@ def _check_u64(value, str name):
     return v
 
 
+def _check_int(value, str name, lo, hi, str what="an integer", bint or_none=False):
+    """``value`` as an int in ``lo`` .. ``hi`` (any integral type, numpy's included; not a bool), or a ValueError
+    naming ``name`` (never an OverflowError deeper down): the one check of counts, seats and sizes given to the
+    core. (A ValueError for a value of the wrong type too, as these checks always raised.)"""
+    rng = f"{what} {lo:,} .. {hi:,}" + (" or None" if or_none else "")
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise ValueError(f"{name} must be {rng}, not {type(value).__name__} {value!r}")
+    v = value.__index__()
+    if not lo <= v <= hi:
+        raise ValueError(f"{name} must be {rng}, got {v:,}")
+    return v
+
+
+TIME_MS_MAX = 3_600_000  # a search budget above one hour is a mistake (a seconds value given as ms, say)
+SOLVE_MAX_CARDS = 13  # the exact endgame's largest hands: its time grows about fivefold a card (~0.4 s at 8)
+
+
+def _check_time_ms(time_ms):
+    """A search's budget: None or a number of milliseconds above 0, at most one hour."""
+    if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
+                                or not 0 < time_ms <= TIME_MS_MAX):
+        raise ValueError(f"time_ms must be None or a positive number of milliseconds, at most one hour "
+                         f"({TIME_MS_MAX:,}), got {time_ms!r}")
+    return time_ms
+
+
+def _check_cards(value, str name):
+    """None or a count of cards a hand 0 .. SOLVE_MAX_CARDS (the exact endgame's limit: endgame=, max_cards=)."""
+    if value is None:
+        return None
+    return _check_int(value, name, 0, SOLVE_MAX_CARDS, "a number of cards", True)
+
+
 BUILD = sj_build_flavour().decode()  # how the core was compiled: "x86-64+popcnt", "portable" or "native"
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -613,6 +646,7 @@ _ERROR_CLASSES = {
     SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
     SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError, SJ_E_USER_RAISED: RuntimeError, SJ_E_LEVEL: ValueError,
     SJ_E_CANCELLED: KeyboardInterrupt,
+    SJ_E_DEADLINE: RuntimeError,  # the solver's clock inside a search: handled there, never raised (a bug if so)
 }
 
 
@@ -885,6 +919,64 @@ cdef class Trump:
         cdef Cards ld = self._cards(last_lead, "last_lead")
         self._suit_of(ld, "last_lead")
         return sj_kitty_multiplier(&self.t, &ld.c)
+
+
+# ---- Ctrl-C: every long native call runs through _interruptible with a flag its loops poll ---------------
+
+cdef class _Flags:
+    """A native run's progress counter and cancel flag (sj_parallel.h: C11 atomics shared with its threads)."""
+    cdef sj_run_flags f
+
+    def __cinit__(self):
+        sj_run_flags_init(&self.f)
+
+    def cancel(self):
+        sj_run_cancel(&self.f)
+
+
+def _interruptible(fn, cancel, poll=None):
+    """Call ``fn()``, a native call that releases the GIL and stops soon after ``cancel()``, so that Ctrl-C
+    reaches it: from the main thread it runs in a worker thread while the main thread waits (Python runs its
+    signal handlers only there, between bytecodes), calling ``poll()`` (a progress bar) every 0.1 s; a
+    KeyboardInterrupt cancels it, waits until it stopped (nothing it reads or writes outlives the call: the
+    caller frees its buffers next) and propagates. From another thread, which signals never reach, it runs
+    directly (unless there is a ``poll`` to call).
+
+    The wait is on an Event the worker sets last, not on ``Thread.join``: a KeyboardInterrupt inside
+    ``join`` can mark a running thread as stopped (CPython 3.11/3.12), so a second ``join`` would return
+    at once while the native threads still run."""
+    if poll is None and threading.current_thread() is not threading.main_thread():
+        return fn()
+    out = []
+    finished = threading.Event()
+
+    def work():
+        try:
+            out.append((True, fn()))
+        except BaseException as err:  # handed to the caller
+            out.append((False, err))
+        finally:
+            finished.set()
+
+    t = threading.Thread(target=work, name="shengji-native", daemon=True)
+    try:  # a Ctrl-C anywhere from here on cancels the run, even before the worker started
+        t.start()
+        while not finished.wait(0.1 if poll is not None else 0.05):
+            if poll is not None:
+                poll()
+    except KeyboardInterrupt:
+        cancel()
+        while t.ident is not None:  # started: wait until it stopped, whatever more signals come
+            try:
+                finished.wait()
+                break
+            except KeyboardInterrupt:
+                continue
+        raise
+    ok, value = out[0]
+    if not ok:
+        raise value
+    return value
 
 
 include "_deal.pxi"

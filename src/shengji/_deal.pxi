@@ -355,7 +355,6 @@ cdef class _Solver:
         cdef long n = 0 if actions is None else len(actions), i
         cdef sj_cards *acts = NULL
         cdef int *vals = NULL
-        sj_run_flags_init(&self.flags)
         if actions is not None:
             acts = <sj_cards *>malloc((n if n else 1) * sizeof(sj_cards))
             vals = <int *>malloc((n if n else 1) * sizeof(int))
@@ -394,26 +393,8 @@ def _solver_run(Deal deal, actions):
             s = _Solver(16 if most <= 5 else 20)
             setattr(_solver_local, name, s)
         return s.run(deal, actions)
-    out = []
     worker_solver = _Solver()
-    def work():
-        try:
-            out.append((True, worker_solver.run(deal, actions)))
-        except BaseException as err:  # handed to the caller
-            out.append((False, err))
-    t = threading.Thread(target=work, daemon=True)
-    t.start()
-    try:
-        while t.is_alive():
-            t.join(0.05)
-    except KeyboardInterrupt:
-        worker_solver.cancel()
-        t.join()
-        raise
-    ok, value = out[0]
-    if not ok:
-        raise value
-    return value
+    return _interruptible(lambda: worker_solver.run(deal, actions), worker_solver.cancel)
 
 
 cdef class Deal:
@@ -1117,8 +1098,7 @@ cdef class Deal:
         return sorted(out, key=lambda av: sign * av[1])
 
     def _solvable(self, max_cards):
-        if max_cards is not None and (not isinstance(max_cards, int) or isinstance(max_cards, bool) or max_cards < 0):
-            raise ValueError(f"max_cards must be None or a count of cards >= 0, got {max_cards!r}")
+        max_cards = _check_cards(max_cards, "max_cards")
         if self.d.phase != SJ_PHASE_PLAY and self.d.phase != SJ_PHASE_DONE:
             raise ValueError(f"the solver plays the play phase; the deal is in the {self.phase} phase")
         cdef int most = sj_deal_max_hand(&self.d)

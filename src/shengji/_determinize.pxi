@@ -154,8 +154,7 @@ cdef double _deadline(time_ms) except -1:
     """The wall-clock deadline (sj_wall_seconds) of a budget of ``time_ms`` milliseconds from now; 0 for None."""
     if time_ms is None:
         return 0.0
-    if isinstance(time_ms, bool) or not isinstance(time_ms, (int, float)) or not 0 < time_ms < 1e9:
-        raise ValueError(f"time_ms must be None or a positive number of milliseconds, got {time_ms!r}")
+    _check_time_ms(time_ms)
     return sj_wall_seconds() + time_ms / 1000.0
 
 
@@ -270,6 +269,7 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     cdef sj_deal position = deal.d
     cdef int i, n = len(actions), rc = SJ_OK
     cdef long failed = -1
+    cdef sj_run_flags *fp
     if deal.d.phase == SJ_PHASE_DONE:
         raise ValueError("the deal is done: there is nothing to search")
     if n < 1 or n > 4096:
@@ -318,8 +318,15 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
             _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.shown, &spec.nshown, &spec.record,
                           &spec.nrecord)
         spec.deadline = _deadline(time_ms)
-        with nogil:
-            rc = sj_ismcts(&spec, &out, threads, NULL, &failed)
+        flags = _Flags()
+        fp = &(<_Flags>flags).f
+
+        def run():
+            nonlocal rc
+            with nogil:
+                rc = sj_ismcts(&spec, &out, threads, fp, &failed)
+
+        _interruptible(run, flags.cancel)
     finally:
         free(acts)
         free(<void *>spec.shown)
@@ -391,9 +398,7 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
             raise ValueError(f"{name} must be an integer {0 if name == 'worlds' else 1} .. {hi}, got {v!r}")
     cdef int worlds = worlds_arg, threads = threads_arg
     cdef unsigned long long seed = _check_u64(seed_arg, "seed")
-    if endgame_arg is not None and (not isinstance(endgame_arg, int) or isinstance(endgame_arg, bool) or
-                                    not 0 <= endgame_arg <= 64):
-        raise ValueError(f"endgame must be None or a number of cards 0 .. 64, got {endgame_arg!r}")
+    endgame_arg = _check_cards(endgame_arg, "endgame")
     cdef int endgame = -1 if endgame_arg is None else endgame_arg
     _check_slots(sampler, slot_seats)
     if len(policies) != 4:
@@ -448,11 +453,20 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     out.attacker_levels = &av[0, 0]
     out.dealer = &dl[0, 0]
     out.partner = &pl[0, 0]
-    with nogil:
-        rc = sj_rollouts(&spec, &out, threads, NULL, &failed)
-    free(acts)
-    free(<void *>spec.shown)
-    free(<void *>spec.record)
+    flags = _Flags()
+    cdef sj_run_flags *fp = &(<_Flags>flags).f
+
+    def run():
+        nonlocal rc
+        with nogil:
+            rc = sj_rollouts(&spec, &out, threads, fp, &failed)
+
+    try:
+        _interruptible(run, flags.cancel)
+    finally:
+        free(acts)
+        free(<void *>spec.shown)
+        free(<void *>spec.record)
     if rc != SJ_OK:
         users = sorted({repr(p) for p in policies if not isinstance(p, (str, int))})
         who = f" ({', '.join(users)})" if rc in (SJ_E_USER_POLICY, SJ_E_USER_RAISED) and users else ""

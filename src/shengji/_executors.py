@@ -15,7 +15,11 @@ Ray use cloudpickle, so a jit policy travels as its Python function and is compi
 keeps at most ``window`` chunks in flight, hands each result to ``on_result`` in range order as soon as the
 ranges before it are in (so a caller that folds results into a summary holds a bounded number of them), and
 checks that the ranges returned cover the run exactly once. A chunk that keeps failing raises a RuntimeError
-naming its range.
+naming its range (with what the engine reported); a chunk that returns a different number of units than its range
+(``size``) is an error naming the range; with ``timeout`` (seconds), a run where no chunk finishes for that long
+raises TimeoutError (an engine whose workers all died waits for a new worker without a word: Dask's scheduler
+does). On a process pool each worker exits when the process that made the pool dies, so a killed run leaves no
+orphan workers; a Ctrl-C cancels every chunk not started (the pool's own shutdown waits for the running ones).
 
 **Chunk sizes**: by default the run is cut into chunks of at least ``MIN_CHUNK`` units (about a second of
 work on one core: 20,000 deals, 1,000 matches, 5,000 self-play deals), at most 256 chunks, and never fewer
@@ -29,6 +33,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import math
+import os
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -61,16 +67,43 @@ def workers(executor: Any, how: str) -> int:
         return 1
 
 
+def check_chunk(chunk: Any) -> int | None:
+    """``chunk=``: None (the adapter's sizes) or a positive number of units a chunk (checked even without an
+    executor: a value that could not be used is refused, not ignored)."""
+    if chunk is None:
+        return None
+    if isinstance(chunk, bool) or not hasattr(chunk, "__index__"):
+        raise TypeError(f"chunk must be None or a positive integer, not {type(chunk).__name__}")
+    if not 1 <= chunk.__index__() <= 2**62:
+        raise ValueError(f"chunk must be None or a positive integer, got {chunk!r}")
+    return int(chunk.__index__())
+
+
+def check_timeout(timeout: Any) -> float | None:
+    """``timeout=``: None or the seconds (> 0) a run on an executor may go without a chunk finishing."""
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not 0 < timeout < float("inf")):
+        raise ValueError(f"timeout must be None or a positive number of seconds, got {timeout!r}")
+    return timeout
+
+
+def describe(executor: Any) -> str:
+    """The engine and its workers, for a result's meta and summary: 'dask, 4 workers'."""
+    how = kind(executor)
+    name = {"ray": "ray", "dask": "dask", "futures": type(executor).__name__}[how]
+    n = workers(executor, how)
+    return f"{name}, {n} worker{'s' if n != 1 else ''}"
+
+
 def chunks(first: int, n: int, chunk: int | None, unit: str, nworkers: int) -> list[tuple[int, int]]:
     """Consecutive (lo, count) ranges covering first .. first + n - 1."""
     if n <= 0:
         return []
+    chunk = check_chunk(chunk)
     if chunk is None:
         size = max(MIN_CHUNK.get(unit, 1), math.ceil(n / 256))
         size = min(size, max(1, math.ceil(n / nworkers)))  # every worker gets work
     else:
-        if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-            raise ValueError(f"chunk must be a positive integer or None, got {chunk!r}")
         size = chunk
     return [(first + lo, min(size, n - lo)) for lo in range(0, n, size)]
 
@@ -78,11 +111,16 @@ def chunks(first: int, n: int, chunk: int | None, unit: str, nworkers: int) -> l
 def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chunk: int | None = None,
                unit: str = "deal", progress: bool = False, what: str = "games", retries: int = 3,
                on_result: Callable[[int, Any], None] | None = None, window: int | None = None,
-               args: tuple = (), kwargs: dict[str, Any] | None = None) -> list[Any]:
+               args: tuple = (), kwargs: dict[str, Any] | None = None,
+               size: Callable[[Any], int] | None = None, timeout: float | None = None) -> list[Any]:
     """Run ``fn(lo, count, *args, **kwargs)`` over the chunks of the run on ``executor`` (module docstring);
-    returns the results in range order (an empty list when ``on_result`` takes them)."""
+    returns the results in range order (an empty list when ``on_result`` takes them). ``size(result)``: the
+    units a chunk's result holds, checked against its range."""
     how = kind(executor)
+    timeout = check_timeout(timeout)
     kwargs = kwargs or {}
+    if isinstance(executor, cf.ProcessPoolExecutor):  # each worker exits with the process that made the pool
+        args, fn = (fn, os.getpid(), *args), _in_pool_worker
     if how != "futures" or isinstance(executor, cf.ProcessPoolExecutor):  # (a thread pool shares the objects)
         _check_pickles(how, fn, args, kwargs, what)
     nw = workers(executor, how)
@@ -115,7 +153,12 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
             while todo and len(pending) < window:
                 lo, count = todo.pop()
                 pending[submit(lo, count)] = (lo, count)
-            for fut in _completed(executor, how, list(pending)):
+            finished = _completed(executor, how, list(pending), timeout)
+            if not finished:
+                spans = ", ".join(f"{a} .. {a + c - 1}" for a, c in sorted(pending.values()))
+                raise TimeoutError(f"{what}: no chunk finished in {timeout:g} s (timeout=); waiting for {spans} on "
+                                   f"{describe(executor)}")
+            for fut in finished:
                 lo, count = pending.pop(fut)
                 try:
                     value = executor.get(fut) if how == "ray" else fut.result()
@@ -125,8 +168,11 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
                         spans = ", ".join(f"{a} .. {a + c - 1}" for a, c in not_done)
                         raise RuntimeError(f"{what} {spans} not done: {type(err).__name__}: {err} (a process pool "
                                            "cannot run a chunk again; Dask and Ray retry)") from err
-                    raise RuntimeError(f"{what} {lo} .. {lo + count - 1} failed after {retries} retries: "
-                                       f"{type(err).__name__}: {err}") from err
+                    raise RuntimeError(f"{what} {lo} .. {lo + count - 1} failed: {_reported(how, err, retries)}"
+                                       ) from err
+                if size is not None and (got := size(value)) != count:
+                    raise RuntimeError(f"{what} {lo} .. {lo + count - 1}: the chunk returned {got} where its range "
+                                       f"holds {count} (on {describe(executor)})")
                 done[lo] = value
                 covered += count
                 if bar is not None:
@@ -175,16 +221,55 @@ def _check_pickles(how: str, fn: Any, args: tuple, kwargs: dict[str, Any], what:
                         "__main__); a jit policy travels as its Python function") from None
 
 
-def _completed(executor: Any, how: str, futures: list[Any]) -> Any:
-    """The futures as they complete (at least one)."""
+def _completed(executor: Any, how: str, futures: list[Any], timeout: float | None = None) -> list[Any]:
+    """The futures as they complete (at least one; none when ``timeout`` seconds pass first)."""
     if how == "ray":
-        ready, _ = executor.wait(futures, num_returns=1)
-        return ready
+        ready, _ = executor.wait(futures, num_returns=1, timeout=timeout)
+        return list(ready)
     if how == "dask":
         from distributed import wait
 
-        return list(wait(futures, return_when="FIRST_COMPLETED").done)
-    return list(cf.wait(futures, return_when=cf.FIRST_COMPLETED)[0])
+        try:
+            return list(wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
+        except TimeoutError:
+            return []
+    return list(cf.wait(futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)[0])
+
+
+def _reported(how: str, err: BaseException, retries: int) -> str:
+    """What the engine reported of a chunk that failed, and what it had done about it."""
+    name = type(err).__name__
+    if how == "dask" and name == "KilledWorker":
+        return (f"Dask gave up on it: {err} (the workers running it died as many times as the scheduler's "
+                "distributed.scheduler.allowed-failures allows)")
+    if how == "dask":
+        return f"{name}: {err} (Dask ran it up to {retries + 1} times: retries={retries})"
+    if how == "ray" and ("Crashed" in name or "Died" in name or "Unavailable" in name or "Lost" in name):
+        return f"Ray reported {name}: {err} (Ray runs a task lost with its worker again up to max_retries={retries})"
+    if how == "ray":
+        return f"{name}: {err} (Ray ran it up to {retries + 1} times: max_retries={retries}, retry_exceptions)"
+    return f"{name}: {err}"
+
+
+_watching = False
+
+
+def _in_pool_worker(lo: int, count: int, fn: Callable[..., Any], parent: int, *args: Any, **kwargs: Any) -> Any:
+    """A chunk in a process pool's worker: the first one starts a watch that ends the worker once the process
+    that made the pool is gone (a killed parent otherwise leaves its workers behind, waiting forever)."""
+    global _watching
+    if not _watching and os.getpid() != parent:
+        _watching = True
+        spawned_by = os.getppid()  # the pool's process, or a fork server that ends with it
+
+        def watch() -> None:
+            while True:
+                if os.getppid() != spawned_by:  # reparented: the process that spawned this one has died
+                    os._exit(1)
+                threading.Event().wait(0.5)
+
+        threading.Thread(target=watch, name="shengji-parent-watch", daemon=True).start()
+    return fn(lo, count, *args, **kwargs)
 
 
 def _progress_bar(total: int, unit: str = "deal") -> Any:

@@ -7,7 +7,7 @@ files: each rule's file reads the deal's state through ``sj_deal.h`` and is read
 (``sj_deal.c``) through its own header; no rule file includes ``sj_deal.c``'s callers."""
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_types", "_version"),              # plain result types and IllegalMove; the version
+    ("_types", "_version", "_files"),    # plain result types and IllegalMove; the version; safe file I/O
     ("_core",),                          # the native module (_core.pyx and its .pxi files)
     ("rules", "reference", "_stats", "_executors"),    # the option table's Rules; the pure-Python reference; intervals
     ("reference_deal", "burial", "observation", "_bot", "views"),

@@ -111,9 +111,16 @@ def _native_matches(MatchState start, policies, seed, first, long n, long max_de
     out.points = &points[0, 0]
     out.kept = &kept[0]
     cdef uint64_t s = _check_u64(seed, "seed"), f = _check_u64(first, "first")
-    cdef long done, failed = -1
-    with nogil:
-        done = sj_matches(&start.m, players, s, f, n, max_deals, threads, &out, NULL, &failed)
+    cdef long done = 0, failed = -1
+    flags = _Flags()
+    cdef sj_run_flags *fp = &(<_Flags>flags).f
+
+    def run():
+        nonlocal done
+        with nogil:
+            done = sj_matches(&start.m, players, s, f, n, max_deals, threads, &out, fp, &failed)
+
+    _interruptible(run, flags.cancel)
     if done < 0:
         _raise_error(done, f"match {failed} of seed {seed}", &start.m.rules)
     return done

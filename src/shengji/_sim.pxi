@@ -149,10 +149,19 @@ cdef class NativeRun:
         cdef sj_game_records *games = <sj_game_records *>calloc(max(self.games, 1), sizeof(sj_game_records))
         if games == NULL:
             raise MemoryError()
-        cdef long done, failed_game = -1, i, k, j, row = 0, cand = 0, nrows = 0, ncands = 0
+        cdef long done = 0, failed_game = -1, i, k, j, row = 0, cand = 0, nrows = 0, ncands = 0
+        cdef sj_run_flags *flags
+        cdef int threads
         try:
-            with nogil:
-                done = sj_selfplay(&spec, self.threads, games, &self._flags, &failed_game)
+            flags = &self._flags
+            threads = self.threads
+
+            def run():
+                nonlocal done
+                with nogil:
+                    done = sj_selfplay(&spec, threads, games, flags, &failed_game)
+
+            _interruptible(run, self.cancel)
             if done < 0:
                 who = f" ({', '.join(sorted({repr(p) for p in self._users}))})" if done in (
                     SJ_E_USER_POLICY, SJ_E_USER_RAISED) else ""

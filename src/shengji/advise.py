@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import _core
 from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
@@ -74,8 +75,7 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
                          f"({need}), got {len(hand)}")
     if isinstance(trump, str) and trump.lower() == "declare":
         raise ValueError("advise_bury needs the trump: give a suit, or None / 'NT' for no trump")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
+    games = _core._check_int(games, "games", 1, 2**40)
     position = _bury_position(rules, hand, level, trump, dealer)  # validates the hand, level and trump
     if candidates is None:
         cands = burial_candidates(hand, position.trump_context, position.policy_action("greedy"), kitty)

@@ -24,14 +24,17 @@ from ._core import Cards, Deal
 from .observation import determinize
 from .search import VALUES, _check_time, _left
 
+_int = _core._check_int
+
 
 class Random(Bot):
     """Uniformly random legal actions in every phase where they can be listed (declaring: passes or
     declares at random; playing: one of at most ``limit`` legal actions); burying: random cards."""
 
     def __init__(self, seed: int | None = 0, limit: int = 2000):
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed = None if seed is None else _core._check_u64(seed, "seed")
+        limit = _core._check_int(limit, "limit", 1, 2**31 - 1)
+        self.rng = random.Random(self.seed)
         self.limit = limit
 
     def start_game(self, seed: int, game: int, seat: int) -> None:
@@ -167,15 +170,12 @@ class PIMC(_SearchBot):
 
     def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",
                  threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None):
-        if worlds is not None and (not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1):
-            raise ValueError(f"worlds must be None or a positive integer, got {worlds!r}")
+        if worlds is not None:
+            worlds = _int(worlds, "worlds", 1, 2**31 - 1, "an integer", True)
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, got {seed!r}")
-        if endgame is not None and (not isinstance(endgame, int) or isinstance(endgame, bool)
-                                    or not 0 <= endgame <= 64):
-            raise ValueError(f"endgame must be None or a number of cards 0 .. 64, got {endgame!r}")
+        seed = _core._check_u64(seed, "seed")
+        endgame = _core._check_cards(endgame, "endgame")
         _check_time(time_ms)
         self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
         self.endgame = None if endgame == 0 else endgame
@@ -221,18 +221,16 @@ class ISMCTS(_SearchBot):
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, policy: Any = "greedy",
                  seed: int = 0, value: str = "levels", threads: int | None = None, trees: int | None = None,
                  exploration: float = 0.7):
-        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
-                                       or iterations < 1):
-            raise ValueError(f"iterations must be None or a positive integer, got {iterations!r}")
+        if iterations is not None:
+            iterations = _int(iterations, "iterations", 1, 2**62, "an integer", True)
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, got {seed!r}")
+        seed = _core._check_u64(seed, "seed")
         _check_time(time_ms)
-        if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
-            raise ValueError(f"threads must be None or a positive integer, got {threads!r}")
-        if trees is not None and (not isinstance(trees, int) or isinstance(trees, bool) or not 1 <= trees <= 4096):
-            raise ValueError(f"trees must be None or an integer 1 .. 4096, got {trees!r}")
+        if threads is not None:
+            threads = _int(threads, "threads", 1, 4096, "an integer", True)
+        if trees is not None:
+            trees = _int(trees, "trees", 1, 4096, "an integer", True)
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not 0 <= exploration < 1e6:
             raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
         self.iterations, self.time_ms, self.policy, self.seed = iterations, time_ms, policy, seed

@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 import time
 from typing import Any
@@ -103,18 +104,37 @@ def _options(args: argparse.Namespace) -> int:
     return 0
 
 
+_DIGITS = re.compile(r"-?[0-9]+")  # ASCII digits only: int() also reads "８" (full-width) and "٨" (Arabic-Indic)
+
+
+def _int(text: str) -> int:
+    """An integer option's value as argparse reads it: what int() accepts, but in ASCII only (int() reads any
+    Unicode decimal digit, so "８" would be 8)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return int(text)
+
+
+_int.__name__ = "int"  # argparse's message: "invalid int value: '８'"
+
+
 def _rules(args: argparse.Namespace) -> Rules:
     """--preset with every --rule KEY=VALUE applied over it, checked against the option table: enum values as
-    their names, booleans true/false, numbers as digits, rank sets comma-separated (constant_ranks=2,3,5)."""
+    their names, booleans true/false, numbers as ASCII digits (an optional minus first), rank sets
+    comma-separated (constant_ranks=2,3,5); each KEY at most once."""
     from ._core import OPTIONS
 
     rules = Rules.preset(args.preset)
     changes: dict[str, Any] = {}
+    given: dict[str, str] = {}
     for item in getattr(args, "rule", None) or []:
         key, sep, text = item.partition("=")
         key, text = key.strip(), text.strip()
         if not sep or key not in OPTIONS:
             raise ValueError(f"--rule {item!r}: give KEY=VALUE with KEY one of {', '.join(OPTIONS)}")
+        if key in given:
+            raise ValueError(f"--rule {key} is given twice ({given[key]!r}, then {item!r}): give each option once")
+        given[key] = item
         opt = OPTIONS[key]
         value: Any = text
         if opt.kind == "bool":
@@ -122,8 +142,8 @@ def _rules(args: argparse.Namespace) -> Rules:
                 raise ValueError(f"--rule {item!r}: {key} is true or false")
             value = text.lower() in ("true", "1", "yes")
         elif opt.kind == "int":
-            if not text.lstrip("-").isdigit():
-                raise ValueError(f"--rule {item!r}: {key} is a whole number")
+            if not _DIGITS.fullmatch(text):
+                raise ValueError(f"--rule {item!r}: {key} is a whole number in ASCII digits (0-9)")
             value = int(text)
         elif opt.kind == "ranks":
             value = tuple(r.strip().upper() for r in text.split(",") if r.strip())
@@ -473,13 +493,13 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser = add_parser  # type: ignore[method-assign]
     sim = sub.add_parser("simulate", help="a native Monte-Carlo run of whole deals")
     sim.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    sim.add_argument("--games", type=int, default=100_000, help="deals to play")
+    sim.add_argument("--games", type=_int, default=100_000, help="deals to play")
     sim.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
-    sim.add_argument("--seed", type=int, default=0, help="the run's seed (deal i uses stream i)")
-    sim.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
+    sim.add_argument("--seed", type=_int, default=0, help="the run's seed (deal i uses stream i)")
+    sim.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     sim.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
     sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
-    sim.add_argument("--dealer", type=int, default=None, help="fixed dealer seat (default: random per deal)")
+    sim.add_argument("--dealer", type=_int, default=None, help="fixed dealer seat (default: random per deal)")
     sim.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
     sim.add_argument("--out", metavar="FILE.npz", help="save the per-deal arrays")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -493,15 +513,15 @@ def main(argv: list[str] | None = None) -> int:
     sim.set_defaults(func=_simulate)
     mat = sub.add_parser("matches", help="whole matches natively: who wins from given levels, in how many deals")
     mat.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    mat.add_argument("--matches", type=int, default=10_000, help="matches to play")
+    mat.add_argument("--matches", type=_int, default=10_000, help="matches to play")
     mat.add_argument("--levels", default=None, metavar="L0,L1",
                      help="starting levels: team 0's and team 1's (8,J), or one per seat under 找朋友")
-    mat.add_argument("--first-dealer", type=int, default=None, help="the seat dealing first (default 0)")
+    mat.add_argument("--first-dealer", type=_int, default=None, help="the seat dealing first (default 0)")
     mat.add_argument("--end-level", default=None, help="the level that ends the match (default: the last)")
-    mat.add_argument("--max-deals", type=int, default=None, help="stop a match unfinished after this many deals")
+    mat.add_argument("--max-deals", type=_int, default=None, help="stop a match unfinished after this many deals")
     mat.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
-    mat.add_argument("--seed", type=int, default=0, help="the run's seed (match i uses match_seed(seed, i))")
-    mat.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
+    mat.add_argument("--seed", type=_int, default=0, help="the run's seed (match i uses match_seed(seed, i))")
+    mat.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     mat.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     mat.add_argument("--out", metavar="FILE.npz", help="save the per-match arrays")
     mat.set_defaults(func=_matches)
@@ -510,26 +530,26 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--preset", default="qq-2deck", choices=Rules.presets(),
                        help="the rule system of the top-level figures")
     bench.add_argument("--presets", default=None, help="comma-separated presets to measure (default: every preset)")
-    bench.add_argument("--games", type=int, default=50_000, help="native deals per random-play measurement")
-    bench.add_argument("--greedy-games", type=int, default=10_000, help="native deals per greedy-play measurement")
-    bench.add_argument("--reference-games", type=int, default=20, help="deals the pure-Python reference plays")
-    bench.add_argument("--seed", type=int, default=1, help="the run's seed")
+    bench.add_argument("--games", type=_int, default=50_000, help="native deals per random-play measurement")
+    bench.add_argument("--greedy-games", type=_int, default=10_000, help="native deals per greedy-play measurement")
+    bench.add_argument("--reference-games", type=_int, default=20, help="deals the pure-Python reference plays")
+    bench.add_argument("--seed", type=_int, default=1, help="the run's seed")
     bench.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
     bench.set_defaults(func=_bench)
     tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
     tour.add_argument("--bots", default="pimc,greedy",
                       help="two or more of pimc, ismcts, greedy, random")
-    tour.add_argument("--deals", type=int, default=200, help="duplicate deals per pair")
+    tour.add_argument("--deals", type=_int, default=200, help="duplicate deals per pair")
     tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    tour.add_argument("--worlds", type=int, default=None, help="PIMC's sampled worlds (default 64; with --time-ms "
+    tour.add_argument("--worlds", type=_int, default=None, help="PIMC's sampled worlds (default 64; with --time-ms "
                       "the most)")
-    tour.add_argument("--iterations", type=int, default=None, help="ISMCTS's iterations (default 1000; with "
+    tour.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations (default 1000; with "
                       "--time-ms the most)")
     tour.add_argument("--time-ms", type=float, default=None, help="the search bots' budget per decision, wall time")
-    tour.add_argument("--endgame", type=int, default=0, help="PIMC: solve each world exactly once every hand "
+    tour.add_argument("--endgame", type=_int, default=0, help="PIMC: solve each world exactly once every hand "
                       "holds at most this many cards")
-    tour.add_argument("--seed", type=int, default=0, help="the deals' seed")
-    tour.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
+    tour.add_argument("--seed", type=_int, default=0, help="the deals' seed")
+    tour.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     tour.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: on a terminal)")
     tour.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
@@ -546,9 +566,9 @@ def main(argv: list[str] | None = None) -> int:
     bury.add_argument("--level", default="2", help="the level rank")
     bury.add_argument("--trump", required=True, help="S/H/D/C, or NT (no trump)")
     bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    bury.add_argument("--games", type=int, default=2000, help="deals per candidate")
-    bury.add_argument("--seed", type=int, default=0, help="the runs' seed")
-    bury.add_argument("--threads", type=int, default=None, help="native threads (default: every core)")
+    bury.add_argument("--games", type=_int, default=2000, help="deals per candidate")
+    bury.add_argument("--seed", type=_int, default=0, help="the runs' seed")
+    bury.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     bury.set_defaults(func=_bury)
     show = sub.add_parser("show", help="summarise (and plot) a run saved with simulate --out")
     show.add_argument("file", metavar="FILE.npz", help="the saved run")
@@ -561,9 +581,9 @@ def main(argv: list[str] | None = None) -> int:
                           "greedy, random, pimc")
     rep.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     rep.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
-    rep.add_argument("--seed", type=int, default=0, help="the deal's seed")
-    rep.add_argument("--seat", type=int, default=None, help="show only what this seat sees (default: every hand)")
-    rep.add_argument("--worlds", type=int, default=64, help="PIMC's sampled worlds")
+    rep.add_argument("--seed", type=_int, default=0, help="the deal's seed")
+    rep.add_argument("--seat", type=_int, default=None, help="show only what this seat sees (default: every hand)")
+    rep.add_argument("--worlds", type=_int, default=64, help="PIMC's sampled worlds")
     rep.set_defaults(func=_replay)
     opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
     opts.set_defaults(func=_options)

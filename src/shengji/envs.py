@@ -53,17 +53,37 @@ the search bots compare (docs/MODEL.md §10): in the play phase one play per cla
 first ``max_actions`` of them.
 
 **Back to play** (``observation_tensor_jit(position, out)``): a jit policy's ``position`` (``shengji.jit``)
-carries the mover's observation tensor from ``shengji.jit.OBSERVATION``; this numba function copies it into
-``out`` (784 float32 or int entries), so a model trained on ``shengji.selfplay`` records plays natively.
+carries the mover's observation tensor from ``shengji.jit.OBSERVATION``; this function copies it into ``out``
+(784 float32 or int entries), so a model trained on ``shengji.selfplay`` records plays natively. It is callable
+from Python and, with numba installed, from numba code (a compiled ``jit_policy``). Its contract, checked before
+anything is copied: ``position`` a 1-d integer array of at least ``shengji.jit.POSITION_SIZE`` entries, ``out`` a
+1-d array of at least 784 entries of a dtype that holds 0 .. 255 (an integer type other than int8, or a float
+type; not bool). From Python a breach raises TypeError (not an array, a wrong dtype, read-only ``out``) or
+ValueError (too short, not 1-d) naming the argument, the size needed and the size given; inside numba a wrong
+dtype or dimension fails to compile and a short array raises ValueError (in a compiled ``jit_policy`` that stops
+the run as the policy raising: run it with ``compile=False`` for the message).
 
 **Rewards** (``reward="levels"`` or ``"points"``), given when the deal ends, from each seat's side: levels —
 the attackers' levels minus the dealer team's for an attacker, the opposite for the dealer team; points — the
 attackers' final points for an attacker, minus them for the dealer team. Under 找朋友 the teams are the real
 ones (the dealer and its partner).
 
+**An action given to** ``step``: the index of a candidate, as any integer (a Python int, a numpy integer) or
+an integer numpy array of one element (0-d or not: what stable-baselines3's ``model.predict`` returns for one
+environment). Anything else — a float (``1.0``, NaN), a bool, a string, None, a float array, an array of
+several elements — raises TypeError: it is a learner's bug, not a choice outside the mask.
+
 **An index outside the mask** (Gymnasium's ``check_env`` steps with unmasked random actions): the first
 candidate is played and ``info["invalid_action"]`` is True; the reward is unchanged. PettingZoo's and
 Gymnasium's packages are the ``learn`` extra (``pip install 'shengji[learn]'``).
+
+**Seeds and resets**: the constructors' ``seed`` and ``reset(seed=...)`` take None or an integer 0 .. 2**64 - 1
+(numpy integers too; not a bool), as every seed in the package (TypeError for a non-integer, ValueError out of
+range). The AEC environment before its first ``reset()``: ``step``, ``observe`` and ``last`` raise RuntimeError
+saying to call ``reset()``; ``observe`` of a name that is not one of ``possible_agents`` raises ValueError naming
+them. ``SeatEnv(opponents=...)`` takes ``"greedy"``, ``"random"``, a bot (an object with ``choose(deal)``) or a
+list of four of these; anything else is refused at construction (TypeError or ValueError naming
+``opponents``).
 """
 
 from __future__ import annotations
@@ -212,7 +232,13 @@ def _returns(deal: Deal, kind: str) -> list[float]:
     return [v if deal.is_attacker(s) else -v for s in range(4)]
 
 
-def _check(rules: Any, max_actions: Any, reward: Any, seed: Any) -> Rules:
+def _seed(seed: Any) -> int | None:
+    """A constructor's or ``reset``'s seed: None, or the package's one seed check (``_core._check_u64``: an
+    integer 0 .. 2**64 - 1, numpy integers included, bools refused) as a Python int."""
+    return None if seed is None else _core._check_u64(seed, "seed")
+
+
+def _check(rules: Any, max_actions: Any, reward: Any, seed: Any) -> tuple[Rules, int | None]:
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")
@@ -220,9 +246,22 @@ def _check(rules: Any, max_actions: Any, reward: Any, seed: Any) -> Rules:
         raise ValueError(f"max_actions must be an integer 1 .. 4096, got {max_actions!r}")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(map(repr, REWARDS))}, got {reward!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed must be None or a non-negative integer, got {seed!r}")
-    return rules
+    return rules, _seed(seed)
+
+
+def _action_index(action: Any) -> int:
+    """``step``'s action as a candidate index (module docstring): any integer, or an integer numpy array of one
+    element; TypeError for anything else (a float, NaN, a bool, a string, None, a float or bool array, an array of
+    several elements). The index is not checked against the mask here."""
+    if isinstance(action, np.ndarray):
+        if action.dtype.kind not in "iu" or action.size != 1:
+            raise TypeError(f"an action is a candidate index: an integer, or an integer array of one element; got "
+                            f"an array of dtype {action.dtype} and shape {action.shape}")
+        return int(action.reshape(-1)[0])
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError(f"an action is a candidate index: an integer, or an integer array of one element; got "
+                        f"{type(action).__name__} {action!r}")
+    return int(action)
 
 
 class _Table:
@@ -256,12 +295,12 @@ class _Table:
         return {"observation": self.deal._observation_codes(seat).astype(np.float32), "action_mask": mask,
                 "action_features": feats}
 
-    def act(self, index: Any) -> bool:
-        """Play candidate ``index`` (the first when it is outside the mask); True when it was inside."""
+    def act(self, index: int) -> bool:
+        """Play candidate ``index`` (an int from ``_action_index``; the first candidate when it is outside the
+        mask); True when it was inside."""
         assert self.deal is not None
-        ok = (isinstance(index, (int, np.integer)) and not isinstance(index, bool)
-              and 0 <= int(index) < len(self.cands))
-        self.deal.act(self.cands[int(index) if ok else 0])
+        ok = 0 <= index < len(self.cands)
+        self.deal.act(self.cands[index if ok else 0])
         self.refresh()
         return ok
 
@@ -301,6 +340,20 @@ def _aec_class() -> Any:
             self._table.seed(seed)
             self._obs_space, self._act_space = _spaces(max_actions)
 
+        def _started(self, what: str) -> Deal:
+            """The deal in play; before the first ``reset()`` a RuntimeError saying to call it (``step``,
+            ``observe`` and ``last`` have no deal, no agent to move and no rewards until then; PettingZoo's own
+            order-enforcing wrapper says the same with an AssertionError)."""
+            if self._table.deal is None:
+                raise RuntimeError(f"reset() needs to be called before {what}(): the environment has no deal yet")
+            return self._table.deal
+
+        def _seat(self, agent: Any) -> int:
+            """The seat of one of ``possible_agents``; ValueError naming them for anything else."""
+            if not isinstance(agent, str) or agent not in self.possible_agents:
+                raise ValueError(f"unknown agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+            return self.possible_agents.index(agent)
+
         def observation_space(self, agent: str) -> Any:
             return self._obs_space
 
@@ -308,6 +361,7 @@ def _aec_class() -> Any:
             return self._act_space
 
         def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+            seed = _seed(seed)
             if seed is not None:
                 self._table.seed(seed)
             self._table.new_deal()
@@ -333,20 +387,25 @@ def _aec_class() -> Any:
                 self.agent_selection = f"seat_{deal.to_move}"
 
         def observe(self, agent: str) -> dict[str, np.ndarray]:
-            seat = int(agent.rsplit("_", 1)[1])
-            deal = self._table.deal
-            assert deal is not None
+            deal = self._started("observe")
+            seat = self._seat(agent)
             return self._table.observation(seat, deal.phase != "done" and deal.to_move == seat)
 
+        def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+            self._started("last")
+            return super().last(observe)
+
         def step(self, action: Any) -> None:
+            self._started("step")
             agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
-                self._was_dead_step(action)
+                self._was_dead_step(action)  # (PettingZoo: a dead agent's action is None)
                 return
+            index = _action_index(action)  # before anything changes: a bad type leaves the turn as it was
             self._cumulative_rewards[agent] = 0.0
             for a in self.agents:
                 self.rewards[a] = 0.0
-            ok = self._table.act(action)
+            ok = self._table.act(index)
             self.infos = {a: {} for a in self.agents}
             if not ok:
                 self.infos[agent]["invalid_action"] = True
@@ -366,7 +425,7 @@ def _aec_class() -> Any:
 def aec_env(rules: Rules | None = None, *, max_actions: int = 128, reward: str = "levels", seed: int | None = None,
             render_mode: str | None = None) -> Any:
     """A PettingZoo ``AECEnv`` of one deal per episode, agents ``seat_0`` .. ``seat_3`` (module docstring)."""
-    rules = _check(rules, max_actions, reward, seed)
+    rules, seed = _check(rules, max_actions, reward, seed)
     return _aec_class()(rules, max_actions, reward, seed, render_mode)
 
 
@@ -376,6 +435,20 @@ def _gym_env() -> Any:
     except ImportError:
         raise ImportError("SeatEnv needs Gymnasium: pip install 'shengji[learn]'") from None
     return gymnasium.Env
+
+
+def _opponents(opponents: Any, resolve: Any) -> list[Any]:
+    """SeatEnv's opponents as four bots (``shengji.bots.resolve``: a policy name, a bot, or a list of four), each
+    with a callable ``choose``; an error naming ``opponents`` otherwise (at construction, not at the first step)."""
+    try:
+        bots = resolve(opponents)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"opponents: {err}") from None
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(f"opponents: seat {seat}'s opponent {bot!r} ({type(bot).__name__}) is not 'greedy', "
+                            "'random' or a bot with choose(deal)")
+    return list(bots)
 
 
 def _make_seat_env_class() -> Any:
@@ -392,14 +465,14 @@ def _make_seat_env_class() -> Any:
                      render_mode: str | None = None):
             from .bots import resolve
 
-            rules = _check(rules, max_actions, reward, seed)
+            rules, seed = _check(rules, max_actions, reward, seed)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
                 raise ValueError(f"seat must be 0 .. 3, got {seat!r}")
             if render_mode not in (None, "ansi"):
                 raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
             self.seat, self.render_mode = seat, render_mode
             self._native = opponents if isinstance(opponents, str) and opponents in ("greedy", "random") else None
-            self._bots = None if self._native else resolve(opponents)
+            self._bots = None if self._native else _opponents(opponents, resolve)
             self._table = _Table(rules, max_actions, reward)
             self._table.seed(seed)
             self.observation_space, self.action_space = _spaces(max_actions)
@@ -421,6 +494,7 @@ def _make_seat_env_class() -> Any:
             return self._table.observation(self.seat, deal.phase != "done")
 
         def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
+            seed = _seed(seed)
             super().reset(seed=seed)
             if seed is not None:
                 self._table.seed(seed)
@@ -430,9 +504,11 @@ def _make_seat_env_class() -> Any:
 
         def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
             deal = self._table.deal
-            if deal is None or deal.phase == "done":
+            if deal is None:
+                raise RuntimeError("reset() needs to be called before step(): the environment has no deal yet")
+            if deal.phase == "done":
                 raise RuntimeError("the deal is over: call reset()")
-            ok = self._table.act(action)
+            ok = self._table.act(_action_index(action))
             self._others()
             info = {} if ok else {"invalid_action": True}
             if deal.phase == "done":
@@ -445,21 +521,89 @@ def _make_seat_env_class() -> Any:
     return SeatEnv
 
 
-def _observation_tensor_copy(position: Any, out: Any) -> None:
-    for i in range(784):  # (784 = TENSOR_SIZE; OBSERVATION = 448: shengji.jit's position layout)
-        out[i] = position[448 + i]
+_OBSERVATION = 16 + 54 * 8  # shengji.jit.OBSERVATION (where a position's tensor starts; checked by the tests)
+_POSITION_SIZE = _OBSERVATION + TENSOR_SIZE  # shengji.jit.POSITION_SIZE
+
+
+def _holds_codes(dtype: np.dtype) -> bool:
+    """``out``'s dtype holds every tensor entry, 0 .. 255: a float type, or an integer type other than int8."""
+    return dtype.kind == "f" or (dtype.kind in "iu" and np.can_cast(np.uint8, dtype))
+
+
+def _observation_tensor_jit(position: Any, out: Any) -> None:
+    """Copy the mover's observation tensor from a jit policy's ``position`` into ``out`` (module docstring).
+
+    Contract, checked before anything is copied: ``position`` a 1-d integer numpy array of at least
+    ``shengji.jit.POSITION_SIZE`` (1232) entries; ``out`` a writeable 1-d numpy array of at least 784 entries of
+    a float type or an integer type holding 0 .. 255 (not int8, not bool). TypeError (not an array, a wrong
+    dtype, a read-only ``out``) or ValueError (too short, not 1-d) names the argument, what it needs and what it
+    got. With numba installed this function is callable from numba code (a compiled ``shengji.jit_policy``):
+    there a wrong dtype or number of dimensions fails to compile and a short array raises ValueError."""
+    for name, a, need in (("position", position, _POSITION_SIZE), ("out", out, TENSOR_SIZE)):
+        if not isinstance(a, np.ndarray):
+            raise TypeError(f"observation_tensor_jit: {name} must be a numpy array of at least {need} entries, "
+                            f"not {type(a).__name__}")
+        if a.ndim != 1:
+            raise ValueError(f"observation_tensor_jit: {name} must be 1-d with at least {need} entries, got shape "
+                             f"{a.shape}")
+        if a.shape[0] < need:
+            raise ValueError(f"observation_tensor_jit: {name} needs at least {need} entries, got {a.shape[0]}")
+    if position.dtype.kind not in "iu":
+        raise TypeError(f"observation_tensor_jit: position must be an integer array (a jit policy's int32 "
+                        f"position), got dtype {position.dtype}")
+    if not _holds_codes(out.dtype):
+        raise TypeError(f"observation_tensor_jit: out must be a float or integer array that holds 0 .. 255 (float32, "
+                        f"uint8, int16, ...), got dtype {out.dtype}")
+    if not out.flags.writeable:
+        raise TypeError("observation_tensor_jit: out is read-only")
+    out[:TENSOR_SIZE] = position[_OBSERVATION:_POSITION_SIZE]
+
+
+_observation_tensor_jit.__name__ = _observation_tensor_jit.__qualname__ = "observation_tensor_jit"
+
+
+def _register_numba() -> None:
+    """The numba implementation of ``observation_tensor_jit`` (``numba.extending.overload``), so that compiled
+    code calls it: the dtypes and dimensions checked when compiling, the lengths when running."""
+    from numba import types  # ImportError without numba
+    from numba.core.errors import TypingError
+    from numba.extending import overload
+    from numba.np.numpy_support import as_dtype
+
+    @overload(_observation_tensor_jit)
+    def _typed(position: Any, out: Any) -> Any:
+        for name, a in (("position", position), ("out", out)):
+            if not isinstance(a, types.Array) or a.ndim != 1:
+                raise TypingError(f"observation_tensor_jit: {name} must be a 1-d numpy array, got {a}")
+        if not isinstance(position.dtype, types.Integer):
+            raise TypingError(f"observation_tensor_jit: position must be an integer array, got {position}")
+        if not _holds_codes(as_dtype(out.dtype)):  # the same rule as from Python
+            raise TypingError(f"observation_tensor_jit: out must be a float or integer array that holds 0 .. 255 "
+                              f"(not int8 or bool), got {out}")
+        if not out.mutable:
+            raise TypingError("observation_tensor_jit: out is read-only")
+        size, start, end = TENSOR_SIZE, _OBSERVATION, _POSITION_SIZE
+
+        def copy(position: Any, out: Any) -> None:  # pragma: no cover - compiled
+            if position.shape[0] < end:
+                raise ValueError("observation_tensor_jit: position needs at least 1232 entries "
+                                 "(shengji.jit.POSITION_SIZE)")
+            if out.shape[0] < size:
+                raise ValueError("observation_tensor_jit: out needs at least 784 entries")
+            for i in range(size):
+                out[i] = position[start + i]
+
+        return copy
 
 
 def __getattr__(name: str) -> Any:
-    if name == "observation_tensor_jit":  # compiled with numba when it is installed (callable from a jit policy)
+    if name == "observation_tensor_jit":  # numba's implementation registered when first asked for (numba installed)
         try:
-            import numba
-        except ImportError:
-            fn = _observation_tensor_copy
-        else:
-            fn = numba.njit(cache=False)(_observation_tensor_copy)
-        globals()["observation_tensor_jit"] = fn
-        return fn
+            _register_numba()
+        except ImportError:  # no numba: the Python function alone
+            pass
+        globals()["observation_tensor_jit"] = _observation_tensor_jit
+        return _observation_tensor_jit
     if name == "SeatEnv":  # Gymnasium is imported when the class is first asked for
         cls = _make_seat_env_class()
         globals()["SeatEnv"] = cls

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import OPTIONS, Deal, MatchState, _check_u64, check_rules
+from ._core import OPTIONS, Deal, MatchState, _check_int, _check_u64, check_rules
 from ._types import DealResult
 from .bots import resolve
 from .rules import Rules
@@ -102,8 +102,7 @@ class Match:
     def __init__(self, rules: Any, seed: int = 0, policy: Any = "greedy", first_dealer: int = 0,
                  points: Sequence[int] | None = None, end_level: str | None = None,
                  levels: Sequence[str] | None = None):
-        if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer <= 3:
-            raise ValueError(f"first_dealer must be a seat 0..3, got {first_dealer!r}")
+        first_dealer = _check_int(first_dealer, "first_dealer", 0, 3, "a seat")
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), "
                             f"not {type(rules).__name__}")
@@ -116,9 +115,10 @@ class Match:
         if points is not None and not keeps:
             raise ValueError("points= gives starting match points, but these rules keep none "
                              "(match_points='none' and no throw_penalty='match_point')")
-        if points is not None and (len(points) != 4 or not all(isinstance(p, int) and not isinstance(p, bool)
-                                                               for p in points)):
-            raise ValueError(f"points must be four integers, one per seat; got {points!r}")
+        if points is not None:
+            if isinstance(points, (str, bytes)) or len(points) != 4:
+                raise ValueError(f"points must be four integers, one per seat; got {points!r}")
+            points = [_check_int(p, f"points[{i}]", -2**31, 2**31 - 1) for i, p in enumerate(points)]
         if end_level is not None and end_level not in (after_first := level_sequence(rules)[1:]):
             raise ValueError(f"end_level must be a level of the match after its first, one of "
                              f"{', '.join(after_first)}; got {end_level!r}")
@@ -180,8 +180,8 @@ class Match:
 
     def play_all(self, max_deals: int | None = None) -> int | None:
         """Play deals until a team wins (or ``max_deals`` more deals); returns the winner or None."""
-        if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 0):
-            raise ValueError(f"max_deals must be a count of deals (an int >= 0) or None, got {max_deals!r}")
+        if max_deals is not None:
+            max_deals = _check_int(max_deals, "max_deals", 0, 2**62, "a count of deals", True)
         played = 0
         while self.winner is None and (max_deals is None or played < max_deals):
             self.play_deal()

@@ -32,10 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, _files
 from ._core import RANKS, MatchState, match_seed
 from ._stats import wilson
 from .rules import Rules
+
+_int = _core._check_int
 
 MAX_DEALS = 100_000
 FORMAT = 1
@@ -145,25 +147,56 @@ class MatchResult:
         return MatchResult(**arrays, meta=dict(self.meta))
 
     def save(self, path: str | os.PathLike[str]) -> str:
-        """Write to an ``.npz`` file; returns the path written."""
-        path = os.fspath(path)
-        path = path if path.endswith(".npz") else path + ".npz"
+        """Write to an ``.npz`` file (``.npz`` added to a name without it); returns the path written. The file is
+        written under a temporary name and then renamed (``shengji._files``): the name never holds half a file."""
         arrays = {a: getattr(self, a) for a in ARRAYS if getattr(self, a) is not None}
-        np.savez_compressed(path, **arrays, format=np.array(FORMAT), meta_json=np.array(json.dumps(self.meta)))
-        return path
+        return _files.write_npz(path, {**arrays, "format": np.array(FORMAT),
+                                       "meta_json": np.array(json.dumps(self.meta))}, compress=True)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> MatchResult:
-        """A result written by ``save`` (the arrays' shapes checked)."""
-        with np.load(os.fspath(path), allow_pickle=False) as z:
-            if "format" not in z or int(z["format"]) > FORMAT or "winner" not in z:
-                raise ValueError(f"{os.fspath(path)} is not a MatchResult file of format <= {FORMAT}")
+        """A result written by ``save`` (``path``, or ``path.npz`` when only that exists), read warily
+        (``shengji._files.open_npz``) and checked: ``winner``, ``deals`` and ``kept`` integer arrays of one
+        dimension and one length, ``final_levels`` (and ``points`` when present) one row per match, a column per
+        team (per seat under 找朋友); winners -1 (unfinished) or a team (a seat), levels rank indices 0 .. 12,
+        deals and kept deals >= 0, kept <= deals. A ValueError names the file and what is wrong."""
+        with _files.open_npz(path, "MatchResult") as z:
+            if "format" not in z:
+                raise z.error(f"it has no format (a MatchResult file of format <= {FORMAT} holds one)")
+            version = z.scalar_int("format")
+            if not 1 <= version <= FORMAT:
+                raise z.error(f"it is a MatchResult of format {version}; this shengji reads 1 .. {FORMAT}")
+            meta = z.json("meta_json")
             arrays: dict[str, Any] = {a: (z[a] if a in z else None) for a in ARRAYS}
-            meta = json.loads(str(z["meta_json"]))
-        n = arrays["winner"].shape[0]
+            path_of = z.path
+        for a in ("winner", "deals", "final_levels", "kept"):
+            if arrays[a] is None:
+                raise ValueError(f"{path_of}: it has no {a} (a MatchResult file holds one)")
         for a, v in arrays.items():
-            if v is not None and v.shape[0] != n:
-                raise ValueError(f"{a}: {v.shape[0]} entries, {n} matches")
+            if v is not None and v.dtype.kind not in "iu":
+                raise ValueError(f"{path_of}: {a} must be integers, got {v.dtype}")
+        n = arrays["winner"].shape[0] if arrays["winner"].ndim else 0
+        units = 4 if meta.get("partnership") == "call_card" else 2
+        shapes = {"winner": (n,), "deals": (n,), "kept": (n,), "final_levels": (n, units), "points": (n, 4)}
+        for a, v in arrays.items():
+            if v is not None and v.shape != shapes[a]:
+                raise ValueError(f"{path_of}: {a} has shape {v.shape}; {n} matches need {shapes[a]}")
+        ranges = {"winner": (-1, units - 1), "final_levels": (0, len(RANKS) - 1), "deals": (0, None), "kept": (0, None)}
+        for a, (lo, hi) in ranges.items():
+            v = arrays[a]
+            if v.size and (v.min() < lo or (hi is not None and v.max() > hi)):
+                bounds = f"{lo} .. {hi}" if hi is not None else f">= {lo}"
+                raise ValueError(f"{path_of}: {a} must lie in {bounds}, got {v.min()} .. {v.max()}")
+        if n and (arrays["kept"] > arrays["deals"]).any():
+            raise ValueError(f"{path_of}: kept counts more deals than a match lasted")
+        dtypes: dict[str, Any] = {"winner": np.int8, "deals": np.int32, "final_levels": np.int8, "points": np.int32,
+                                  "kept": np.int32}
+        for a, v in arrays.items():
+            if v is not None:
+                info = np.iinfo(dtypes[a])
+                if v.size and (v.min() < info.min or v.max() > info.max):
+                    raise ValueError(f"{path_of}: {a} must fit {info.dtype}, got {v.min()} .. {v.max()}")
+                arrays[a] = v.astype(dtypes[a])
         return cls(**arrays, meta=meta)
 
 
@@ -177,20 +210,14 @@ def _check(rules: Any, matches: Any, levels: Any, first_dealer: Any, end_level: 
            max_deals: Any) -> tuple[Rules, int, MatchState, int]:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__}")
-    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
-        raise ValueError(f"matches must be an integer >= 0, got {matches!r}")
-    first_dealer = 0 if first_dealer is None else first_dealer
-    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
-        raise ValueError(f"first_dealer must be a seat 0..3 or None, got {first_dealer!r}")
-    if max_deals is None:
-        max_deals = MAX_DEALS
-    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
-        raise ValueError(f"max_deals must be a positive integer or None, got {max_deals!r}")
-    if levels is not None:
+    matches = _int(matches, "matches", 0, 2**40)
+    first_dealer = 0 if first_dealer is None else _int(first_dealer, "first_dealer", 0, 3, "a seat", True)
+    max_deals = MAX_DEALS if max_deals is None else _int(max_deals, "max_deals", 1, 2**31 - 1, "an integer", True)
+    if levels is not None:  # Match checks each rank (strings, as Match(levels=...) takes them)
         if isinstance(levels, str) or not isinstance(levels, Sequence):
             raise TypeError(f"levels must be a sequence of ranks (one per team, or per seat under 找朋友), got "
                             f"{levels!r}")
-        levels = [str(x) for x in levels]
+        levels = list(levels)
     from .match import Match
 
     probe = Match(rules, first_dealer=first_dealer, points=points, end_level=end_level, levels=levels)
@@ -205,17 +232,19 @@ def _chunk(lo: int, n: int, **kw: Any) -> MatchResult:
 def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
                      levels: Sequence[str] | None = None, first_dealer: int | None = None, end_level: str | None = None,
                      points: Sequence[int] | None = None, max_deals: int | None = None, executor: Any = None,
-                     progress: bool = False, first_match: int = 0, chunk: int | None = None) -> MatchResult:
+                     progress: bool = False, first_match: int = 0, chunk: int | None = None,
+                     timeout: float | None = None) -> MatchResult:
     """Play ``matches`` whole matches (module docstring)."""
-    from .simulate import _policies
+    from .simulate import _executor_args, _policies
 
     rules, max_deals, state, first_dealer = _check(rules, matches, levels, first_dealer, end_level, points,
                                                    max_deals)
     seed = _core._check_u64(seed, "seed")
     first_match = _core._check_u64(first_match, "first_match")
-    threads = os.cpu_count() or 1 if threads is None else threads
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if first_match + matches > 2**64:
+        raise ValueError(f"first_match + matches must stay below 2**64, got {first_match} + {matches}")
+    _executor_args(executor, chunk, timeout)
+    threads = _int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
     pols, players = _policies(policy)
     keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
     meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
@@ -223,18 +252,19 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
             "points_start": None if points is None else list(points), "max_deals": max_deals,
             "partnership": rules.partnership, "first_match": first_match}
     if executor is not None:
-        from ._executors import run_chunks
+        from ._executors import describe, run_chunks
 
         kw = {"rules": rules, "policy": policy, "seed": seed, "levels": levels, "first_dealer": first_dealer,
               "end_level": end_level, "points": points, "max_deals": max_deals}
         parts = run_chunks(executor, _chunk, first_match, matches, chunk=chunk, unit="match", progress=progress,
-                           what="matches", kwargs=kw)
+                           what="matches", kwargs=kw, size=lambda part: len(part.winner), timeout=timeout)
         if not parts:
             return simulate_matches(rules, 0, first_match=first_match, threads=1, **{k: v for k, v in kw.items()
                                                                                      if k != "rules"})
         out = parts[0]
         for p in parts[1:]:
             out = out.merge(p)
+        out.meta["executor"] = describe(executor)
         return out
     units = 4 if rules.partnership == "call_card" else 2
     winner = np.full(matches, -1, np.int8)

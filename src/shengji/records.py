@@ -41,7 +41,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, _files
+from ._core import ACTION_SIZE, PHASES
+from ._core import ENCODE_SIZE as TENSOR_SIZE
 from .bots import _HIDDEN_TRUMP_WORLDS
 from .observation import _first_draw
 from .rules import Rules
@@ -99,18 +101,86 @@ class Records:
             return NotImplemented
         return all(np.array_equal(getattr(self, a), getattr(other, a)) for a in ARRAYS)
 
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the records to one ``.npz`` file."""
-        np.savez(path, **{a: getattr(self, a) for a in ARRAYS}, meta=np.array(json.dumps(self.meta)))
+    def save(self, path: str | os.PathLike) -> str:
+        """Write the records to one ``.npz`` file (``.npz`` added to a name without it); returns the path written.
+        The file is written under a temporary name and then renamed (``shengji._files``): the name never holds
+        half a file."""
+        arrays = {a: getattr(self, a) for a in ARRAYS}
+        return _files.write_npz(path, {**arrays, "meta": np.array(json.dumps(self.meta))}, compress=False)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Records:
-        """Read records written by ``save``, or every chunk of a directory written by ``selfplay(out=...)``."""
+        """Read records written by ``save`` (``path``, or ``path.npz`` when only that exists), or every chunk of a
+        directory written by ``selfplay(out=...)`` (``StoredRecords``). The file is read warily
+        (``shengji._files.open_npz``) and checked (``_checked``); a ValueError names the file and what is wrong."""
         p = Path(path)
         if p.is_dir():
-            return concat(list(StoredRecords(p).chunks()))
-        with np.load(p, allow_pickle=False) as z:
-            return cls(**{a: z[a] for a in ARRAYS}, meta=json.loads(str(z["meta"])))
+            return StoredRecords(p).load()
+        with _files.open_npz(p, "Records") as z:
+            arrays = {a: z[a] for a in ARRAYS}
+            meta = z.json("meta")
+            name = z.path
+        return cls(**_checked(name, arrays, meta), meta=meta)
+
+
+# the arrays' dtypes as selfplay makes them
+_DTYPES: dict[str, Any] = {
+    "game": np.int64, "seat": np.int8, "phase": np.int8, "codes": np.uint8, "action_codes": np.uint8,
+    "n_candidates": np.int16, "choice": np.int16, "returns": np.float32, "points": np.int16,
+    "candidate_start": np.int64, "candidate_codes": np.uint8}
+
+
+def _checked(path: str, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> dict[str, np.ndarray]:
+    """Loaded records' arrays, checked and cast to ``_DTYPES``: one row per entry of ``game`` in every per-row array
+    (observation and action codes ``TENSOR_SIZE`` and ``ACTION_SIZE`` wide, each 0 .. 255), seats 0 .. 3, phases
+    indices in ``PHASES``, ``n_candidates`` >= 0 and ``choice`` -1 .. n_candidates - 1, finite returns, candidate
+    offsets (``candidate_start``, one more than the rows) from 0, never decreasing, ending at the candidates kept
+    (and, with ``keep_candidates``, ``n_candidates`` apart)."""
+    for a, v in arrays.items():
+        real = np.dtype(_DTYPES[a]).kind == "f"
+        if v.dtype.kind not in ("f" if real else "iu"):
+            raise ValueError(f"{path}: {a} must be {'numbers' if real else 'integers'}, got {v.dtype}")
+    game = arrays["game"]
+    if game.ndim != 1:
+        raise ValueError(f"{path}: game has shape {game.shape}; it holds one entry per row")
+    n = game.shape[0]
+    shapes = {"codes": (n, TENSOR_SIZE), "action_codes": (n, ACTION_SIZE), "candidate_start": (n + 1,)}
+    for a, v in arrays.items():
+        shape = shapes.get(a, (n,))
+        if a == "candidate_codes":  # the candidates kept: any number of rows
+            shape = (v.shape[0] if v.ndim == 2 else -1, ACTION_SIZE)
+        if v.shape != shape:
+            raise ValueError(f"{path}: {a} has shape {v.shape}; {n} rows need {shape}")
+    ranges = {"game": (0, None), "seat": (0, 3), "phase": (0, len(PHASES) - 1), "n_candidates": (0, None)}
+    for a, v in arrays.items():
+        if not v.size:
+            continue
+        if a in ranges:
+            lo, hi = ranges[a]
+            if v.min() < lo or (hi is not None and v.max() > hi):
+                raise ValueError(f"{path}: {a} must lie in {lo} .. {'' if hi is None else hi}, got {v.min()} .. "
+                                 f"{v.max()}")
+        if v.dtype.kind in "iu" and not np.can_cast(v.dtype, _DTYPES[a]):  # codes 0 .. 255, counts in their dtype
+            info = np.iinfo(_DTYPES[a])
+            if v.min() < info.min or v.max() > info.max:
+                raise ValueError(f"{path}: {a} must lie in {info.min} .. {info.max}, got {v.min()} .. {v.max()}")
+    if n and not np.isfinite(arrays["returns"]).all():
+        raise ValueError(f"{path}: returns must be finite numbers")
+    choice, cands = arrays["choice"], arrays["n_candidates"]
+    if n and ((choice < -1) | (choice >= cands)).any():
+        row = int(np.argmax((choice < -1) | (choice >= cands)))
+        raise ValueError(f"{path}: choice must lie in -1 .. n_candidates - 1, row {row} has {choice[row]} of "
+                         f"{cands[row]}")
+    start, kept = arrays["candidate_start"], arrays["candidate_codes"].shape[0]
+    if (np.diff(start) < 0).any():
+        row = int(np.argmax(np.diff(start) < 0))
+        raise ValueError(f"{path}: candidate_start must never fall, it falls after row {row}")
+    if start[0] != 0 or start[-1] != kept:
+        raise ValueError(f"{path}: candidate_start must run from 0 to the {kept} candidates kept, it runs {start[0]} "
+                         f".. {start[-1]}")
+    if meta.get("keep_candidates") is True and not np.array_equal(np.diff(start), cands):
+        raise ValueError(f"{path}: candidate_start does not step by n_candidates (the candidates were kept)")
+    return {a: v.astype(_DTYPES[a], copy=False) for a, v in arrays.items()}
 
 
 def concat(parts: list[Records]) -> Records:
@@ -128,26 +198,85 @@ def concat(parts: list[Records]) -> Records:
     return Records(**out, candidate_start=np.concatenate(starts), meta=meta)
 
 
+def _empty(meta: dict[str, Any]) -> Records:
+    """Records of no rows (a run of no games)."""
+    widths = {"codes": TENSOR_SIZE, "action_codes": ACTION_SIZE, "candidate_codes": ACTION_SIZE}
+    arrays = {a: np.zeros((0, widths[a]) if a in widths else 0, _DTYPES[a]) for a in ARRAYS}
+    arrays["candidate_start"] = np.zeros(1, np.int64)
+    return Records(**arrays, meta=meta)
+
+
+_RUN_KEYS = ("rules", "policy", "seed", "reward", "skip_forced", "keep_candidates")  # alike in every chunk
+
+
 class StoredRecords:
     """Records streamed to a directory by ``selfplay(out=...)``: read chunk by chunk (``chunks()``), or all at
-    once (``load()``)."""
+    once (``load()``). The directory is checked against its ``records.json`` (written last): every chunk it lists
+    is there and no other ``chunk_*.npz``; each chunk read holds the games of its place in the run, of the same
+    run (rules, policy, seed ...), and the chunks hold the rows ``records.json`` counts. A ValueError names the
+    file and what is wrong."""
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
         info = self.path / "records.json"
+        if not self.path.is_dir():
+            raise ValueError(f"{self.path}: not a directory of self-play records (selfplay(out=...) writes one)")
         if not info.exists():
+            n = sum(1 for _ in self.path.glob("chunk_*.npz"))
+            if n:
+                raise ValueError(f"{self.path} holds {n} chunk files but no records.json: the run that wrote them did "
+                                 "not finish (each chunk loads with Records.load)")
             raise ValueError(f"{self.path} holds no self-play records (no records.json)")
-        self.meta = json.loads(info.read_text())
+        self.meta = _files.read_json(info, "the records.json of selfplay(out=...)")
+        games, chunk = self.meta.get("games"), self.meta.get("chunk")
+        if isinstance(games, int) and isinstance(chunk, int) and chunk >= 1:
+            self.meta.setdefault("chunks", -(-games // chunk))  # written before records.json counted its chunks
+        for key, lo in (("games", 0), ("rows", 0), ("chunk", 1), ("first_game", 0), ("chunks", 0)):
+            v = self.meta.get(key)
+            if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+                raise ValueError(f"{info}: {key} must be an integer >= {lo}, got {v!r}")
+        names = [f"chunk_{i:06d}.npz" for i in range(self.meta["chunks"])]
+        where = f"records.json lists {len(names)} chunks of {games} games"
+        present = {f.name for f in self.path.glob("chunk_*.npz")}
+        for name in names:
+            if name not in present:
+                raise ValueError(f"{self.path / name} is missing: {where}")
+        extra = sorted(present.difference(names))
+        if extra:
+            raise ValueError(f"{self.path / extra[0]} is not one of the run's chunks: {where}")
+        self._files = [self.path / name for name in names]
 
     def files(self) -> list[Path]:
-        return sorted(self.path.glob("chunk_*.npz"))
+        """The chunk files, in game order."""
+        return list(self._files)
 
     def chunks(self) -> Iterator[Records]:
-        for f in self.files():
-            yield Records.load(f)
+        """Each chunk's records in game order, checked against ``records.json`` (class docstring)."""
+        info = self.path / "records.json"
+        lo, end = self.meta["first_game"], self.meta["first_game"] + self.meta["games"]
+        rows = 0
+        for i, f in enumerate(self._files):
+            rec = Records.load(f)
+            first, n = rec.meta.get("first_game"), rec.meta.get("games")
+            if first != lo or not isinstance(n, int) or n < 1 or lo + n > end:
+                raise ValueError(f"{f}: holds {n} games from game {first}, but chunk {i} of the run starts at game "
+                                 f"{lo} and the run ends before game {end} (a chunk copied, or of another run?)")
+            for k in _RUN_KEYS:
+                if rec.meta.get(k) != self.meta.get(k):
+                    raise ValueError(f"{f}: its {k} {rec.meta.get(k)!r} is not records.json's {self.meta.get(k)!r} (a "
+                                     "chunk of another run?)")
+            lo += n
+            rows += len(rec)
+            yield rec
+        if lo != end:
+            raise ValueError(f"{info}: counts games up to {end}, but the chunks end at game {lo}")
+        if rows != len(self):
+            raise ValueError(f"{info}: counts {len(self)} rows, but the chunks hold {rows}")
 
     def load(self) -> Records:
-        return concat(list(self.chunks()))
+        """Every chunk's records, joined."""
+        parts = list(self.chunks())
+        return concat(parts) if parts else _empty(dict(self.meta))
 
     def __len__(self) -> int:
         return int(self.meta["rows"])
@@ -171,29 +300,37 @@ def _chunk(lo: int, n: int, rules: Any, pols: list[Any], seed: int, points: bool
     return _run(rules, n, pols, seed, lo, 1, points, skip_forced, keep, meta)
 
 
+def _games_of(part: Records) -> int:
+    """The games a chunk's records hold (checked against the chunk's range)."""
+    return int(part.meta.get("games", -1))
+
+
 def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              reward: str = "levels", skip_forced: bool = True, keep_candidates: bool = False,
              out: str | os.PathLike | None = None, chunk: int | None = None, first_game: int = 0,
-             executor: Any = None, progress: bool = False) -> Any:
+             executor: Any = None, progress: bool = False, timeout: float | None = None) -> Any:
     """Training records of ``games`` native self-play deals (module docstring): a :class:`Records`, or with
-    ``out`` a :class:`StoredRecords` of the directory written."""
-    from .simulate import _policies
+    ``out`` a :class:`StoredRecords` of the directory written (on an executor too: each chunk is written to
+    ``out`` as it arrives, in game order, so the records never gather in this process's memory)."""
+    from .simulate import _executor_args, _policies
 
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")
-    for name, v, lo in (("games", games, 0), ("chunk", 1 if chunk is None else chunk, 1),
-                        ("first_game", first_game, 0)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-            raise ValueError(f"{name} must be an integer >= {lo}, got {v!r}")
+    games = _core._check_int(games, "games", 0, 2**40)
+    first_game = _core._check_u64(first_game, "first_game")
+    if first_game + games > 2**63:  # the records' game numbers are int64
+        raise ValueError(f"first_game + games must stay at most 2**63 (game numbers are int64), got {first_game} + "
+                         f"{games}")
+    _executor_args(executor, chunk, timeout)
     if reward not in ("levels", "points"):
         raise ValueError(f"reward must be 'levels' or 'points', got {reward!r}")
+    if out is not None and os.fspath(out) in ("", b""):
+        raise ValueError("out must name a directory, got '' (which would write into the current directory)")
     for name, flag in (("skip_forced", skip_forced), ("keep_candidates", keep_candidates)):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, got {flag!r}")
-    threads = os.cpu_count() or 1 if threads is None else threads
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    threads = _core._check_int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
     seed = _core._check_u64(seed, "seed")
     pols, players = _policies(policy)
     if players is not None:
@@ -201,15 +338,17 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
                          "would run Python at every decision; play it with Match or tournament instead)")
     meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
             "reward": reward, "skip_forced": skip_forced, "keep_candidates": keep_candidates}
+    kw = {"rules": rules, "pols": pols, "seed": seed, "points": reward == "points", "skip_forced": skip_forced,
+          "keep": keep_candidates, "meta": meta}
     if executor is not None and out is None:  # chunks on an engine, joined in game order
-        from ._executors import run_chunks
+        from ._executors import describe, run_chunks
 
-        kw = {"rules": rules, "pols": pols, "seed": seed, "points": reward == "points", "skip_forced": skip_forced,
-              "keep": keep_candidates, "meta": meta}
-        parts = run_chunks(executor, _chunk, first_game, games, chunk=chunk,
-                           unit="selfplay", progress=progress, what="self-play games", kwargs=kw)
-        return concat(parts) if parts else _run(rules, 0, pols, seed, first_game, 1, reward == "points",
-                                                skip_forced, keep_candidates, meta)
+        parts = run_chunks(executor, _chunk, first_game, games, chunk=chunk, unit="selfplay", progress=progress,
+                           what="self-play games", kwargs=kw, size=_games_of, timeout=timeout)
+        joined = concat(parts) if parts else _run(rules, 0, pols, seed, first_game, 1, reward == "points",
+                                                  skip_forced, keep_candidates, meta)
+        joined.meta["executor"] = describe(executor)
+        return joined
     if out is None:
         return _run(rules, games, pols, seed, first_game, threads, reward == "points", skip_forced, keep_candidates,
                     meta)
@@ -218,13 +357,24 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
     path.mkdir(parents=True, exist_ok=True)
     if any(path.glob("chunk_*.npz")) or (path / "records.json").exists():
         raise ValueError(f"{path} already holds records: give an empty or new directory")
-    rows = 0
-    for i, start in enumerate(range(0, games, chunk)):
-        n = min(chunk, games - start)
-        part = _run(rules, n, pols, seed, first_game + start, threads, reward == "points", skip_forced,
-                    keep_candidates, meta)
-        part.save(path / f"chunk_{i:06d}.npz")
-        rows += len(part)
-    (path / "records.json").write_text(json.dumps(dict(meta, games=games, rows=rows, first_game=first_game,
-                                                       chunk=chunk)))
+    count = {"rows": 0, "chunks": 0}
+
+    def store(lo: int, part: Records) -> None:  # each file written whole and renamed into place, in game order
+        part.save(path / f"chunk_{count['chunks']:06d}.npz")
+        count["rows"] += len(part)
+        count["chunks"] += 1
+
+    if executor is not None:
+        from ._executors import describe, run_chunks
+
+        run_chunks(executor, _chunk, first_game, games, chunk=chunk, unit="selfplay", progress=progress,
+                   what="self-play games", kwargs=kw, size=_games_of, timeout=timeout, on_result=store)
+        meta["executor"] = describe(executor)
+    else:
+        for start in range(0, games, chunk):
+            store(first_game + start, _run(rules, min(chunk, games - start), pols, seed, first_game + start, threads,
+                                           reward == "points", skip_forced, keep_candidates, meta))
+    _files.write_text(path / "records.json", json.dumps(dict(meta, games=games, rows=count["rows"],
+                                                             first_game=first_game, chunk=chunk,
+                                                             chunks=count["chunks"])))  # last: the run is complete
     return StoredRecords(path)

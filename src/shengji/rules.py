@@ -161,9 +161,8 @@ class Rules:
 
     def level_outcome(self, attacker_points: int) -> LevelOutcome:
         """Levels won for the attackers' points (docs/RULES.md §5.1), computed by the C core."""
-        if not isinstance(attacker_points, int) or isinstance(attacker_points, bool):
-            raise TypeError(f"attacker_points must be an int, not {type(attacker_points).__name__}")
-        return _core.level_outcome(self, attacker_points)
+        points = _core._check_int(attacker_points, "attacker_points", -2**31, 2**31 - 1)
+        return _core.level_outcome(self, points)
 
     @classmethod
     def presets(cls) -> tuple[str, ...]:

@@ -126,15 +126,11 @@ def _policies(policy: Any) -> list[Any]:
 
 
 def _seed(seed: Any) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, got {seed!r}")
-    return seed
+    return int(_core._check_u64(seed, "seed"))
 
 
 def _check_time(time_ms: Any) -> None:
-    if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
-                                or not 0 < time_ms < 1e9):
-        raise ValueError(f"time_ms must be None or a positive number of milliseconds, got {time_ms!r}")
+    _core._check_time_ms(time_ms)
 
 
 def _left(time_ms: float | None, started: float) -> float | None:
@@ -146,13 +142,27 @@ def _left(time_ms: float | None, started: float) -> float | None:
 
 
 def _positive(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    return value
+    return int(_core._check_int(value, name, 1, 2**31 - 1, "a positive integer"))
 
 
 def _threads(threads: Any) -> int:
     return _positive(os.cpu_count() or 1 if threads is None else threads, "threads")
+
+
+ROLLOUT_BYTES = 7  # a result of one action in one world: points (2), captured, levels twice, dealer, partner
+
+
+def _check_memory(actions: int, worlds: int) -> None:
+    """Refuse before allocating when the results of ``actions`` x ``worlds`` rollouts cannot fit in the memory
+    free now (Linux; elsewhere the allocation itself fails)."""
+    try:
+        free = int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return
+    need = actions * worlds * ROLLOUT_BYTES
+    if need > free:
+        raise ValueError(f"worlds={worlds:,} for {actions} actions needs {need / 2**30:,.1f} GiB of results and "
+                         f"{free / 2**30:,.1f} GiB are free: fewer worlds (or a time_ms budget)")
 
 
 def _candidates(deal: Deal, actions: Any, what: str) -> list[Cards]:
@@ -204,13 +214,14 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     _check_time(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
-    _positive(worlds, "worlds")
+    worlds = _positive(worlds, "worlds")
     threads = _threads(threads)
     seed = _seed(seed)
     pols = _policies(policy)
     cands = _candidates(deal, actions, "rollouts")
     mover = deal.to_move
     assert mover is not None
+    _check_memory(len(cands), worlds)
     smp, slots, declare = _world_sampler(deal, determinize, "rollouts")
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
     points, captured, dealer_levels, attacker_levels, dealer, partner, done = native(
@@ -259,7 +270,7 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
     _check_time(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
-    _positive(iterations, "iterations")
+    iterations = int(_core._check_int(iterations, "iterations", 1, 2**62, "a positive integer"))
     if value not in VALUES:
         raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
     threads = _threads(threads)

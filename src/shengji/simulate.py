@@ -35,14 +35,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import threading
-import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from . import _core, views
+from . import _core, _files, views
 from ._core import Cards
 from ._executors import _progress_bar
 from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
@@ -151,57 +149,53 @@ class SimResult:
 
     def save(self, path: str | os.PathLike[str]) -> str:
         """Save to an ``.npz`` file (arrays, metadata as JSON with its types, and the format version
-        ``FORMAT``); returns the path written (``.npz`` is added to a name without it, as numpy does)."""
-        path = npz_path(path)
-        np.savez_compressed(path, **{name: getattr(self, name) for name in FIELDS}, format=np.array(FORMAT),
-                            meta_json=np.array(json.dumps(self.meta, default=str)))
-        return path
+        ``FORMAT``); returns the path written (``.npz`` is added to a name without it, as numpy does). The file
+        is written under a temporary name and then renamed (``shengji._files``): the name never holds half a
+        file."""
+        return _files.write_npz(path, {**{name: getattr(self, name) for name in FIELDS}, "format": np.array(FORMAT),
+                                       "meta_json": np.array(json.dumps(self.meta, default=str))}, compress=True)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> SimResult:
-        """A result saved with ``save``. Every field is checked (one dimension, the same length, an integer or
-        boolean dtype, values in range) and a file that is not a SimResult, or of a newer format, is refused
-        with a ValueError naming what is wrong. Files of format 0 (before the version was written) load with
-        their metadata as strings; a field they lack is zeros."""
-        name_of = os.fspath(path)
-        try:
-            data = np.load(path, allow_pickle=False)
-        except (OSError, ValueError, EOFError, zipfile.BadZipFile) as err:
-            raise ValueError(f"{name_of} is not a SimResult file (an .npz written by SimResult.save): {err}") from None
-        with data:
-            files = set(data.files)
+        """A result saved with ``save`` (``path``, or ``path.npz`` when only that exists). The file is read
+        warily (``shengji._files.open_npz``: truncated or corrupt files, bare ``.npy`` files, files of another
+        kind and headers announcing more than the file holds are refused) and every field is checked (one
+        dimension, the same length, an integer or boolean dtype, values in range); a file that is not a
+        SimResult, or of a newer format, is refused with a ValueError naming the file and what is wrong. Files of
+        format 0 (before the version was written) load with their metadata as strings; a field they lack is
+        zeros (a file of format 1 or later must hold every field)."""
+        with _files.open_npz(path, "SimResult") as data:
+            name_of = data.path
             version = 0
-            if "format" in files:
-                f = data["format"]
-                if f.ndim != 0 or f.dtype.kind not in "iu" or int(f) < 1:
-                    raise ValueError(f"{name_of}: its format is not a version number: {f!r}")
-                version = int(f)
+            if "format" in data:
+                version = data.scalar_int("format")
+                if version < 1:
+                    raise data.error(f"its format is not a version number: {version}")
             if version > FORMAT:
                 raise ValueError(f"{name_of} is a SimResult of format {version}; this shengji reads up to {FORMAT}")
-            if "attacker_points" not in files:
-                raise ValueError(f"{name_of} is not a SimResult file: it has no attacker_points")
-            arrays = {name: _checked_field(name_of, name, data[name]) for name in FIELDS if name in files}
+            if version >= 1:
+                missing = [name for name in FIELDS if name not in data]
+                if missing:
+                    raise data.error(f"it has no {', '.join(missing)} (a SimResult of format {version} holds every "
+                                     "field)")
+            arrays = {name: _checked_field(name_of, name, data[name]) for name in FIELDS if name in data}
             n = len(arrays["attacker_points"])
             for name, a in arrays.items():
                 if len(a) != n:
                     raise ValueError(f"{name_of}: {name} has {len(a)} entries, attacker_points {n}")
             for name in FIELDS:  # format 0 files saved before a field existed
                 arrays.setdefault(name, np.zeros(n, dtype=FIELDS[name]))
-            try:
-                if version >= 1:
-                    m = data["meta_json"]
-                    if m.ndim != 0 or m.dtype.kind != "U":
-                        raise ValueError("not one JSON text")
-                    meta = json.loads(str(m))
-                    if not isinstance(meta, dict):
-                        raise ValueError("not a mapping")
-                else:
-                    keys, values = data["meta_keys"], data["meta_values"]
-                    if keys.ndim != 1 or values.ndim != 1 or keys.dtype.kind != "U" or values.dtype.kind != "U":
-                        raise ValueError("not two lists of strings")
-                    meta = dict(zip(keys.tolist(), values.tolist(), strict=True))
-            except (KeyError, ValueError) as err:  # json.JSONDecodeError is a ValueError
-                raise ValueError(f"{name_of}: its metadata cannot be read ({err})") from None
+            if version >= 1:
+                meta = data.json("meta_json")
+            else:
+                if "meta_keys" not in data or "meta_values" not in data:
+                    raise data.error("its metadata cannot be read (no meta_keys and meta_values)")
+                keys, values = data["meta_keys"], data["meta_values"]
+                if keys.ndim != 1 or values.ndim != 1 or keys.dtype.kind != "U" or values.dtype.kind != "U" or \
+                        len(keys) != len(values):
+                    raise data.error("its metadata cannot be read (meta_keys and meta_values are not two lists of "
+                                     "strings of one length)")
+                meta = dict(zip(keys.tolist(), values.tolist(), strict=True))
         return cls(**arrays, meta=meta)
 
     def __eq__(self, other: object) -> bool:
@@ -315,7 +309,8 @@ class SimSummary:
         p, lo, hi = self.kitty_capture_rate()
         m = self.meta
         lines = [f"games: {self.games:,}   " + "   ".join(f"{k}: {v}" for k, v in m.items()
-                                                          if k in ("preset", "policy", "seed", "threads"))]
+                                                          if k in ("preset", "policy", "seed", "threads",
+                                                                   "executor"))]
         if "trump" in m or "level" in m:
             setup = [f"trump {'declared' if m.get('trump') == 'declare' else m.get('trump') or 'none (NT)'}",
                      f"level {m.get('level')}", f"dealer {'random' if m.get('dealer') is None else m.get('dealer')}"]
@@ -477,11 +472,13 @@ def _options_changed(rules: Any) -> dict[str, Any]:
 def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              progress: bool = False, first_game: int = 0, executor: Any = None, dealer: int | None = None,
              level: str | None = None, trump: str | None = "declare", hands: Any = None, kitty: Any = None,
-             buried: Any = None, keep: str = "arrays", chunk: int | None = None) -> Any:
+             buried: Any = None, keep: str = "arrays", chunk: int | None = None, timeout: float | None = None) -> Any:
     """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring); with
     ``keep="summary"`` a :class:`SimSummary` instead, counted in batches in bounded memory for any number of
     games (the same numbers as the SimResult's summary of the same run). ``executor``/``chunk``: the run in
-    chunks on an engine (shengji._executors)."""
+    chunks on an engine (shengji._executors); ``timeout``: the seconds such a run may go without a chunk
+    finishing (TimeoutError; None waits, as for an engine whose workers all died and come back)."""
+    _executor_args(executor, chunk, timeout)
     if isinstance(games, bool) or not hasattr(games, "__index__"):
         raise TypeError(f"games must be an int, not {type(games).__name__}")
     games = games.__index__()  # numpy integers too
@@ -490,7 +487,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     if keep not in ("arrays", "summary"):
         raise ValueError(f"keep must be 'arrays' (per-deal arrays) or 'summary' (counts and histograms), got {keep!r}")
     if keep == "summary" and executor is not None:
-        return _on_executor(executor, rules, games, chunk=chunk, progress=progress, keep="summary", policy=policy,
+        return _on_executor(executor, rules, games, chunk=chunk, progress=progress, keep="summary", timeout=timeout,
+                            policy=policy,
                             seed=_core._check_u64(seed, "seed"), first_game=_core._check_u64(first_game, "first_game"),
                             dealer=dealer, level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
     if keep == "summary":
@@ -502,14 +500,11 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     first_game = _core._check_u64(first_game, "first_game")
     if first_game + games > 2**64:
         raise ValueError(f"first_game + games must stay below 2**64, got {first_game} + {games}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    threads = _core._check_int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
     if level is None:
         level = rules.first_level if hasattr(rules, "first_level") else "2"
-    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3):
-        raise ValueError(f"dealer must be a seat 0..3 or None, got {dealer!r}")
+    if dealer is not None:
+        dealer = _core._check_int(dealer, "dealer", 0, 3, "a seat", True)
     pols, players = _policies(policy)
     fixed = _hands(rules, hands)
     kitty_c = None if kitty is None else Cards(kitty)  # the cards; NativeRun keeps a given order
@@ -524,14 +519,14 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
             "hands": [s for s in range(4) if fixed[s] is not None], "kitty": kitty is not None,
             "buried": buried is not None, "options_changed": _options_changed(rules)}
     if executor is not None:
-        return _on_executor(executor, rules, games, chunk=chunk, progress=progress, policy=policy, seed=seed,
+        return _on_executor(executor, rules, games, chunk=chunk, progress=progress, timeout=timeout, policy=policy,
+                            seed=seed,
                             first_game=first_game, dealer=dealer,
                             level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
     run = _core.NativeRun(rules, games, pols, seed, first_game, threads, -1 if dealer is None else dealer, level,
                           trump, fixed, kitty, buried_c)
     arrays: dict[str, np.ndarray] = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt)
                                      for name, dt in FIELDS.items()}
-    outcome: dict[str, Any] = {}
     if players is not None:  # Python bots: the games run through the Python API, one after the other
         bar = _progress_bar(games) if progress else None
         try:
@@ -544,36 +539,22 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         meta["threads"] = 1
         return SimResult(**arrays, meta=meta)
 
-    def work() -> None:
-        try:
-            outcome["done"] = run.run(*arrays.values())
-        except BaseException as err:  # pragma: no cover - re-raised below
-            outcome["error"] = err
+    bar = _progress_bar(games) if progress else None
+    shown = [0]
 
-    worker = threading.Thread(target=work, name="shengji-simulate", daemon=True)
-    bar = None
-    try:  # a Ctrl-C anywhere from here on cancels the native run, even before the worker started
-        bar = _progress_bar(games) if progress else None
-        worker.start()
-        last = 0
-        while worker.is_alive():
-            worker.join(0.1)
-            if bar is not None:
-                now = run.progress
-                bar.update(now - last)
-                last = now
+    def update() -> None:
         if bar is not None:
-            bar.update(games - last)
-    except KeyboardInterrupt:
-        run.cancel()
-        if worker.ident is not None:  # started: its native threads stop at their next chunk
-            worker.join()
-        raise
+            now = run.progress
+            bar.update(now - shown[0])
+            shown[0] = now
+
+    try:  # Ctrl-C cancels the native run (its threads stop at their next chunk)
+        _core._interruptible(lambda: run.run(*arrays.values()), run.cancel, update if bar is not None else None)
+        if bar is not None:
+            bar.update(games - shown[0])
     finally:
         if bar is not None:
             bar.close()
-    if "error" in outcome:
-        raise outcome["error"]
     for name in ("kitty_captured", "lost_deal"):
         arrays[name] = arrays[name].view(np.bool_)
     meta["threads"] = threads
@@ -635,15 +616,29 @@ def _summary_chunk(lo: int, n: int, rules: Any, kwargs: dict[str, Any]) -> SimSu
     return SimSummary.of(simulate(rules, n, first_game=lo, threads=1, **kwargs))
 
 
+def _executor_args(executor: Any, chunk: Any, timeout: Any) -> None:
+    """``executor``, ``chunk`` and ``timeout`` checked whether or not there is an executor: a chunk size or a
+    timeout without one would be ignored, so they are refused."""
+    from . import _executors
+
+    if executor is not None:
+        _executors.kind(executor)
+    _executors.check_chunk(chunk)
+    if _executors.check_timeout(timeout) is not None and executor is None:
+        raise ValueError("timeout= is for a run on an executor (the seconds it may go without a chunk finishing); "
+                         "a local run has nothing to wait for")
+
+
 def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chunk: int | None = None,
-                 progress: bool = False, keep: str = "arrays", **kwargs: Any) -> Any:
+                 progress: bool = False, keep: str = "arrays", timeout: float | None = None, **kwargs: Any) -> Any:
     """The run in chunks on ``executor`` (shengji._executors: a concurrent.futures Executor, a dask Client or
     the ray module); each chunk's arrays are written into the result at their place as it arrives (or, with
     keep="summary", its summary folded in), in game order. Equal to the local run with the same seed: game i
     always draws from stream (seed, i)."""
-    from ._executors import run_chunks
+    from ._executors import describe, run_chunks
 
     simulate(rules, 0, first_game=first_game, threads=1, **kwargs)  # the arguments checked here, not in a worker
+    engine = describe(executor)
     if keep == "summary":
         state: dict[str, Any] = {}
 
@@ -651,10 +646,12 @@ def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chun
             state["total"] = part if "total" not in state else state["total"].merge(part)
 
         run_chunks(executor, _summary_chunk, first_game, games, chunk=chunk, progress=progress, what="games",
-                   on_result=fold, args=(rules, kwargs))
+                   on_result=fold, args=(rules, kwargs), size=lambda part: part.games, timeout=timeout)
         total = state.get("total") or SimSummary.of(simulate(rules, 0, first_game=first_game, threads=1, **kwargs))
         total.meta["first_game"] = first_game
         total.meta["games"] = games
+        total.meta.pop("threads", None)
+        total.meta["executor"] = engine
         return total
     arrays: dict[str, np.ndarray] = {name: np.zeros(games, dtype=np.uint8 if dt is np.bool_ else dt)
                                      for name, dt in FIELDS.items()}
@@ -668,11 +665,12 @@ def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chun
             meta.update(part.meta)
 
     run_chunks(executor, _sim_chunk, first_game, games, chunk=chunk, progress=progress, what="games",
-               on_result=place, args=(rules, kwargs))
+               on_result=place, args=(rules, kwargs), size=lambda part: part.games, timeout=timeout)
     if not meta:
         meta.update(simulate(rules, 0, first_game=first_game, threads=1, **kwargs).meta)
     meta["first_game"] = first_game
-    meta["executor"] = type(executor).__name__ if not hasattr(executor, "remote") else "ray"
+    meta.pop("threads", None)  # not the chunks' one thread: the engine and its workers
+    meta["executor"] = engine
     for name in ("kitty_captured", "lost_deal"):
         arrays[name] = arrays[name].view(np.bool_)
     return SimResult(**arrays, meta=meta)
@@ -680,5 +678,4 @@ def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chun
 
 def npz_path(path: str | os.PathLike[str]) -> str:
     """The file ``SimResult.save(path)`` writes: ``path``, with ``.npz`` added when it lacks it."""
-    path = os.fspath(path)
-    return path if path.endswith(".npz") else path + ".npz"
+    return _files.npz_path(path)
