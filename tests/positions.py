@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from shengji import OPTIONS as TABLE
 from shengji import Cards, Rules, Trump
-from shengji.reference import RefRules, RefTrump
+from shengji.testing.reference import RefRules, RefTrump
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 

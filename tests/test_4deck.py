@@ -456,7 +456,7 @@ def test_a_4deck_match_is_played_to_a_winner():
 # --- the C core against the pure-Python reference, whole 4-deck deals ------------------------------------
 
 def _ref_action(action: Cards):
-    from shengji.reference_deal import Choice
+    from shengji.testing.reference_deal import Choice
 
     if isinstance(action, Declaration):
         return Choice(tuple(action.indices()), action.trump)
@@ -464,7 +464,7 @@ def _ref_action(action: Cards):
 
 
 def _ref_listed(actions) -> set:
-    from shengji.reference_deal import Choice
+    from shengji.testing.reference_deal import Choice
 
     return {Choice(tuple(a.indices()), a.trump) if isinstance(a, Declaration) else tuple(a.indices())
             for a in actions}
@@ -474,7 +474,7 @@ def _ref_listed(actions) -> set:
 def test_same_4deck_deals_as_reference(seed0):
     """Declaring (rarely, so that kitties are turned up and grabbed), first-deal redeals, 炒底 and the play,
     fed the same choices: core and reference agree at every step."""
-    from shengji.reference_deal import RefDeal
+    from shengji.testing.reference_deal import RefDeal
 
     grabbed = turned = redealt = 0
     for seed in range(seed0, seed0 + 6):

@@ -50,7 +50,7 @@ def test_same_call_card_deals_as_reference(seed0):
     """Declaring, burying, the call (a card the dealer holds, one it buried, or any), the play (throw attempts
     too) and the scoring by the real teams: core and reference agree at every step, on phase, seat to move,
     legal actions, hands, called and friend, and on the result."""
-    from shengji.reference_deal import RefDeal
+    from shengji.testing.reference_deal import RefDeal
 
     stats: Counter = Counter()
     for seed in range(seed0, seed0 + 16):

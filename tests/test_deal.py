@@ -10,7 +10,7 @@ import pytest
 from dealt import hands_for
 
 from shengji import OPTIONS, Cards, Deal, IllegalMove, Rules, points
-from shengji.reference_deal import RefDeal
+from shengji.testing.reference_deal import RefDeal
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 PRESETS = {1: "qq-1deck", 2: "qq-2deck", 3: "qq-3deck"}

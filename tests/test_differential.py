@@ -34,8 +34,8 @@ from positions import (
 )
 
 from shengji import Rules, Trump
-from shengji.reference import RefTrump
-from shengji.reference import level_outcome as ref_level_outcome
+from shengji.testing.reference import RefTrump
+from shengji.testing.reference import level_outcome as ref_level_outcome
 
 DECKS = (1, 2, 3, 4)
 FAST = 5_000

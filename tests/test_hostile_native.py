@@ -201,6 +201,11 @@ def test_the_largest_endgame_is_accepted() -> None:
     (lambda: bots.PIMC(worlds=2**40), "worlds"),
     (lambda: bots.ISMCTS(trees=2**40), "trees"),
     (lambda: shengji.tournament(Rules(), {"a": "greedy", "b": "random"}, deals=2**64), "deals"),
+    (lambda: shengji.selfplay(Rules(), 2, threads=2**40), "threads"),
+    (lambda: shengji.selfplay(Rules(), 2, first_game=2**64), "first_game"),
+    (lambda: shengji.selfplay(Rules(), 2, first_game=2**63), "first_game"),  # game numbers are int64
+    (lambda: shengji.selfplay(Rules(), 2, first_game=2**64 - 2), "first_game"),
+    (lambda: shengji.simulate_matches(Rules(), 2, first_match=2**64 - 1), "first_match"),
 ])
 def test_huge_counts_name_the_argument(call, name: str) -> None:
     with pytest.raises(ValueError, match=name):
@@ -223,6 +228,11 @@ def test_numpy_integers_are_counts_and_seeds() -> None:
     assert bots.PIMC(seed=np.int64(3), worlds=np.int16(8)).seed == 3
     assert bots.ISMCTS(seed=np.uint64(3), iterations=np.int64(10)).seed == 3
     assert bots.Random(seed=np.int64(3)).seed == 3
+    rec = shengji.selfplay(Rules(), np.int64(3), seed=np.uint8(2), threads=np.int64(1), first_game=np.int32(4))
+    assert rec == shengji.selfplay(Rules(), 3, seed=2, threads=1, first_game=4)
+    assert int(rec.game.max()) == 6
+    last = shengji.selfplay(Rules(), 1, first_game=2**63 - 1)  # the last game number that fits
+    assert int(last.game[0]) == 2**63 - 1
 
 
 @pytest.mark.parametrize("seed", [-1, "abc", 1.5, True, 2**64])

@@ -52,7 +52,8 @@ def _cython_imports(path: Path) -> list[tuple[int, str]]:
 
 
 def test_every_module_has_a_layer():
-    modules = {p.stem for p in SRC.glob("*.py")} - {"_layers"} | {"_core"}
+    modules = {p.stem for p in SRC.glob("*.py")} - {"_layers"} | {"_core"} | {
+        p.name for p in SRC.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert modules - set(LAYER) == set(), "modules missing from shengji/_layers.py"
     assert set(LAYER) - modules == set(), "shengji/_layers.py names modules that do not exist"
 
@@ -73,7 +74,7 @@ def test_imports_only_look_down():
 def test_the_walk_sees_imports_inside_functions():
     """The checker itself: a function-level import is found, a TYPE_CHECKING one is not."""
     found = dict((m, line) for line, m in _python_imports(SRC / "cli.py"))
-    assert "advise" in found and "reference_deal" in found  # both imported inside functions there
+    assert "advise" in found and "testing" in found  # both imported inside functions there
     assert "_core" not in {m for _, m in _python_imports(SRC / "_types.py")}
 
 
@@ -94,3 +95,29 @@ def test_one_version():
 
     text = (SRC.parents[1] / "pyproject.toml").read_text(encoding="utf-8")
     assert f'version = "{shengji.__version__}"' in text
+
+
+def test_the_reference_is_test_equipment():
+    """shengji.testing (the pure-Python reference) imports only itself, and in the package only ``shengji bench``
+    (cli.reference_deals) imports it: the rest of the package never leans on the second oracle."""
+    inside = []
+    for path in sorted((SRC / "testing").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level > 1 or (node.module or "").startswith("shengji")):
+                inside.append(f"testing/{path.name}:{node.lineno}")
+            if isinstance(node, ast.Import) and any(a.name.startswith("shengji") for a in node.names):
+                inside.append(f"testing/{path.name}:{node.lineno}")
+    assert not inside, "the reference imports the package: " + ", ".join(inside)
+    users = []
+    for path in sorted(SRC.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in [None, *[n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]]:
+            body = tree if fn is None else fn
+            for node in ast.walk(body):
+                if isinstance(node, ast.ImportFrom) and node.level == 1 and (node.module or "").split(".")[0] == \
+                        "testing" or isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module and \
+                        any(a.name == "testing" for a in node.names):
+                    users.append((path.name, None if fn is None else fn.name))
+    assert {u for u in users if u[1] is not None} == {("cli.py", "reference_deals")}, users
+    assert all(name == "cli.py" for name, _ in users), users
+

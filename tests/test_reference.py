@@ -1,4 +1,4 @@
-"""Tests of the pure-Python reference rules core (src/shengji/reference.py) on its own.
+"""Tests of the pure-Python reference rules core (src/shengji/testing/reference.py) on its own.
 
 Every worked example of docs/RULES.md §2-§5 plus hand-written cases for each rule
 option of docs/MODEL.md. Run with: PYTHONPATH=src python -m pytest tests/test_reference.py
@@ -10,8 +10,9 @@ from collections import Counter
 
 import pytest
 
-from shengji import Cards, Rules, Trump, reference
-from shengji.reference import RefRules, RefTrump, level_outcome, parse
+from shengji import Cards, Rules, Trump
+from shengji.testing import reference
+from shengji.testing.reference import RefRules, RefTrump, level_outcome, parse
 
 
 def trump(level, suit, **options):

@@ -1,4 +1,4 @@
-"""Tests of the pure-Python reference deal engine (src/shengji/reference_deal.py) on its own.
+"""Tests of the pure-Python reference deal engine (src/shengji/testing/reference_deal.py) on its own.
 
 Random playthroughs (seeded, 1/2/3 decks, trump given or declared, varied rule options) check the
 invariants of docs/MODEL.md §9 after every move, also driven through the one-protocol ``act()``;
@@ -20,15 +20,15 @@ from collections import Counter
 import pytest
 
 from shengji import OPTIONS
-from shengji.reference import RANKS, RefRules, RefTrump, level_outcome, parse
+from shengji.testing.reference import RANKS, RefRules, RefTrump, level_outcome, parse
 
 try:
-    from shengji.reference_deal import Choice, RefDeal, fnv1a64, shuffled_pack
+    from shengji.testing.reference_deal import Choice, RefDeal, fnv1a64, shuffled_pack
 except ImportError:  # an installed package older than this module: load it from the source tree
-    _path = pathlib.Path(__file__).resolve().parents[1] / "src" / "shengji" / "reference_deal.py"
-    _spec = importlib.util.spec_from_file_location("shengji.reference_deal", _path)
+    _path = pathlib.Path(__file__).resolve().parents[1] / "src" / "shengji" / "testing" / "reference_deal.py"
+    _spec = importlib.util.spec_from_file_location("shengji.testing.reference_deal", _path)
     _module = importlib.util.module_from_spec(_spec)
-    sys.modules["shengji.reference_deal"] = _module
+    sys.modules["shengji.testing.reference_deal"] = _module
     _spec.loader.exec_module(_module)
     RefDeal = _module.RefDeal
     Choice, fnv1a64, shuffled_pack = _module.Choice, _module.fnv1a64, _module.shuffled_pack

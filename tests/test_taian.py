@@ -211,7 +211,7 @@ def test_a_taian_match_is_played_to_a_winner():
 def test_same_taian_deals_as_reference(seed0):
     """Declaring (joker and pairs, 冲主, 续牌), 闷牌, the burier, the burial rule, 换底 and the play, fed the same
     choices: core and the pure-Python reference agree at every step."""
-    from shengji.reference_deal import RefDeal
+    from shengji.testing.reference_deal import RefDeal
 
     lost = swapped = 0
     for seed in range(seed0, seed0 + 12):

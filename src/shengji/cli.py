@@ -287,7 +287,7 @@ def _plot(res: Any, path: str, title: str) -> None:
 def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "declare") -> int:
     """The pure-Python reference plays the native run's first ``games`` deals (same packs and dealers) with
     random legal choices; returns the number of plays made."""
-    from .reference_deal import RefDeal
+    from .testing.reference_deal import RefDeal
 
     level = rules.first_level
     run = _core.NativeRun(rules, games, [_core.policy_index("random")] * 4, seed, 0, 1, -1, level, trump, [None] * 4,

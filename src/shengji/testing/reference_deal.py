@@ -6,7 +6,7 @@ deals a given pack order, runs the declaring phase (declaration ladders ``"qq"``
 phase (``kitty_grab``), the 泰安 换底 swap phase (``kitty_rule="taian"``), the 找朋友 call phase
 (``partnership="call_card"``) and the tricks, and scores the deal. Everything about cards (units,
 follow legality, throw checks, trick winner, kitty multiplier, level outcome) comes from
-:mod:`shengji.reference` (``RefTrump`` and ``level_outcome``); nothing else of the package is imported,
+:mod:`shengji.testing.reference` (``RefTrump`` and ``level_outcome``); nothing else of the package is imported,
 so the engine stays independent of the C core. Standard library only.
 
 Card kinds are ints 0..53 (``suit * 13 + rank``, suits ``S H D C`` = 0..3, ranks ``2 .. A`` = 0..12,
