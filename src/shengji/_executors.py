@@ -79,6 +79,17 @@ def check_chunk(chunk: Any) -> int | None:
     return int(chunk.__index__())
 
 
+def check_args(executor: Any, chunk: Any, timeout: Any) -> None:
+    """``executor``, ``chunk`` and ``timeout`` of an entry point, checked whether or not there is an executor: a
+    chunk size or a timeout without one would be ignored, so they are refused."""
+    if executor is not None:
+        kind(executor)
+    check_chunk(chunk)
+    if check_timeout(timeout) is not None and executor is None:
+        raise ValueError("timeout= is for a run on an executor (the seconds it may go without a chunk finishing); "
+                         "a local run has nothing to wait for")
+
+
 def check_timeout(timeout: Any) -> float | None:
     """``timeout=``: None or the seconds (> 0) a run on an executor may go without a chunk finishing."""
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))

@@ -14,7 +14,6 @@ burial), ``grab(deal)`` (炒底: a higher declaration or ``Cards()`` to pass) an
 from __future__ import annotations
 
 import hashlib
-import random
 import time
 from typing import Any
 
@@ -22,59 +21,11 @@ from . import _core
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
 from .observation import determinize
+from .players import Greedy, Random  # noqa: F401  (part of this module's API)
+from .players import bots as bots_of
 from .search import VALUES, _check_time, _left
 
 _int = _core._check_int
-
-
-class Random(Bot):
-    """Uniformly random legal actions in every phase where they can be listed (declaring: passes or
-    declares at random; playing: one of at most ``limit`` legal actions); burying: random cards."""
-
-    def __init__(self, seed: int | None = 0, limit: int = 2000):
-        self.seed = None if seed is None else _core._check_u64(seed, "seed")
-        limit = _core._check_int(limit, "limit", 1, 2**31 - 1)
-        self.rng = random.Random(self.seed)
-        self.limit = limit
-
-    def start_game(self, seed: int, game: int, seat: int) -> None:
-        self.rng = random.Random(f"{self.seed}:{seed}:{game}:{seat}")
-
-    def choose(self, deal: Deal) -> Cards:
-        _seat(deal)
-        if deal.phase == "bury":
-            return self.bury(deal)
-        return self.rng.choice(deal.legal_actions(limit=self.limit))
-
-    play = _choose_in("play")
-    declare = _choose_in("declare")
-    grab = _choose_in("grab")
-    swap = _choose_in("swap")
-    call = _choose_in("call")
-
-    def bury(self, deal: Deal) -> Cards:
-        _in_phase(deal, "bury", "bury")
-        if deal.rules.kitty_rule != "standard":  # 泰安: no points or constant trumps while it can
-            return deal.policy_action("random", seed=self.rng.getrandbits(32))
-        hand = deal.hand(_seat(deal)).indices()
-        return Cards(self.rng.sample(hand, deal.rules.kitty))
-
-
-class Greedy(Bot):
-    """The native rule-of-thumb player (csrc/src/sj_policy.c, the same one ``simulate(policy="greedy")``
-    uses) in every phase: declare the longest suit, bury short plain suits and no points, lead cards and
-    throws the unseen cards cannot beat, feed points to a winning partner, win cheaply when points are at
-    stake, otherwise play low. Deterministic."""
-
-    def choose(self, deal: Deal) -> Cards:
-        return deal.policy_action("greedy")
-
-    play = _choose_in("play")
-    bury = _choose_in("bury")
-    declare = _choose_in("declare")
-    grab = _choose_in("grab")
-    swap = _choose_in("swap")
-    call = _choose_in("call")
 
 
 class _SearchBot(Bot):
@@ -283,20 +234,4 @@ def _bury_candidates(deal: Deal) -> list[Cards]:
     return _core.bury_candidates(deal)
 
 
-def resolve(policy: Any) -> list[Bot]:
-    """Four bots from a policy name, a bot, or a list of four."""
-    if isinstance(policy, str):
-        if policy == "random":
-            return [Random(seed) for seed in range(4)]
-        if policy == "greedy":
-            g = Greedy()
-            return [g, g, g, g]
-        raise ValueError(f"unknown policy {policy!r}: use 'random', 'greedy', a bot, or a list of four bots")
-    if isinstance(policy, (list, tuple)):
-        if len(policy) != 4:
-            raise ValueError(f"a list of policies needs one per seat (4), got {len(policy)}")
-        return [resolve(p)[0] if isinstance(p, str) else p for p in policy]
-    if hasattr(policy, "choose"):
-        return [policy] * 4
-    raise TypeError(f"a policy must be 'random', 'greedy', a bot with choose(), or four of them; "
-                    f"got {type(policy).__name__}")
+resolve = bots_of  # four bots from a policy name, a bot, or a list of four (shengji.players.bots)

@@ -438,7 +438,7 @@ def _gym_env() -> Any:
 
 
 def _opponents(opponents: Any, resolve: Any) -> list[Any]:
-    """SeatEnv's opponents as four bots (``shengji.bots.resolve``: a policy name, a bot, or a list of four), each
+    """SeatEnv's opponents as four bots (``shengji.players.bots``: a policy name, a bot, or a list of four), each
     with a callable ``choose``; an error naming ``opponents`` otherwise (at construction, not at the first step)."""
     try:
         bots = resolve(opponents)
@@ -463,7 +463,7 @@ def _make_seat_env_class() -> Any:
         def __init__(self, rules: Rules | None = None, *, seat: int = 0, opponents: Any = "greedy",
                      max_actions: int = 128, seed: int | None = None, reward: str = "levels",
                      render_mode: str | None = None):
-            from .bots import resolve
+            from .players import bots as resolve
 
             rules, seed = _check(rules, max_actions, reward, seed)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:

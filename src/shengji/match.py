@@ -52,7 +52,7 @@ from typing import Any
 
 from ._core import OPTIONS, Deal, MatchState, _check_int, _check_u64, check_rules
 from ._types import DealResult
-from .bots import resolve
+from .players import bots as resolve
 from .rules import Rules
 
 

@@ -235,7 +235,8 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
                      progress: bool = False, first_match: int = 0, chunk: int | None = None,
                      timeout: float | None = None) -> MatchResult:
     """Play ``matches`` whole matches (module docstring)."""
-    from .simulate import _executor_args, _policies
+    from ._executors import check_args
+    from .players import native
 
     rules, max_deals, state, first_dealer = _check(rules, matches, levels, first_dealer, end_level, points,
                                                    max_deals)
@@ -243,9 +244,9 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
     first_match = _core._check_u64(first_match, "first_match")
     if first_match + matches > 2**64:
         raise ValueError(f"first_match + matches must stay below 2**64, got {first_match} + {matches}")
-    _executor_args(executor, chunk, timeout)
+    check_args(executor, chunk, timeout)
     threads = _int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
-    pols, players = _policies(policy)
+    pols, players = native(policy)
     keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
     meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
             "levels": None if levels is None else list(levels), "first_dealer": first_dealer, "end_level": end_level,

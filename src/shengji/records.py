@@ -312,7 +312,8 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
     """Training records of ``games`` native self-play deals (module docstring): a :class:`Records`, or with
     ``out`` a :class:`StoredRecords` of the directory written (on an executor too: each chunk is written to
     ``out`` as it arrives, in game order, so the records never gather in this process's memory)."""
-    from .simulate import _executor_args, _policies
+    from ._executors import check_args
+    from .players import native
 
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
@@ -322,7 +323,7 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
     if first_game + games > 2**63:  # the records' game numbers are int64
         raise ValueError(f"first_game + games must stay at most 2**63 (game numbers are int64), got {first_game} + "
                          f"{games}")
-    _executor_args(executor, chunk, timeout)
+    check_args(executor, chunk, timeout)
     if reward not in ("levels", "points"):
         raise ValueError(f"reward must be 'levels' or 'points', got {reward!r}")
     if out is not None and os.fspath(out) in ("", b""):
@@ -332,7 +333,7 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
             raise TypeError(f"{name} must be True or False, got {flag!r}")
     threads = _core._check_int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
     seed = _core._check_u64(seed, "seed")
-    pols, players = _policies(policy)
+    pols, players = native(policy)
     if players is not None:
         raise ValueError("selfplay runs natively: use 'greedy', 'random' or compiled jit policies (a Python bot "
                          "would run Python at every decision; play it with Match or tournament instead)")

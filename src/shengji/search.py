@@ -57,8 +57,8 @@ from . import _core, views
 from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
-from .jit import native as _native
 from .observation import _declare_problem, _face_down, _face_down_record, _hidden_problem, _shown_cards, sampler
+from .players import native_only
 
 VALUES = ("levels", "points")
 
@@ -114,15 +114,6 @@ class Rollouts:
             raise ValueError("no actions were rolled out")
         mean, _, _ = self.value(kind)
         return self.actions[int(np.argmax(mean))]
-
-
-def _policies(policy: Any) -> list[Any]:
-    """Four native players: policy names or compiled jit_policy objects (they run inside the rollouts)."""
-    seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4
-    if len(seats) != 4 or not all(_native(p) for p in seats):
-        raise TypeError("policy must be a native policy ('random', 'greedy', a compiled shengji.jit_policy) or a list "
-                        f"of four, got {policy!r}")
-    return [_core.policy_index(p) if isinstance(p, str) else p for p in seats]
 
 
 def _seed(seed: Any) -> int:
@@ -217,7 +208,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     worlds = _positive(worlds, "worlds")
     threads = _threads(threads)
     seed = _seed(seed)
-    pols = _policies(policy)
+    pols = native_only(policy)
     cands = _candidates(deal, actions, "rollouts")
     mover = deal.to_move
     assert mover is not None
@@ -275,7 +266,7 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
         raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
     threads = _threads(threads)
     seed = _seed(seed)
-    pols = _policies(policy)
+    pols = native_only(policy)
     cands = _candidates(deal, actions, "ISMCTS searches")
     smp, slots, declare = _world_sampler(deal, determinize, "ISMCTS searches")
     native = _core._native_ismcts  # type: ignore[attr-defined]  # private: not in the stub

@@ -40,11 +40,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _files, views
+from . import _core, _executors, _files, views
 from ._core import Cards
 from ._executors import _progress_bar
 from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
 from .jit import native as _native
+from .players import native as players_of
 
 FIELDS = {
     "attacker_points": np.int16,
@@ -368,30 +369,6 @@ def _outcome_order(key: str) -> tuple[int, int]:
     return (1, 0)
 
 
-def _policies(policy: Any) -> tuple[list[Any], list[Any] | None]:
-    """The native player of each seat (a policy index or a compiled jit_policy), and the four players when
-    some seat is a Python bot (else None)."""
-    if isinstance(policy, str):
-        return [_core.policy_index(policy)] * 4, None
-    seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4 if hasattr(policy, "choose") else None
-    if seats is None:
-        raise TypeError(f"policy must be 'random', 'greedy', a bot, or a list of four of them, not "
-                        f"{type(policy).__name__}")
-    if len(seats) != 4:
-        raise ValueError(f"a list of policies needs one per seat (4), got {len(seats)}")
-    native: list[Any] = []
-    for i, p in enumerate(seats):
-        if isinstance(p, str):
-            native.append(_core.policy_index(p))
-        elif _native(p):
-            native.append(p)
-        elif hasattr(p, "choose"):
-            native.append(_core.policy_index("greedy"))  # only deals the cards; the bot plays
-        else:
-            raise TypeError(f"policy[{i}] must be a policy name or a bot with choose(), not {type(p).__name__}")
-    return native, (None if all(_native(p) for p in seats) else seats)
-
-
 def _game_seed(seed: int, game: int) -> int:
     """The stream seed of game ``game`` for the native policies played through the Python API."""
     return (seed * 0x9E3779B97F4A7C15 + game * 0xD1B54A32D192ED03 + 1) % 2**64
@@ -478,7 +455,7 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     games (the same numbers as the SimResult's summary of the same run). ``executor``/``chunk``: the run in
     chunks on an engine (shengji._executors); ``timeout``: the seconds such a run may go without a chunk
     finishing (TimeoutError; None waits, as for an engine whose workers all died and come back)."""
-    _executor_args(executor, chunk, timeout)
+    _executors.check_args(executor, chunk, timeout)
     if isinstance(games, bool) or not hasattr(games, "__index__"):
         raise TypeError(f"games must be an int, not {type(games).__name__}")
     games = games.__index__()  # numpy integers too
@@ -505,7 +482,7 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         level = rules.first_level if hasattr(rules, "first_level") else "2"
     if dealer is not None:
         dealer = _core._check_int(dealer, "dealer", 0, 3, "a seat", True)
-    pols, players = _policies(policy)
+    pols, players = players_of(policy)
     fixed = _hands(rules, hands)
     kitty_c = None if kitty is None else Cards(kitty)  # the cards; NativeRun keeps a given order
     buried_c = None if buried is None else Cards(buried)
@@ -614,19 +591,6 @@ def _sim_chunk(lo: int, n: int, rules: Any, kwargs: dict[str, Any]) -> SimResult
 def _summary_chunk(lo: int, n: int, rules: Any, kwargs: dict[str, Any]) -> SimSummary:
     """A chunk's summary, made where it ran (only the counts travel back)."""
     return SimSummary.of(simulate(rules, n, first_game=lo, threads=1, **kwargs))
-
-
-def _executor_args(executor: Any, chunk: Any, timeout: Any) -> None:
-    """``executor``, ``chunk`` and ``timeout`` checked whether or not there is an executor: a chunk size or a
-    timeout without one would be ignored, so they are refused."""
-    from . import _executors
-
-    if executor is not None:
-        _executors.kind(executor)
-    _executors.check_chunk(chunk)
-    if _executors.check_timeout(timeout) is not None and executor is None:
-        raise ValueError("timeout= is for a run on an executor (the seconds it may go without a chunk finishing); "
-                         "a local run has nothing to wait for")
 
 
 def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chunk: int | None = None,
