@@ -237,3 +237,27 @@ def test_cited_sections_exist():
     column = [row.rsplit("|", 2)[1].strip() for row in table.splitlines() if row.startswith("| `")]
     assert len(column) == len(OPTIONS)
     assert all(SECTION.fullmatch(c) and c[1:] in sections for c in column), column
+
+
+def test_the_sources_cite_only_files_the_repository_has():
+    """Every path a docstring or comment of the package or the core cites (docs/MODEL.md, csrc/include/sj_deal.h,
+    src/shengji/testing/reference.py ...) exists, and nothing cites a file outside the repository (a user has only
+    the repository)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    pat = re.compile(r"(?<![\w/.])((?:docs|csrc|src|benchmarks|tests|fuzz|include)/[\w/.+-]*\w"
+                     r"\.(?:md|h|c|pyx|pxi|pyi|py|def))(?!\w)")
+    files = [*(root / "src" / "shengji").rglob("*.py"), *(root / "src" / "shengji").rglob("*.px*"),
+             *(root / "csrc").rglob("*.[ch]"), root / "README.md", *(root / "docs").glob("*.md")]
+    missing, outside = [], []
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        for m in pat.finditer(text):
+            if not any((base / m.group(1)).exists() for base in (root, root / "csrc", root / "src")):
+                missing.append(f"{f.relative_to(root)}: {m.group(1)}")
+        if "shared/" in text:
+            outside.append(str(f.relative_to(root)))
+    assert not missing, missing
+    assert not outside, outside

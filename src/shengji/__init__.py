@@ -1,8 +1,8 @@
 """shengji: a fast and faithful simulation core for Shengji (升级 / 拖拉机 / Tractor / 80分).
 
-The public API (see docs and ``shared/API.md``): cards (``parse_cards``, ``Cards``, ``points``),
-``Rules`` with presets, and the per-deal trump context ``Trump`` (units, follow legality, throws,
-trick winner, kitty multiplier), all computed by the native C core.
+The public API (the README, docs/RULES.md, docs/MODEL.md, docs/OPTIONS.md, docs/LEARNING.md): cards
+(``parse_cards``, ``Cards``, ``points``), ``Rules`` with presets, and the per-deal trump context ``Trump``
+(units, follow legality, throws, trick winner, kitty multiplier), all computed by the native C core.
 """
 
 from . import bots, envs, replay, views
