@@ -843,7 +843,24 @@ cdef class Deal:
         """Apply the seat to move's action in any phase (docs/MODEL.md §9 "Actions"): a declaration or
         Cards()/None to pass (declare, grab), the cards to bury (bury), a lead or follow (play). ``seat``, if
         given, must be the seat to move. Returns what ``play`` returns in the play phase, else None. A
-        rejected action raises IllegalMove and changes nothing."""
+        rejected action raises IllegalMove and changes nothing (``why_illegal`` gives its reason without
+        raising).
+
+        >>> import shengji
+        >>> deal = shengji.Deal(shengji.Rules(), seed=3, trump="S", level="2", dealer=0)
+        >>> deal.phase, deal.to_move
+        ('bury', 0)
+        >>> three = deal.hand(0).indices()[:3]
+        >>> deal.why_illegal(three)
+        'bury 3 cards: the kitty holds 8'
+        >>> deal.act(three)
+        Traceback (most recent call last):
+        ...
+        shengji._types.IllegalMove: bury 3 cards: the kitty holds 8
+        >>> deal.act(deal.policy_action("greedy"))
+        >>> deal.phase, len(deal.hand(0))
+        ('play', 25)
+        """
         cdef Cards c = Cards() if cards is None else _as_cards(cards, self.phase)
         cdef sj_cards played
         cdef sj_cards a = _action_struct(c)
@@ -870,6 +887,30 @@ cdef class Deal:
                 self._grabs = (self._grabs, (mover, c))
         elif phase == SJ_PHASE_BURY:
             self._burials = (self._burials, (mover, c, self._ndecl))
+        return None
+
+    def is_legal(self, cards=None, seat=None):
+        """Whether ``act(cards, seat)`` would be accepted; the deal is unchanged (``why_illegal`` says why not)."""
+        return self.why_illegal(cards, seat) is None
+
+    def why_illegal(self, cards=None, seat=None):
+        """None when ``act(cards, seat)`` would be accepted, else the reason its IllegalMove would give (which
+        rule, which cards); the deal is unchanged. The core decides, on a copy of the state. A value that is not
+        an action at all (an unknown card token, a wrong type) raises as ``act`` does."""
+        cdef Cards c = Cards() if cards is None else _as_cards(cards, self.phase)
+        cdef sj_cards played
+        cdef sj_cards a = _action_struct(c)
+        cdef int failed = 0
+        cdef sj_deal trial
+        try:
+            if seat is not None:
+                self._check_turn(seat, self.phase)
+            sj_deal_clone(&trial, &self.d)
+            rc = sj_deal_act(&trial, &a, &played, &failed)
+            if rc != SJ_OK:
+                self._refused(c, &a, rc)
+        except IllegalMove as err:
+            return str(err)
         return None
 
     cdef _refused(self, Cards c, sj_cards *a, int rc):

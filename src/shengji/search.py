@@ -169,10 +169,9 @@ def _candidates(deal: Deal, actions: Any, what: str) -> list[Cards]:
         raise TypeError("actions must be a list of actions (Cards), not a single one")
     cands = [a if isinstance(a, Cards) else Cards(a) for a in actions]
     for i, a in enumerate(cands):  # each must be an action the mover may take here
-        try:
-            deal.clone().act(a)
-        except IllegalMove as err:
-            raise IllegalMove(f"actions[{i}]: {err}") from None
+        why = deal.why_illegal(a)
+        if why is not None:
+            raise IllegalMove(f"actions[{i}]: {why}")
     return cands
 
 
