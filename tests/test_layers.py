@@ -121,3 +121,31 @@ def test_the_reference_is_test_equipment():
     assert {u for u in users if u[1] is not None} == {("cli.py", "reference_deals")}, users
     assert all(name == "cli.py" for name, _ in users), users
 
+
+
+def test_the_result_fields_are_one_table():
+    """shengji.results.FIELDS is the one list of a result's per-deal fields: the SimResult's arrays, the C
+    struct the native run fills (sj_sim_out in csrc/include/sj_sim.h and its .pxd), and NativeRun.run's
+    parameters (src/shengji/_sim.pxi) name the same fields in the same order with the same widths."""
+    import dataclasses
+
+    import numpy as np
+
+    from shengji.results import FIELDS, SimResult
+
+    names = list(FIELDS)
+    assert [f.name for f in dataclasses.fields(SimResult) if f.name != "meta"] == names
+    ctype = {"int16_t": np.int16, "int8_t": np.int8, "uint8_t": np.uint8}
+    want = [(n, np.dtype(np.uint8 if dt is np.bool_ else dt)) for n, dt in FIELDS.items()]
+    root = SRC.parents[1]
+    header = (root / "csrc" / "include" / "sj_sim.h").read_text(encoding="utf-8")
+    struct = header.split("typedef struct sj_sim_out {", 1)[1].split("} sj_sim_out;", 1)[0]
+    members = [(m.group(2), np.dtype(ctype[m.group(1)])) for m in re.finditer(r"(\w+_t) \*(\w+);", struct)]
+    assert members == want
+    pxd = (SRC / "_c" / "sj_sim.pxd").read_text(encoding="utf-8")
+    block = pxd.split("ctypedef struct sj_sim_out:", 1)[1].split("\n\n", 1)[0]
+    assert [m.group(2) for m in re.finditer(r"(\w+_t) \*(\w+)", block)] == names
+    sim = (SRC / "_sim.pxi").read_text(encoding="utf-8")
+    signature = sim.split("    def run(self,", 1)[1].split("):", 1)[0]
+    params = [(m.group(2), np.dtype(ctype[m.group(1)])) for m in re.finditer(r"(\w+_t)\[::1\] (\w+)", signature)]
+    assert params == want

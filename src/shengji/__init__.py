@@ -15,9 +15,10 @@ from .match import DealRecord, Match
 from .matches import MatchResult, simulate_matches
 from .observation import Observation, determinize
 from .records import Records, selfplay
+from .results import SimResult, SimSummary
 from .rules import Rules
 from .search import Rollouts
-from .simulate import SimResult, SimSummary, simulate
+from .simulate import simulate
 from .tournament import TournamentResult, tournament
 
 __all__ = [

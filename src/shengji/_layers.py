@@ -14,7 +14,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules", "_stats", "_executors"),   # the option table's Rules; intervals; the engines' adapter
     ("burial", "observation", "_bot", "views"),
     ("jit",),                            # user policies (a Bot), compiled or not
-    ("players",),                        # what a policy= may be (one resolver), Random and Greedy
+    ("players", "results"),              # what a policy= may be (one resolver), Random and Greedy; results
     ("search",),                         # rollouts
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs
     ("advise", "match", "tournament", "replay", "envs", "records"),

@@ -117,6 +117,19 @@ class PIMC(_SearchBot):
     - ``time_ms``: a budget per decision in wall time: worlds are rolled out until it is spent (``worlds``,
       when given, is then the most drawn; None: at most 2,048; one world always is), and the decision then
       depends on the machine's speed.
+
+    >>> import shengji
+    >>> deal = shengji.Deal(shengji.Rules(), seed=8, trump="H")
+    >>> deal.act(shengji.bots.Greedy().choose(deal))         # the dealer buries, then leads
+    >>> pimc = shengji.bots.PIMC(worlds=16, value="points")
+    >>> pimc
+    PIMC(worlds=16, policy='greedy', seed=0)
+    >>> pimc.choose(deal)                                     # the best mean over 16 sampled worlds
+    Cards('6S 6S 7S 7S')
+    >>> shengji.bots.Greedy().choose(deal)                    # not the greedy rule's lead
+    Cards('KD KD AD')
+    >>> pimc.choose(deal.clone())                             # seeded by the observation: the same decision
+    Cards('6S 6S 7S 7S')
     """
 
     def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",

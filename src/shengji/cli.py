@@ -26,8 +26,9 @@ from typing import Any
 
 from . import _core
 from ._core import Cards, Trump
+from .results import SimResult, npz_path
 from .rules import Rules
-from .simulate import SimResult, npz_path, simulate
+from .simulate import simulate
 
 
 def _by_strength(trump: Trump, suit: str) -> list[int]:

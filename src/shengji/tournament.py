@@ -26,7 +26,8 @@ import numpy as np
 
 from . import _core, views
 from ._stats import mean_interval
-from .simulate import SimResult, simulate
+from .results import SimResult
+from .simulate import simulate
 
 
 def _interval(x: np.ndarray) -> tuple[float, float, float]:
