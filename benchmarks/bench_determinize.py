@@ -13,7 +13,7 @@ import time
 import pytest
 
 from shengji import Deal, Rules, determinize
-from shengji.observation import _hidden_problem, _sample_placement, sampler
+from shengji.worlds import _sample_placement, hidden_problem, sampler
 
 
 def _observation(decks: int = 2, plays: int = 40):
@@ -30,7 +30,7 @@ def _observation(decks: int = 2, plays: int = 40):
         for _ in range(plays):
             deal.act(rng.choice(deal.legal_actions(limit=100)))
         obs = deal.observation((deal.to_move + 1) % 4)
-        _, caps, groups, _ = _hidden_problem(obs)
+        _, caps, groups, _ = hidden_problem(obs)
         constrained = sum(1 for _, allowed in groups if len(allowed) < len(caps))
         if best is None or constrained > best[0]:
             best = (constrained, obs, caps, groups)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from shengji import Cards, Deal, Rules, determinize
-from shengji.observation import _hidden_problem, _sample_placement, sampler
+from shengji.worlds import _sample_placement, hidden_problem, sampler
 
 
 def play_random(deal: Deal, rng: random.Random, plays: int) -> None:
@@ -174,7 +174,7 @@ def test_native_and_reference_samplers_agree(decks):
         deal = _mid_game(decks, seed, 40)
         seat = (deal.to_move + 1) % 4
         obs = deal.observation(seat)
-        _, caps, groups, _ = _hidden_problem(obs)
+        _, caps, groups, _ = hidden_problem(obs)
         if sum(1 for _, allowed in groups if len(allowed) < len(caps)) >= 2:
             break
     else:
@@ -205,8 +205,8 @@ def test_native_and_reference_samplers_agree(decks):
 def test_sampler_count_matches_the_reference_count():
     deal = _mid_game(2, 3, 60)
     obs = deal.observation(deal.to_move)
-    _, caps, groups, _ = _hidden_problem(obs)
-    from shengji.observation import _placement_count
+    _, caps, groups, _ = hidden_problem(obs)
+    from shengji.worlds import _placement_count
     exact = _placement_count(groups, tuple(caps))
     assert sampler(obs).count == pytest.approx(float(exact), rel=1e-9)
 
@@ -233,7 +233,7 @@ def test_native_worlds_equal_the_replayed_ones(preset):
     """determinize builds each world natively from a template (the C state of one replayed world with the
     hidden cards replaced, the pack order rebuilt); it equals the world replayed from the public record
     (observation._world) for the same draw, in every phase a seat can observe, kitty hidden or known."""
-    from shengji.observation import _world
+    from shengji.worlds import _world
 
     rules = Rules.preset(preset)
     checked = set()

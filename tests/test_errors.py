@@ -222,7 +222,7 @@ def test_messages_say_what_was_wrong():
     """Hardening II (issue 20 items 10, 13): the native rollout entry is private and checks what it is given;
     numbers too big for the core are named, not raw Cython OverflowErrors; advise_bury(None) is a TypeError."""
     from shengji import Deal, _core, advise_bury
-    from shengji.observation import sampler
+    from shengji.worlds import sampler
 
     assert not hasattr(_core, "native_rollouts")
     deal = Deal(R, seed=2, trump="H")

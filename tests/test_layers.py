@@ -149,3 +149,20 @@ def test_the_result_fields_are_one_table():
     signature = sim.split("    def run(self,", 1)[1].split("):", 1)[0]
     params = [(m.group(2), np.dtype(ctype[m.group(1)])) for m in re.finditer(r"(\w+_t)\[::1\] (\w+)", signature)]
     assert params == want
+
+
+def test_no_module_imports_another_public_modules_private_names():
+    """A public module's underscore names are its own: no other module of the package imports them (``from .search
+    import _x``). The underscore modules (``_core``, ``_bot``, ``_executors``, ``_files`` ...) are the package's
+    internals, there to be shared."""
+    wrong = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.level >= 1 and node.module):
+                continue
+            owner = node.module.split(".")[-1]
+            if owner.startswith("_"):
+                continue
+            wrong += [f"{path.relative_to(SRC)}:{node.lineno} imports {a.name} from {node.module}"
+                      for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+    assert not wrong, "\n".join(wrong)

@@ -13,13 +13,14 @@ from .advise import BuryAdvice, advise_bury
 from .jit import JitPolicy, jit_policy
 from .match import DealRecord, Match
 from .matches import MatchResult, simulate_matches
-from .observation import Observation, determinize
+from .observation import Observation
 from .records import Records, selfplay
 from .results import SimResult, SimSummary
 from .rules import Rules
 from .search import Rollouts
 from .simulate import simulate
 from .tournament import TournamentResult, tournament
+from .worlds import determinize
 
 __all__ = [
     "BuryAdvice",

@@ -6,7 +6,7 @@ cdef class Sampler:
     ``caps``: the number of cards each slot receives (up to 4 slots); ``groups``: ``(cards, allowed)`` pairs,
     ``allowed`` the slot indices the group's cards may go to. Every placement of the physical cards (each
     copy distinct) that respects the groups and fills each slot exactly is equally likely. The placements
-    are counted once here; sampling reads the table only. (observation.py builds the slots and groups of a
+    are counted once here; sampling reads the table only. (worlds.py builds the slots and groups of a
     seat's observation.)"""
 
     cdef sj_det *det
@@ -481,12 +481,12 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
 # ---- sampled worlds as whole Deals (shengji.determinize) ------------------------------------------------
 
 cdef class WorldTemplate:
-    """The worlds of one observation, built natively (observation.determinize). ``base`` is a world of the
-    observation rebuilt once by replaying its public record (observation._world); every other world copies its
+    """The worlds of one observation, built natively (worlds.determinize). ``base`` is a world of the
+    observation rebuilt once by replaying its public record (worlds._world); every other world copies its
     C state and replaces what is hidden: the other seats' hands, and the kitty when it is a slot of its own.
     Its pack order is then rebuilt (docs/MODEL.md §10: each seat's cards now plus its plays, the dealt kitty
     last) and, under 找朋友, the partner fixed at the call (sj_deal_recall). ``slot_seats``: the seat of each
-    slot, -1 for the kitty. ``layout``: what the pack order needs (observation._order_layout)."""
+    slot, -1 for the kitty. ``layout``: what the pack order needs (worlds._template builds it)."""
 
     cdef Deal base
     cdef int nslots, burier, dealer, swap_declarer, bury_phase, kitty_slot

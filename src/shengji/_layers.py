@@ -13,7 +13,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_core",),                          # the native module (_core.pyx and its .pxi files)
     ("rules", "_stats", "_executors"),   # the option table's Rules; intervals; the engines' adapter
     ("burial", "observation", "_bot", "views"),
-    ("jit",),                            # user policies (a Bot), compiled or not
+    ("jit", "worlds"),                   # user policies (a Bot), compiled or not; drawing worlds
     ("players", "results"),              # what a policy= may be (one resolver), Random and Greedy; results
     ("search",),                         # rollouts
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs

@@ -20,10 +20,10 @@ from typing import Any
 from . import _core
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
-from .observation import determinize
 from .players import Greedy, Random  # noqa: F401  (part of this module's API)
 from .players import bots as bots_of
-from .search import VALUES, _check_time, _left
+from .search import VALUES, time_left
+from .worlds import determinize
 
 _int = _core._check_int
 
@@ -49,7 +49,7 @@ class _SearchBot(Bot):
 
     def _budget(self) -> float | None:
         """What is left of ``time_ms`` since the decision began (the listing of the candidates counts)."""
-        return _left(self.time_ms, self._started)
+        return time_left(self.time_ms, self._started)
 
     def _decide(self, deal: Deal, actions: list[Cards] | None = None) -> Cards:
         """The search's choice among ``actions`` (None: the search candidates by class); a single candidate
@@ -140,7 +140,7 @@ class PIMC(_SearchBot):
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
         seed = _core._check_u64(seed, "seed")
         endgame = _core._check_cards(endgame, "endgame")
-        _check_time(time_ms)
+        _core._check_time_ms(time_ms)
         self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
         self.endgame = None if endgame == 0 else endgame
         self.time_ms = time_ms
@@ -190,7 +190,7 @@ class ISMCTS(_SearchBot):
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
         seed = _core._check_u64(seed, "seed")
-        _check_time(time_ms)
+        _core._check_time_ms(time_ms)
         if threads is not None:
             threads = _int(threads, "threads", 1, 4096, "an integer", True)
         if trees is not None:
@@ -207,9 +207,9 @@ class ISMCTS(_SearchBot):
         return f"ISMCTS({size}, policy={self.policy!r}, seed={self.seed})"
 
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
-        from .search import _threads, ismcts
+        from .search import ismcts, thread_count
 
-        threads = _threads(self.threads)
+        threads = thread_count(self.threads)
         trees = self.trees or (threads if self.time_ms is not None else 4)
         iterations = self.iterations or (1000 if self.time_ms is None else 1 << 40)
         seed = self.decision_seed(deal)
@@ -218,7 +218,7 @@ class ISMCTS(_SearchBot):
                       threads=threads, trees=trees, exploration=self.exploration).best()
 
 
-_HIDDEN_TRUMP_WORLDS = 8
+HIDDEN_TRUMP_WORLDS = 8
 
 
 def bury_candidates(deal: Deal) -> list[Cards]:
@@ -232,7 +232,7 @@ def bury_candidates(deal: Deal) -> list[Cards]:
     obs = deal.observation(_seat(deal))
     if obs.trump_hidden:  # 泰安: the burier does not know the trump; each suit a sampled world sets
         out: list[Cards] = []
-        for i in range(_HIDDEN_TRUMP_WORLDS):
+        for i in range(HIDDEN_TRUMP_WORLDS):
             world = determinize(obs, i)
             for c in _bury_candidates(world):
                 if c not in out:

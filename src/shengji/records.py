@@ -44,9 +44,9 @@ import numpy as np
 from . import _core, _files
 from ._core import ACTION_SIZE, PHASES
 from ._core import ENCODE_SIZE as TENSOR_SIZE
-from .bots import _HIDDEN_TRUMP_WORLDS
-from .observation import _first_draw
+from .bots import HIDDEN_TRUMP_WORLDS
 from .rules import Rules
+from .worlds import first_draw
 
 STREAM_CHUNK = 20_000  # games a chunk file of selfplay(out=...) holds by default
 ARRAYS = ("game", "seat", "phase", "codes", "action_codes", "n_candidates", "choice", "returns", "points",
@@ -303,7 +303,7 @@ def _run(rules: Any, games: int, pols: list[Any], seed: int, first_game: int, th
          skip_forced: bool, keep: bool, meta: dict[str, Any]) -> Records:
     run = _core.NativeRun(rules, games, pols, seed, first_game, threads, -1, rules.first_level, "declare", [None] * 4,
                           None, None)  # simulate's defaults: the same deals
-    out = run.selfplay(points, skip_forced, keep, [_first_draw(i) for i in range(_HIDDEN_TRUMP_WORLDS)])
+    out = run.selfplay(points, skip_forced, keep, [first_draw(i) for i in range(HIDDEN_TRUMP_WORLDS)])
     m = dict(meta, games=int(out.pop("games")), first_game=first_game)
     return Records(**out, meta=m)
 

@@ -57,8 +57,8 @@ from . import _core, views
 from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
-from .observation import _declare_problem, _face_down, _face_down_record, _hidden_problem, _shown_cards, sampler
 from .players import native_only
+from .worlds import declare_problem, face_down, face_down_record, hidden_problem, sampler, shown_cards
 
 VALUES = ("levels", "points")
 
@@ -124,7 +124,7 @@ def _check_time(time_ms: Any) -> None:
     _core._check_time_ms(time_ms)
 
 
-def _left(time_ms: float | None, started: float) -> float | None:
+def time_left(time_ms: float | None, started: float) -> float | None:
     """What is left of a budget begun at ``started`` (time.perf_counter): the Python work before the native
     search counts against it; at least a microsecond (the search always runs one world or iteration)."""
     if time_ms is None:
@@ -136,7 +136,7 @@ def _positive(value: Any, name: str) -> int:
     return int(_core._check_int(value, name, 1, 2**31 - 1, "a positive integer"))
 
 
-def _threads(threads: Any) -> int:
+def thread_count(threads: Any) -> int:
     return _positive(os.cpu_count() or 1 if threads is None else threads, "threads")
 
 
@@ -185,14 +185,14 @@ def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[i
     mover = deal.to_move
     assert mover is not None
     obs = deal.observation(mover)
-    if _face_down(obs):  # 泰安: each world's pack order is declared again (sj_face_down_world)
-        return None, [-2, -2, -2, -2], (mover, _shown_cards(obs), _face_down_record(obs))
+    if face_down(obs):  # 泰安: each world's pack order is declared again (sj_face_down_world)
+        return None, [-2, -2, -2, -2], (mover, shown_cards(obs), face_down_record(obs))
     if obs.trump_hidden or obs.hidden_declarations:  # as determinize refuses: the worlds would know the trump
         raise ValueError(f"{what} need the trump: under 泰安 the declarations lie face down until the kitty is "
                          "buried (determinize=False searches the true deal)")
     if deal.phase == "declare":
-        return None, [-2, -2, -2, -2], (mover, _declare_problem(obs)[2])
-    others, _, _, kitty_slot = _hidden_problem(obs)
+        return None, [-2, -2, -2, -2], (mover, declare_problem(obs)[2])
+    others, _, _, kitty_slot = hidden_problem(obs)
     return sampler(obs), ([*others, -1] if kitty_slot else [*others, -2]), None
 
 
@@ -205,7 +205,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
     worlds = _positive(worlds, "worlds")
-    threads = _threads(threads)
+    threads = thread_count(threads)
     seed = _seed(seed)
     pols = native_only(policy)
     cands = _candidates(deal, actions, "rollouts")
@@ -215,7 +215,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     smp, slots, declare = _world_sampler(deal, determinize, "rollouts")
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
     points, captured, dealer_levels, attacker_levels, dealer, partner, done = native(
-        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, _left(time_ms, started), declare)
+        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_left(time_ms, started), declare)
     if time_ms is not None and not done.all():  # the clock stopped the run: the worlds rolled out
         points, captured, dealer_levels, attacker_levels, dealer, partner = (
             a[:, done] for a in (points, captured, dealer_levels, attacker_levels, dealer, partner))
@@ -263,14 +263,14 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
     iterations = int(_core._check_int(iterations, "iterations", 1, 2**62, "a positive integer"))
     if value not in VALUES:
         raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
-    threads = _threads(threads)
+    threads = thread_count(threads)
     seed = _seed(seed)
     pols = native_only(policy)
     cands = _candidates(deal, actions, "ISMCTS searches")
     smp, slots, declare = _world_sampler(deal, determinize, "ISMCTS searches")
     native = _core._native_ismcts  # type: ignore[attr-defined]  # private: not in the stub
     visits, reward, done, nodes = native(deal, smp, slots, cands, iterations, trees, pols, seed, value,
-                                         exploration, _left(time_ms, started), min(threads, trees),
+                                         exploration, time_left(time_ms, started), min(threads, trees),
                                          declare=declare)
     return TreeSearch(cands, visits, reward, int(done), int(nodes), value,
                       meta={"iterations": iterations, "time_ms": time_ms, "policy": policy, "seed": seed,

@@ -1,0 +1,490 @@
+"""Worlds: every way a world consistent with what one seat knows (an :class:`shengji.observation.Observation`)
+is set up and drawn, for ``determinize``, the search's rollouts and ISMCTS (native samplers, the declaring
+phase's pack orders, 泰安's face-down declarations) and self-play's burial candidates.
+
+- ``hidden_problem(obs)``: the hidden cards as groups with their allowed places (below), and the seat of each
+  sampler slot; ``sampler(obs)`` the native sampler of it.
+- ``declare_problem(obs)`` / ``shown_cards(obs)``: the declaring phase, where each world is a whole pack order
+  drawn with the shown cards in place.
+- ``face_down(obs)`` / ``face_down_record(obs)``: 泰安's declarations lying face down, each world declaring again.
+- ``first_draw(seed)``: the stream of a decision's first world.
+
+``determinize(observation, rng)`` samples the hidden cards *uniformly* among all placements consistent
+with the observation: uniform over the physical cards (each copy a distinct card), so every consistent
+deal of the hidden cards is equally likely, as in a fair shuffle conditioned on what was seen. It
+returns a :class:`shengji.Deal` in the same state (same trump, tricks, points and turn), with the
+observer's cards and all public information unchanged.
+
+Method: the hidden cards are split into groups of cards with the same set of allowed places (a seat's
+hand or the kitty): one group per effective suit (a seat that showed a void may not receive it) and one
+group per seat's shown declaration cards. Cards a seat buried, and a turned-up kitty, lie in the hands of
+the seats that took up the kitty afterwards or in the kitty itself (exact when no seat buries twice;
+after repeated grabs by one seat each fact is kept per burial, a documented relaxation: a copy named by
+two facts is counted under the first). The number of placements is counted exactly by a dynamic
+programme over the groups (products of multinomials, Python integers), and one placement is drawn
+group by group with probabilities proportional to the counts.
+
+Building the world: the first ``determinize`` of an observation rebuilds one world by replaying the public
+record (a fresh Deal from the hands then held, the burials and grabs, the swap, the call, every play); that
+world is the observation's template (``_core.WorldTemplate``), and every world after it copies the template's
+C state with the hidden cards replaced, its pack order rebuilt and, under 找朋友, its partner and points
+counted for its own teams, all natively (a test holds the two ways equal). An int ``rng`` draws as
+``random.Random(rng)`` does.
+
+找朋友 (``partnership="call_card"``): the observation carries the called card and the friend once revealed;
+before the reveal it carries no team points (``attacker_points`` and ``defender_points`` are None: they would
+tell the teams). A sampled world replays the call, which fixes its partner from its own hands; worlds whose
+partner disagrees with what is public (the revealed friend, or before the reveal a partner that has
+already played the called card) are drawn again, so the world is uniform among the consistent ones
+(rejection keeps uniformity).
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from functools import cache, lru_cache
+from math import comb
+from typing import Any
+
+from . import _core
+from ._core import Cards, Deal, Sampler, Trump, WorldTemplate
+from .observation import Observation
+
+
+def _multinomial(n: int, parts: tuple[int, ...]) -> int:
+    out, left = 1, n
+    for p in parts:
+        out *= comb(left, p)
+        left -= p
+    return out
+
+
+def _splits(n: int, caps: tuple[int, ...], allowed: tuple[int, ...]):
+    """Every way to put n cards into the allowed slots without exceeding their capacities."""
+    slots = list(allowed)
+
+    def rec(i: int, left: int, acc: list[int]):
+        if i == len(slots) - 1:
+            if left <= caps[slots[i]]:
+                yield (*acc, left)
+            return
+        for x in range(min(left, caps[slots[i]]) + 1):
+            yield from rec(i + 1, left - x, [*acc, x])
+
+    if not slots:
+        if n == 0:
+            yield ()
+        return
+    yield from rec(0, n, [])
+
+
+def _placement_counter(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...]):
+    """(count, free cards, constrained groups): count(i, caps) is the number of placements of the
+    constrained groups i, i+1, ... and the free cards into slots with ``caps`` room left (exact integers).
+
+    Groups allowed everywhere are merged into one free group, counted in closed form (a multinomial of
+    the capacities left); the dynamic programme runs over the constrained groups only."""
+    everywhere = tuple(range(len(caps)))
+    free = [k for cards, allowed in groups if allowed == everywhere for k in cards]
+    groups = [g for g in groups if g[1] != everywhere]
+    sizes = tuple(len(cards) for cards, _ in groups)
+
+    @cache
+    def count(i: int, caps: tuple[int, ...]) -> int:
+        if i == len(groups):
+            return _multinomial(len(free), caps) if sum(caps) == len(free) else 0
+        allowed = groups[i][1]
+        total = 0
+        for split in _splits(sizes[i], caps, allowed):
+            rest = list(caps)
+            for slot, x in zip(allowed, split, strict=True):
+                rest[slot] -= x
+            sub = count(i + 1, tuple(rest))
+            if sub:
+                total += _multinomial(sizes[i], split) * sub
+        return total
+
+    return count, free, groups
+
+
+def _placement_count(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...]) -> int:
+    """The exact number of placements of the physical hidden cards (the reference of Sampler.count)."""
+    return _placement_counter(groups, caps)[0](0, caps)
+
+
+def _sample_placement(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...],
+                      rng: random.Random) -> list[list[int]]:
+    """Place every group's cards into slots (allowed ones only, filling each slot exactly), uniformly
+    over placements of distinct physical cards (the pure-Python reference of the native Sampler)."""
+    everywhere = tuple(range(len(caps)))
+    count, free, groups = _placement_counter(groups, caps)
+    sizes = tuple(len(cards) for cards, _ in groups)
+
+    if count(0, caps) == 0:
+        raise ValueError("no placement of the hidden cards is consistent with the observation")
+    out: list[list[int]] = [[] for _ in caps]
+
+    def deal_out(cards: list[int], slots: tuple[int, ...], split: tuple[int, ...]) -> None:
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        at = 0
+        for slot, x in zip(slots, split, strict=True):
+            out[slot].extend(shuffled[at:at + x])
+            at += x
+
+    for i, (cards, allowed) in enumerate(groups):
+        pick = rng.randrange(count(i, caps))
+        for split in _splits(sizes[i], caps, allowed):
+            rest = list(caps)
+            for slot, x in zip(allowed, split, strict=True):
+                rest[slot] -= x
+            weight = _multinomial(sizes[i], split) * count(i + 1, tuple(rest))
+            if pick < weight:
+                deal_out(cards, allowed, split)
+                caps = tuple(rest)
+                break
+            pick -= weight
+    deal_out(free, everywhere, caps)
+    return out
+
+
+def _as_rng(rng: Any) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or isinstance(rng, int):
+        return random.Random(rng)
+    raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+
+
+def hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[list[int], tuple[int, ...]]], bool]:
+    """The hidden cards of an observation as a placement problem: (the other seats, the slots' sizes, the
+    groups (cards, allowed slots), whether the kitty is a slot of its own)."""
+    rules = obs.rules
+    decks = rules.decks
+    trump = Trump(rules, obs.level, obs.trump)
+    played = [obs.played_by(s) for s in range(4)]
+
+    hidden_counts = [decks] * 54
+    for k in obs.hand.indices():
+        hidden_counts[k] -= 1
+    for s in range(4):
+        for k in played[s].indices():
+            hidden_counts[k] -= 1
+    if obs.kitty is not None:
+        for k in obs.kitty.indices():
+            hidden_counts[k] -= 1
+
+    # Slots: the three other seats, then the kitty when it is hidden and apart from the burier's hand.
+    others = [s for s in range(4) if s != obs.seat]
+    kitty_slot = obs.kitty is None and obs.phase in ("grab", "call", "play", "done")
+    caps = [obs.hand_sizes[s] for s in others] + ([rules.kitty] if kitty_slot else [])
+    slot_of = {s: i for i, s in enumerate(others)}
+    kitty_index = len(others)
+    buriers = [b for b, _, _ in obs.burials]
+
+    # Facts that tie cards to places (docs/MODEL.md §10): (cards, seats that may hold them, may lie in the
+    # kitty). A declaration's cards stay with its declarer, or follow the kitty from the declarer's first
+    # burial after the show; the cards of a burial (the observer's own, or a turned-up kitty taken by the
+    # dealer) go to the seats that took up the kitty afterwards, or stay in the kitty.
+    facts: list[tuple[list[int], set[int], bool]] = []
+    if obs.swap and obs.declarations:  # 换底 (first: the surest fact): the trumps taken out went to the declarer
+        declarer = obs.declarations[len(obs.declarations) - 1][0]
+        if declarer != obs.seat:
+            facts.append(([k for k in obs.swap.indices() if trump.is_trump(k)], {declarer}, False))
+    shown: dict[int, list[int]] = {}
+    first_show: dict[int, int] = {}
+    for i, (s, cards) in enumerate(obs.declarations):
+        if s == obs.seat:
+            continue
+        first_show.setdefault(s, i)
+        have = shown.setdefault(s, [])
+        for k in set(cards.indices()):
+            need = cards.count(k) - have.count(k)
+            have.extend([k] * max(0, need))
+    for s, ks in shown.items():
+        later = [j for j, (b, _, before) in enumerate(obs.burials) if b == s and before > first_show[s]]
+        seats = {s} | ({b for b in buriers[later[0] + 1:]} if later else set())
+        facts.append((ks, seats, bool(later)))
+    for j, (_, own, _) in enumerate(obs.burials):
+        if own is not None and j < len(obs.burials) - 1:  # the observer's burial, taken up by others since
+            facts.append((list(own.indices()), set(buriers[j + 1:]), True))
+    if obs.turned_up is not None and obs.seat != obs.dealer:  # the dealer took the turned-up kitty
+        facts.append((list(obs.turned_up.indices()), {obs.dealer} | set(buriers), True))
+
+
+    def allowed_for(k: int, seats: set[int] | None, kitty_ok: bool) -> tuple[int, ...]:
+        suit = trump.effective_suit(k)
+        pool = others if seats is None else [s for s in others if s in seats]
+        out = tuple(slot_of[s] for s in pool if suit not in obs.voids[s])
+        if kitty_slot and kitty_ok:
+            out += (kitty_index,)
+        return out
+
+    by_allowed: dict[tuple[int, ...], list[int]] = {}
+    for ks, seats, kitty_ok in facts:
+        for k in set(ks):
+            n = min(ks.count(k) - sum(played[s].count(k) for s in seats), hidden_counts[k])
+            if n > 0:
+                by_allowed.setdefault(allowed_for(k, seats, kitty_ok), []).extend([k] * n)
+                hidden_counts[k] -= n
+    for k in range(54):
+        if hidden_counts[k] > 0:
+            by_allowed.setdefault(allowed_for(k, None, True), []).extend([k] * hidden_counts[k])
+    groups = [(cards, allowed) for allowed, cards in by_allowed.items()]
+    return others, caps, groups, kitty_slot
+
+
+def shown_cards(obs: Observation) -> list[tuple[int, int, int]]:
+    """The shown cards the seat saw, as (seat, kind, step) triples, one per physical card a declaration showed
+    by that step (its own only, under 泰安's face-down declarations)."""
+    have: dict[tuple[int, int], int] = {}
+    shown: list[tuple[int, int, int]] = []
+    for (s, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True):
+        if t < 0:
+            continue
+        for k in sorted(set(cards.indices())):
+            need = cards.count(k) - have.get((s, k), 0)
+            if need > 0:
+                shown.extend([(s, k, t)] * need)
+                have[(s, k)] = have.get((s, k), 0) + need
+    return shown
+
+
+def declare_problem(obs: Observation) -> tuple[int, int, list[tuple[int, int, int]]]:
+    """The declaring phase's hidden cards (docs/MODEL.md §10): (the last position dealt, the step, the shown
+    cards as (seat, kind, step) triples, one per physical card a declaration showed by that step)."""
+    npack = 54 * obs.rules.decks
+    dealt = npack - obs.rules.kitty
+    n = sum(obs.hand_sizes)
+    step = n - 1 if n < dealt else dealt + ((obs.to_move or 0) - obs.dealer) % 4  # (to_move is set while declaring)
+    return n - 1, step, shown_cards(obs)
+
+
+def _declare_world(obs: Observation, draw: int) -> Deal:
+    """A world of the declaring phase: a pack order drawn natively (``_core.declare_order``, stream (draw, 0)),
+    dealt and declared again step by step as the public record says."""
+    cur, step, shown = declare_problem(obs)
+    order = _core.declare_order(obs.rules, obs.dealer, cur, obs.seat, obs.hand, shown, draw)
+    deal = Deal(obs.rules, order=order, dealer=obs.dealer, level=obs.level, first_deal=obs.first_deal)
+    at = {t: cards for (_, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True) if t >= 0}
+    for i in range(step):
+        deal.act(at.get(i, Cards()))
+    return deal
+
+
+def face_down(obs: Observation) -> bool:
+    """泰安: the others' declarations lie face down while declaring, or the trump does for the burier (worlds
+    are drawn for it; the others, who do not hold the kitty, wait for the burial)."""
+    return bool(obs.hidden_declarations) and (obs.phase == "declare" or (obs.phase == "bury"
+                                                                         and obs.seat == obs.to_move))
+
+
+def face_down_record(obs: Observation) -> list[tuple[int, int, int, Cards | None]]:
+    """The declaring record a 泰安 world replays: (step, seat, size, Cards or None when face down), by step."""
+    out: list[tuple[int, int, int, Cards | None]] = [
+        (t, s, len(c), c) for (s, c), t in zip(obs.declarations, obs.declaration_steps, strict=True) if t >= 0]
+    out += [(t, s, n, None) for (s, n), t in zip(obs.hidden_declarations, obs.hidden_declaration_steps, strict=True)]
+    return sorted(out, key=lambda e: e[0])
+
+
+def _face_down_world(obs: Observation, draw: int) -> Deal:
+    """A 泰安 world while the declarations lie face down (docs/MODEL.md §10): the native draw
+    (``_core.face_down_world``, stream (draw, 0): each face-down declaration given cards, the pack order drawn
+    around them and declared again until it reaches the observed position; the rollouts draw theirs the same
+    way, sj_face_down_world), dealt and declared again here step by step as a Deal with its history."""
+    bury = obs.phase == "bury"
+    step = -1 if bury else declare_problem(obs)[1]
+    record = face_down_record(obs)
+    dealt_by = obs.dealer if obs.dealt_by is None else obs.dealt_by
+    assert obs.to_move is not None
+    order, cards = _core.face_down_world(obs.rules, dealt_by, obs.level, obs.first_deal, obs.phase, step,
+                                         obs.to_move, obs.dealer, obs.hand_sizes, obs.seat, obs.hand,
+                                         shown_cards(obs), record, draw)
+    deal = Deal(obs.rules, order=order, dealer=dealt_by, level=obs.level, first_deal=obs.first_deal)
+    at = {t: c for (t, *_), c in zip(record, cards, strict=True)}
+    i = 0
+    while deal.phase == "declare" and (bury or i < step):
+        deal.act(at.get(i, Cards()))
+        i += 1
+    return deal
+
+
+def sampler(observation: Observation) -> Any:
+    """The native sampler (``shengji._core.Sampler``) of an observation's hidden cards: slots are the other
+    seats in seat order, then the kitty when it is hidden; built once per observation and kept with it."""
+    kept = _kept(observation)
+    smp = kept.get("sampler")
+    if smp is None:
+        _, caps, groups, _ = hidden_problem(observation)
+        smp = kept["sampler"] = Sampler(caps, [(Cards(cards), allowed) for cards, allowed in groups])
+    return smp
+
+
+_KEPT: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _kept(obs: Observation) -> dict[str, Any]:
+    """What is built once per observation (its sampler, its world template), kept while it lives; found by
+    identity, so a lookup never hashes the observation's fields."""
+    entry = _KEPT.get(id(obs))
+    if entry is not None and entry[0]() is obs:
+        return entry[1]
+    kept: dict[str, Any] = {}
+    key = id(obs)
+
+    def forget(_: Any) -> None:
+        _KEPT.pop(key, None)
+
+    _KEPT[key] = (weakref.ref(obs, forget), kept)
+    return kept
+
+
+@lru_cache(maxsize=4096)
+def first_draw(seed: int) -> int:
+    """random.Random(seed).getrandbits(64), the first draw determinize makes for an int seed (remembered: seeding
+    the Mersenne Twister costs more than a world)."""
+    return random.Random(seed).getrandbits(64)
+
+
+def _draws(rng: Any) -> Any:
+    """The 64-bit draws determinize makes from ``rng``, one per world tried."""
+    if type(rng) is int:
+        yield first_draw(rng)
+        r = random.Random(rng)
+        r.getrandbits(64)
+    else:
+        r = _as_rng(rng)
+    while True:
+        yield r.getrandbits(64)
+
+
+def determinize(observation: Observation, rng: Any = None, *, reference: bool = False) -> Deal:
+    """A Deal in the observed state whose hidden cards are sampled uniformly among those consistent
+    with the observation (module docstring). ``rng``: a ``random.Random`` or an int seed. The placement is
+    drawn by the native sampler (``sampler(observation)``, stream ``(rng.getrandbits(64), 0)``), or with
+    ``reference=True`` by the pure-Python reference (exact integer counts), which draws from ``rng`` itself."""
+    if not isinstance(observation, Observation):
+        raise TypeError("determinize expects an Observation (deal.observation(seat)), "
+                        f"not {type(observation).__name__}")
+    obs = observation
+    if face_down(obs):
+        if reference:
+            raise ValueError("determinize(reference=True) samples placements once the trump is known; under 泰安's "
+                             "face-down declarations the native pack-order draw is the one path")
+        return _face_down_world(obs, next(_draws(rng)))
+    if obs.trump_hidden or obs.hidden_declarations:
+        raise ValueError("determinize needs the trump: under 泰安 the declarations lie face down until the kitty is "
+                         "buried, and in the bury phase worlds are drawn for the burier only")
+    if obs.phase == "declare":
+        if reference:
+            raise ValueError("determinize(reference=True) samples placements after the declaring phase; in it the "
+                             "native pack-order draw is the one path")
+        return _declare_world(obs, next(_draws(rng)))
+    if reference:
+        r = _as_rng(rng)
+        draws = None
+    else:
+        template, smp = _template(obs), sampler(obs)
+        draws = _draws(rng)
+    for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
+        deal = _world(obs, r, True) if draws is None else template.world(smp, next(draws))
+        if obs.called is None or deal.friend == obs.friend:
+            return deal
+    raise RuntimeError("determinize: no sampled world agreed with the 找朋友 reveal in 100,000 draws; "
+                       "this is a bug, please report it")
+
+
+def _template(obs: Observation) -> Any:
+    """The observation's WorldTemplate (cached while the observation lives): one world rebuilt by replaying the
+    public record (_world, from a fixed draw that does not touch the caller's rng), whose C state every other
+    world copies with the hidden cards replaced, natively."""
+    kept = _kept(obs)
+    if "template" in kept:
+        return kept["template"]
+    others, _, _, kitty_slot = hidden_problem(obs)
+    base = _world(obs, random.Random(0), False)
+    bury_phase = not kitty_slot and obs.kitty is None
+    moves = base.moves
+    base_buried = moves[0][1] if kitty_slot and moves and moves[0][0] == "bury" else None
+    turned = None if obs.turned_up_order is None else [Cards(t).indices()[0] for t in obs.turned_up_order]
+    declarer = obs.declarations[len(obs.declarations) - 1][0] if obs.swap and obs.declarations else -1
+    template = WorldTemplate(base, others + ([-1] if kitty_slot else []), [obs.played_by(s) for s in range(4)],
+                             obs.burier if obs.burier is not None else obs.dealer, bury_phase, turned, obs.swap,
+                             declarer, base_buried)
+    kept["template"] = template
+    return template
+
+
+def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
+    """One uniform draw of the hidden cards, rebuilt into a Deal by replaying the public record (the
+    reference path of determinize, and the base of WorldTemplate)."""
+    rules = obs.rules
+    played = [obs.played_by(s) for s in range(4)]
+    others, caps, groups, kitty_slot = hidden_problem(obs)
+    if reference:
+        placed = [Cards(p) for p in _sample_placement(groups, tuple(caps), r)]
+    else:
+        placed = list(sampler(obs).sample(r.getrandbits(64)))
+    now = {obs.seat: obs.hand}
+    for i, s in enumerate(others):
+        now[s] = placed[i]
+    if kitty_slot:
+        buried = placed[len(others)]
+    elif obs.kitty is not None:
+        buried = obs.kitty
+    else:
+        buried = None
+
+    # Rebuild the deal: initial hands = current hands + cards played; the buried kitty is the kitty of the
+    # rebuilt deal, taken up by the last burier, then the grab passes and the plays are replayed as recorded;
+    # the declarations and grabs shown stay public.
+    initial = [now[s] + played[s] for s in range(4)]
+    burier = obs.burier if obs.burier is not None else obs.dealer
+    # A turned-up kitty is public with its order: the world deals it as its kitty, in that order (the dealer took
+    # it up: its dealt hand is the rest of its cards, the buried ones included).
+    dealt_kitty: Any = None if obs.turned_up_order is None else list(obs.turned_up_order)
+    if buried is None:  # bury phase: the burier holds H + kitty; any kitty-sized part serves as the kitty
+        burier_cards = initial[burier].indices()
+        buried = Cards(burier_cards[-rules.kitty:]) if rules.kitty else Cards()
+        if dealt_kitty is not None:
+            buried = Cards(dealt_kitty)
+        initial[burier] = initial[burier] - buried
+        deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
+                    kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
+        deal._set_declarations(list(obs.declarations), obs.declaration_steps)
+        deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up, obs.dealt_by)
+        return deal
+    if obs.swap:  # 换底 (public): rebuild the kitty as buried, then replay the swap
+        trump = Trump(rules, obs.level, obs.trump)
+        out = Cards([k for k in obs.swap.indices() if trump.is_trump(k)])
+        put = obs.swap - out
+        declarer = obs.declarations[len(obs.declarations) - 1][0]
+        initial[declarer] = initial[declarer] - out + put
+        buried = buried - put + out
+    if dealt_kitty is not None:
+        initial[obs.dealer] = initial[obs.dealer] + buried - Cards(dealt_kitty)
+    deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
+                kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
+    deal._set_declarations(list(obs.declarations), obs.declaration_steps)
+    deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up, obs.dealt_by)
+    deal.bury(buried)
+    while deal.phase in ("grab", "swap"):  # the seats asked since the last burial passed; the swap made
+        if obs.phase == deal.phase and deal.to_move == obs.to_move:
+            return deal
+        deal.act(obs.swap if deal.phase == "swap" and obs.swap is not None else Cards())
+    if deal.phase == "call":
+        if obs.called is None:  # the observed deal waits for the call
+            return deal
+        deal.call(obs.called)
+    failed = {(t, s): (a, p) for t, s, a, p in obs.failed_throws}
+    for t, (leader, plays, _) in enumerate(obs.tricks):
+        for i, p in enumerate(plays):
+            seat = (leader + i) % 4
+            attempt = failed.get((t, seat))
+            deal._force(p, attempt[0] if attempt and i == 0 else None)
+    for i, p in enumerate(obs.trick):
+        seat = (obs.trick_leader + i) % 4
+        attempt = failed.get((len(obs.tricks), seat))
+        deal._force(p, attempt[0] if attempt and i == 0 else None)
+    return deal
