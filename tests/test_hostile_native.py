@@ -15,6 +15,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,17 +23,12 @@ import pytest
 import shengji
 from shengji import Deal, Rules, bots, search
 
-_PLAY = """
+_PLAY = f"""  # the child reaches its position as the tests here do (_at)
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
 import shengji
 from shengji import Deal, Rules, bots, search
-def at(rules, cards, seed=0):
-    while True:
-        d = Deal(rules, seed=seed)
-        while d.phase != "done" and (d.phase != "play" or max(len(d.hand(s)) for s in range(4)) > cards):
-            d.act(d.policy_action("greedy"))
-        if d.phase == "play":
-            return d
-        seed += 1
+from test_hostile_native import _at as at
 """
 
 CALLS = {

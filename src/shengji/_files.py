@@ -261,3 +261,12 @@ def open_npz(path: str | os.PathLike[str], kind: str) -> NpzReader:
         file.close()
         raise
     return NpzReader(path, kind, file, archive, members)
+
+
+def free_memory() -> int | None:
+    """Bytes of memory free now (Linux), or None where it cannot be told: what a run's result arrays are
+    checked against before they are allocated."""
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return None

@@ -53,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, views
+from . import _core, _files, views
 from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
@@ -120,8 +120,6 @@ def _seed(seed: Any) -> int:
     return int(_core._check_u64(seed, "seed"))
 
 
-def _check_time(time_ms: Any) -> None:
-    _core._check_time_ms(time_ms)
 
 
 def time_left(time_ms: float | None, started: float) -> float | None:
@@ -146,12 +144,9 @@ ROLLOUT_BYTES = 7  # a result of one action in one world: points (2), captured, 
 def _check_memory(actions: int, worlds: int) -> None:
     """Refuse before allocating when the results of ``actions`` x ``worlds`` rollouts cannot fit in the memory
     free now (Linux; elsewhere the allocation itself fails)."""
-    try:
-        free = int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):
-        return
+    free = _files.free_memory()
     need = actions * worlds * ROLLOUT_BYTES
-    if need > free:
+    if free is not None and need > free:
         raise ValueError(f"worlds={worlds:,} for {actions} actions needs {need / 2**30:,.1f} GiB of results and "
                          f"{free / 2**30:,.1f} GiB are free: fewer worlds (or a time_ms budget)")
 
@@ -201,7 +196,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
              time_ms: float | None = None) -> Rollouts:
     """Roll out the candidate actions of the seat to move (module docstring)."""
     started = time.perf_counter()
-    _check_time(time_ms)
+    _core._check_time_ms(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
     worlds = _positive(worlds, "worlds")
@@ -257,7 +252,7 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
            trees: int = 4, exploration: float = 0.7, determinize: bool = True) -> TreeSearch:
     """Information-set MCTS from the seat to move (module docstring)."""
     started = time.perf_counter()
-    _check_time(time_ms)
+    _core._check_time_ms(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
     iterations = int(_core._check_int(iterations, "iterations", 1, 2**62, "a positive integer"))

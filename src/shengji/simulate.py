@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _executors
+from . import _core, _executors, _files
 from ._core import Cards
 from ._executors import _progress_bar
 from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
@@ -228,17 +228,9 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
 BYTES_PER_GAME = sum(np.dtype(np.uint8 if dt is np.bool_ else dt).itemsize for dt in FIELDS.values())
 
 
-def _free_memory() -> int | None:
-    """Bytes of memory free now (Linux), or None where it cannot be told."""
-    try:
-        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):
-        return None
-
-
 def _check_memory(games: int) -> None:
     """Per-deal arrays: refuse before allocating when they cannot fit in the memory free now."""
-    need, free = games * BYTES_PER_GAME, _free_memory()
+    need, free = games * BYTES_PER_GAME, _files.free_memory()
     if free is not None and need > free:
         raise ValueError(f"keeping per-deal arrays for {games:,} games needs {need / 2**30:,.1f} GiB "
                          f"({BYTES_PER_GAME} bytes a game) and {free / 2**30:,.1f} GiB are free: pass "
