@@ -7,6 +7,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from shengji._layers import LAYERS
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "shengji"
@@ -80,13 +82,14 @@ def test_the_walk_sees_imports_inside_functions():
 
 def test_the_core_rule_files_read_the_state_not_the_state_machine():
     """In C the deal's state (csrc/include/sj_state.h) sits below the rules it applies: declaring (sj_declare.c) and
-    the kitty (sj_kitty.c) include their own headers, which include the state, never the state machine's header
-    (sj_deal.h); the state includes none of them."""
+    the kitty (sj_kitty.c) include their own headers, which include the state (and the refusal reasons, below
+    everything but the cards), never the state machine's header (sj_deal.h); the state includes none of them."""
     csrc = SRC.parents[1] / "csrc"
     includes = {p.name: set(re.findall(r'#include "([^"]+)"', p.read_text(encoding="utf-8")))
                 for p in [*(csrc / "src").glob("*.c"), *(csrc / "include").glob("*.h")]}
     assert includes["sj_declare.c"] == {"sj_declare.h"} and includes["sj_kitty.c"] == {"sj_kitty.h"}
-    assert includes["sj_declare.h"] == {"sj_state.h"} and "sj_state.h" in includes["sj_kitty.h"]
+    assert includes["sj_declare.h"] == {"sj_state.h", "sj_refusal.h"} and "sj_state.h" in includes["sj_kitty.h"]
+    assert includes["sj_refusal.h"] == {"sj_cards.h"}
     assert not includes["sj_state.h"] & {"sj_deal.h", "sj_declare.h", "sj_kitty.h", "sj_policy.h"}
 
 
@@ -166,3 +169,46 @@ def test_no_module_imports_another_public_modules_private_names():
             wrong += [f"{path.relative_to(SRC)}:{node.lineno} imports {a.name} from {node.module}"
                       for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_native_module_calls_nothing_above_it():
+    """No hook registry: the native module's sources hold no string-keyed upward call (``_hook(``, ``_register(``)
+    and no module registers anything with it; the methods that need the layers above it live on ``shengji.Deal``
+    (shengji/deal.py), a Python class on top of the native one."""
+    native = sorted(SRC.glob("*.pyx")) + sorted(SRC.glob("*.pxi"))
+    assert native
+    wrong = [f"{p.name}:{i}: {line.strip()}" for p in native
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\b_hook\(|\b_register\(|\b_HOOKS\b", line)]
+    wrong += [f"{p.relative_to(SRC)}:{i}: {line.strip()}" for p in sorted(SRC.rglob("*.py"))
+              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"_core\._register\b", line)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_native_side_builds_deals_through_the_class_it_is_given():
+    """A shengji.Deal stays one through everything that makes a new deal natively; the native class alone lacks
+    only the methods of the layers above it."""
+    import pickle
+    import random
+
+    import shengji
+    from shengji import _core
+
+    rules = shengji.Rules()
+    d = shengji.Deal(rules, seed=4, trump="S")
+    assert type(d) is shengji.Deal and issubclass(shengji.Deal, _core.Deal)
+    assert type(d.clone()) is shengji.Deal
+    assert type(pickle.loads(pickle.dumps(d))) is shengji.Deal
+    d.bury(d.policy_action("greedy"))
+    obs = d.observation(d.to_move)
+    assert type(shengji.determinize(obs, random.Random(1))) is shengji.Deal
+    raw = _core.Deal(rules, seed=4, trump="S")
+    assert type(raw.clone()) is _core.Deal and type(pickle.loads(pickle.dumps(raw))) is _core.Deal
+    assert not hasattr(raw, "observation") and not hasattr(raw, "rollouts") and not hasattr(raw, "to_html")
+    assert "<span" in raw._repr_html_() and "<span" in d.hand(0)._repr_html_()
+    run = _core.NativeRun(rules, 1, ["greedy"] * 4, 1, 0, 1, -1, "2", "S", [None] * 4, None, None)
+    assert type(run.deal(0, shengji.Deal)) is shengji.Deal and type(run.deal(0)) is _core.Deal
+    for bad in (int, "Deal", shengji.Rules):
+        with pytest.raises(TypeError, match="Deal class"):
+            run.deal(0, bad)

@@ -30,7 +30,7 @@ def _text(tokens: list[str]) -> str:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_step_of_a_deal_agrees_with_the_deal(preset):
-    deal = replay.play_deal(Rules.preset(preset), seed=7, players=("greedy", "random"))
+    deal = bots.play_deal(Rules.preset(preset), seed=7, players=("greedy", "random"))
     steps = replay.frames(deal)
     assert steps == _data(deal.to_html())  # the page holds exactly these steps
     plays = [s for s in steps if s["c"][0].startswith(("seat", )) and s["ph"] in ("play", "done")
@@ -63,7 +63,7 @@ def test_every_step_of_a_deal_agrees_with_the_deal(preset):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_seat_sees_only_what_it_may_know(preset):
     rules = Rules.preset(preset)
-    deal = replay.play_deal(rules, seed=11, players=("greedy", "greedy"))
+    deal = bots.play_deal(rules, seed=11, players=("greedy", "greedy"))
     for seat in range(4):
         steps = replay.frames(deal, seat)
         full = replay.frames(deal)
@@ -86,7 +86,7 @@ def test_a_seat_sees_only_what_it_may_know(preset):
 def test_taian_face_down_declarations_and_trump_stay_hidden():
     rules = Rules.preset("taian")
     for seed in range(40):
-        deal = replay.play_deal(rules, seed=seed, players=("greedy", "greedy"))
+        deal = bots.play_deal(rules, seed=seed, players=("greedy", "greedy"))
         if deal.declarer is not None and not deal.lost_deal:
             break
     other = (deal.declarer + 1) % 4
@@ -143,10 +143,10 @@ def test_bad_arguments_are_refused():
     with pytest.raises(TypeError, match="Deal"):
         replay.frames("not a deal")
     with pytest.raises(ValueError, match="two .* or four"):
-        replay.play_deal(Rules(), 1, ["greedy"] * 3)
+        bots.play_deal(Rules(), 1, ["greedy"] * 3)
     with pytest.raises(ValueError, match="unknown bot 'smart'"):
-        replay.play_deal(Rules(), 1, ["greedy", "smart"])
-    assert isinstance(replay.player(bots.Greedy()), bots.Greedy)
+        bots.play_deal(Rules(), 1, ["greedy", "smart"])
+    assert isinstance(bots.player(bots.Greedy()), bots.Greedy)
 
 
 def test_the_command_line_writes_a_replay(tmp_path, capsys):
@@ -156,7 +156,7 @@ def test_the_command_line_writes_a_replay(tmp_path, capsys):
     said = capsys.readouterr().out
     assert "seat 3 pimc" in said and "what seat 1 sees" in said
     steps = _data(out.read_text(encoding="utf-8"))
-    deal = replay.play_deal(Rules.preset("bianfeng-friend"), 3,
+    deal = bots.play_deal(Rules.preset("bianfeng-friend"), 3,
                             ["greedy", "random", "greedy", bots.PIMC(worlds=4, seed=3)])
     assert steps == replay.frames(deal, 1)  # the same deal, the same bots: the same page
     for argv, what in ((["--out", str(tmp_path / "x.txt")], "ending in .html"),
@@ -176,7 +176,7 @@ def test_the_replay_steps_in_a_headless_browser(browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    deal = replay.play_deal(Rules.preset("qq-2deck"), seed=4, players=("greedy", "pimc"))
+    deal = bots.play_deal(Rules.preset("qq-2deck"), seed=4, players=("greedy", "pimc"))
     page = tmp_path / "deal.html"
     page.write_text(deal.to_html(), encoding="utf-8")
     steps = replay.frames(deal)

@@ -6,6 +6,7 @@ declaration, turn, phase), the deal is unchanged by asking, and on random positi
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -104,3 +105,132 @@ def test_bad_values_raise_as_act_does() -> None:
     with pytest.raises((TypeError, ValueError)):
         d.is_legal(3.5)
     assert shengji.Deal.is_legal.__doc__ and shengji.Deal.why_illegal.__doc__
+
+
+def _template_regex(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(\{\w+\})", template)
+    return re.compile("".join(".+?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts) + "$")
+
+
+def _tries(deal: Deal, rng: random.Random) -> list[object]:
+    """Actions to offer at a decision: legal ones, near misses and nonsense of every shape."""
+    mover = deal.to_move
+    assert mover is not None
+    hand = list(deal.hand(mover).indices())
+    absent = [k for k in range(54) if k not in hand]
+    out: list[object] = [Cards(), Cards([absent[0]]) if absent else Cards(), Cards(hand[:2])]
+    out += [Cards(rng.sample(hand, min(len(hand), n))) for n in (1, 2, 3, 4, 5, 8) for _ in range(2)]
+    out += [shengji.Declaration(Cards(hand[:1]), "H"), shengji.Declaration(Cards("SJ SJ BJ BJ"), "S"),
+            Cards("SJ SJ BJ BJ"), Cards("SJ SJ"), Cards("BJ BJ"), Cards("SJ BJ")]
+    level = [k for k in hand if k < 52 and k % 13 == shengji._core.RANKS.index(deal.level)]
+    for k in set(level):
+        out += [Cards([k]), Cards([k, k]), Cards([k, k, k])]
+    jokers = [k for k in hand if k >= 52]
+    out += [Cards(jokers[:1] + [k, k]) for k in set(hand) if k < 52 and hand.count(k) >= 2][:6]
+    if deal.phase in ("swap", "bury"):
+        kitty = list(deal.kitty.indices())
+        out += [Cards(kitty[:1] + hand[:1]), Cards(kitty[:2] + hand[:1]), Cards(kitty[:1]),
+                Cards(absent[:1] + hand[:1])]
+        out += [Cards(rng.sample(hand, len(kitty))) for _ in range(4)]
+        if deal.phase == "swap":  # a trump of the kitty for each card of the hand
+            t = deal.trump_context
+            out += [Cards([k, h]) for k in kitty[:1] if t.is_trump(k) for h in set(hand)]
+    out += list(deal.legal_actions(limit=8)) if deal.phase != "bury" else []
+    return out
+
+
+_BARE = (": a lead cannot be empty", ": the cards are not all of one effective suit")
+
+
+def test_every_reason_of_the_core_is_reached_and_reads_as_its_template() -> None:
+    """Over deals of every preset, offered legal actions, near misses and nonsense: every reason of the core's
+    table (csrc/include/sj_refusal.h) refuses something, each refusal's message is its template filled, and
+    why_illegal agrees with act."""
+    from shengji import _core
+
+    templates = {i: _template_regex(t) for i, t in enumerate(_core.REFUSALS) if t}
+    seen: dict[int, str] = {}
+    rng = random.Random(5)
+    for preset in Rules.presets():
+        rules = Rules.preset(preset)
+        for seed in range(2):
+            deal = Deal(rules, seed=seed, dealer=seed % 4,
+                        **({} if rules.has_declaring_phase else {"trump": "HSDC"[seed % 4]}))
+            while True:
+                for action in _tries(deal, rng) if deal.phase != "done" else ["AS", Cards(), "SJ"]:
+                    why = deal.why_illegal(action)
+                    if why is None:
+                        continue
+                    hit = [i for i, rx in templates.items() if rx.match(why)]
+                    # SJ_WHY_NONE: the error's own sentence is the whole reason (a lead of no one suit)
+                    assert hit or why.endswith(_BARE), f"{preset}: {why!r} reads as no template"
+                    seen.setdefault(hit[-1] if hit else 0, why)
+                    with pytest.raises(IllegalMove) as err:
+                        deal.clone().act(action)
+                    assert str(err.value) == why
+                if deal.phase == "done":
+                    break
+                # (a random burial: 泰安's swap phase needs a kitty holding trumps, which greedy never buries)
+                deal.act(deal.policy_action("greedy" if deal.phase != "bury" and rng.random() < 0.7 else "random"))
+    for _, _action, reason in _set_up_refusals():  # the rarer ones, on deals dealt for them
+        seen.setdefault([i for i, rx in templates.items() if rx.match(reason)][-1], reason)
+    missing = [_core.REFUSALS[i] for i in templates if i not in seen]
+    assert not missing, "reasons never reached:\n" + "\n".join(missing)
+
+
+def _order(rules: Rules, front: dict[int, str]) -> list[int]:
+    """A pack order with the given cards at the given positions (card i goes to seat (dealer + i) % 4)."""
+    pack = [k for k in range(54) for _ in range(rules.decks)]
+    order: list[int | None] = [None] * len(pack)
+    for pos, token in front.items():
+        k = Cards(token).indices()[0]
+        pack.remove(k)
+        order[pos] = k
+    rest = iter(pack)
+    return [k if k is not None else next(rest) for k in order]
+
+
+def _declare_until(deal: Deal, step: int) -> None:
+    while deal.phase == "declare" and len(deal.moves) < step:
+        deal.act(Cards())
+
+
+def _set_up_refusals() -> list[tuple[Deal, str, str]]:
+    """The ladders' rarer refusals, each on a deal dealt for it: (deal, action, the reason)."""
+    out = []
+    four = Rules.preset("4deck")  # first_level 3
+    d = Deal(four, order=_order(four, {0: "SJ", 4: "SJ"}), dealer=0, level="3")
+    _declare_until(d, 4)
+    assert d.to_move == 0
+    out.append((d, "SJ SJ", "declare SJ SJ: a joker pair only overturns a standing declaration "
+                            "(亮无主只能是四张王才能亮)"))
+
+    d = Deal(four, order=_order(four, {1: "3S", 5: "3H", 9: "3H"}), dealer=0, level="3")
+    _declare_until(d, 1)
+    d.act("3S")
+    while d.phase == "declare":
+        d.act(Cards())
+    d.act(d.policy_action("greedy"))  # the dealer buries; the others are asked, the declarer first
+    assert d.phase == "grab" and d.to_move == 1 and d.declarer == 1
+    out.append((d, "3H 3H", "grab 3H 3H: seat 1 holds the standing declaration and may not grab the kitty from "
+                            "itself (不能亮主的人自己反主炒底)"))
+
+    taian = Rules.preset("taian")
+    d = Deal(taian, order=_order(taian, {0: "SJ", 4: "3S", 8: "3S", 12: "BJ", 16: "5H", 20: "5H", 24: "6H",
+                                         28: "6H"}), dealer=0)
+    _declare_until(d, 8)
+    d.act("SJ 3S 3S")
+    _declare_until(d, 28)
+    assert d.to_move == 0
+    out.append((d, "BJ 5H 5H 6H 6H", "declare 5H 5H 6H 6H BJ: seat 0 holds the standing declaration 3S 3S SJ and "
+                                     "may only extend it with more pairs (续牌: 自己亮主后，可以续牌，不可以更换)"))
+    return out
+
+
+def test_the_declaration_reasons_that_take_a_set_up_deal() -> None:
+    """A joker pair with nothing standing (4-deck), the standing declarer asked to grab (4-deck 炒底), and 泰安's
+    standing declarer showing another run (续牌 only): each refused with its reason, as act refuses it."""
+    for deal, action, reason in _set_up_refusals():
+        assert deal.why_illegal(action) == reason
+        with pytest.raises(IllegalMove, match=re.escape(reason)):
+            deal.act(action)

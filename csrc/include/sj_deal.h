@@ -11,6 +11,7 @@
 #include "sj_declare.h"
 #include "sj_follow.h"
 #include "sj_kitty.h"
+#include "sj_refusal.h"
 #include "sj_state.h"
 #include "sj_throw.h"
 #include "sj_trick.h"
@@ -40,6 +41,10 @@ int sj_deal_grab(sj_deal *d, const sj_cards *shown);
  * (outside the play phase *played = *action, *failed = 0).  Returns SJ_OK or an SJ_E_* code and
  * changes nothing. */
 int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed);
+
+/* sj_deal_act, and on a refusal *why (not NULL) says which rule refused and what it names (sj_refusal.h):
+ * the detail behind the code, for the Python layer's message. */
+int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why);
 
 /* The actions of the seat to move, as sj_deal_act takes them: declare (pass first, then each legal
  * declaration), play (legal leads or follows; see sj_deal_legal_leads).  Writes min(cap, found) and

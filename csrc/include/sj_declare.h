@@ -3,6 +3,7 @@
 #ifndef SJ_DECLARE_H
 #define SJ_DECLARE_H
 
+#include "sj_refusal.h"
 #include "sj_state.h"
 
 #ifdef __cplusplus
@@ -31,9 +32,13 @@ int sj_declared_trump(const sj_deal *d);
 int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit);
 
 /* May the seat to move show `shown` now (declare or grab phase)?  SJ_OK, SJ_E_DECLARATION (not a
- * declaration, not above the standing one, a joker pair with none standing, or the standing declarer
- * under the 4-deck ladder) or SJ_E_NOT_HELD. */
-int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit);
+ * declaration, not above the standing one, a joker pair with none standing, the standing declarer under the
+ * 4-deck ladder changing the trump or grabbing, or under 泰安 not extending its own) or SJ_E_NOT_HELD; *why
+ * (may be NULL) says which (sj_refusal.h). */
+int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit, sj_refusal *why);
+
+/* What a declaration shows under the rules' ladder, as a phrase ("identical level cards or jokers"). */
+const char *sj_declaration_shows(const sj_rules *rules);
 
 /* The legal declarations (declare or grab phase; the pass not included) of the seat to move, in the
  * order of docs/MODEL.md §9 "Legal actions": writes min(cap, found), returns found. */

@@ -126,15 +126,18 @@ static int partner_at_call(const sj_deal *d) {
     return -1;
 }
 
-int sj_deal_call(sj_deal *d, const sj_cards *card) {
+static int call_why(sj_deal *d, const sj_cards *card, sj_refusal *why) {
     if (d->phase != SJ_PHASE_CALL) return SJ_E_PHASE;
-    if (sj_cards_size(card) != 1) return SJ_E_COUNT;
+    int n = sj_cards_size(card);
+    if (n != 1) return sj_refuse(why, SJ_E_COUNT, SJ_WHY_CALL_COUNT, d->to_move, n, 1, NULL, NULL);
     d->called = __builtin_ctzll(card->p[0]);
     memset(d->called_played, 0, sizeof d->called_played);
     d->partner = partner_at_call(d);
     start_play(d);
     return SJ_OK;
 }
+
+int sj_deal_call(sj_deal *d, const sj_cards *card) { return call_why(d, card, NULL); }
 
 int sj_deal_recall(sj_deal *world, const sj_deal *real) {
     if (world->called < 0) return 1;
@@ -187,11 +190,11 @@ static void apply_declaration(sj_deal *d, const sj_cards *shown, int grade, int 
     d->decl_strength = grade;
 }
 
-int sj_deal_declare(sj_deal *d, const sj_cards *shown) {
+static int declare_why(sj_deal *d, const sj_cards *shown, sj_refusal *why) {
     if (d->phase != SJ_PHASE_DECLARE) return SJ_E_PHASE;
     if (!sj_cards_is_empty(shown) || (shown->p[0] & SJ_CHOICE_MASK)) {
         int grade, suit;
-        int rc = sj_declaration_check(d, shown, &grade, &suit);
+        int rc = sj_declaration_check(d, shown, &grade, &suit, why);
         if (rc != SJ_OK) return rc;
         apply_declaration(d, shown, grade, suit);
     }
@@ -208,14 +211,19 @@ int sj_deal_declare(sj_deal *d, const sj_cards *shown) {
     return SJ_OK;
 }
 
-int sj_deal_bury(sj_deal *d, const sj_cards *cards) {
+int sj_deal_declare(sj_deal *d, const sj_cards *shown) { return declare_why(d, shown, NULL); }
+
+static int bury_why(sj_deal *d, const sj_cards *cards, sj_refusal *why) {
     if (d->phase != SJ_PHASE_BURY) return SJ_E_PHASE;
-    if (sj_cards_size(cards) != d->rules.kitty) return SJ_E_COUNT;
+    int n = sj_cards_size(cards);
+    if (n != d->rules.kitty)
+        return sj_refuse(why, SJ_E_COUNT, SJ_WHY_BURY_COUNT, d->burier, n, d->rules.kitty, NULL, NULL);
     sj_cards rest;
-    if (sj_cards_sub(&d->hands[d->burier], cards, &rest) < 0) return SJ_E_NOT_HELD;
+    if (sj_cards_sub(&d->hands[d->burier], cards, &rest) < 0)
+        return sj_refuse_not_held(why, SJ_E_NOT_HELD, d->burier, cards, &d->hands[d->burier]);
     if (d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN) {
         int rc = sj_bury_allowed(d, &d->hands[d->burier], cards);
-        if (rc != SJ_OK) return rc;
+        if (rc != SJ_OK) return sj_refuse(why, rc, SJ_WHY_BURY_FORBIDDEN, d->burier, 0, 0, NULL, NULL);
     }
     d->hands[d->burier] = rest;
     d->kitty = *cards;
@@ -240,7 +248,9 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards) {
     return SJ_OK;
 }
 
-int sj_deal_grab(sj_deal *d, const sj_cards *shown) {
+int sj_deal_bury(sj_deal *d, const sj_cards *cards) { return bury_why(d, cards, NULL); }
+
+static int grab_why(sj_deal *d, const sj_cards *shown, sj_refusal *why) {
     if (d->phase != SJ_PHASE_GRAB) return SJ_E_PHASE;
     if (sj_cards_is_empty(shown) && !(shown->p[0] & SJ_CHOICE_MASK)) {
         if (++d->asked == 3)
@@ -250,7 +260,7 @@ int sj_deal_grab(sj_deal *d, const sj_cards *shown) {
         return SJ_OK;
     }
     int grade, suit;
-    int rc = sj_declaration_check(d, shown, &grade, &suit);
+    int rc = sj_declaration_check(d, shown, &grade, &suit, why);
     if (rc != SJ_OK) return rc;
     apply_declaration(d, shown, grade, suit);
     d->grabs++;
@@ -260,18 +270,29 @@ int sj_deal_grab(sj_deal *d, const sj_cards *shown) {
     return SJ_OK;
 }
 
-int sj_deal_swap(sj_deal *d, const sj_cards *action) {
+int sj_deal_grab(sj_deal *d, const sj_cards *shown) { return grab_why(d, shown, NULL); }
+
+static int swap_why(sj_deal *d, const sj_cards *action, sj_refusal *why) {
     if (d->phase != SJ_PHASE_SWAP) return SJ_E_PHASE;
     if (sj_cards_is_empty(action)) {
         start_play(d);
         return SJ_OK;
     }
     sj_cards out = sj_cards_mask(action, d->trump.suit_mask[SJ_TRUMP]), in, kitty, hand, tmp;
-    if (sj_cards_sub(action, &out, &in) < 0 || sj_cards_size(&out) != sj_cards_size(&in)) return SJ_E_COUNT;
-    if (!sj_cards_contains(&d->kitty, &out)) return SJ_E_NOT_HELD;
-    if (!sj_cards_contains(&d->hands[d->to_move], &in)) return SJ_E_NOT_HELD;
+    sj_cards_sub(action, &out, &in); /* out is action's trumps: always a part of it */
+    if (sj_cards_size(&out) != sj_cards_size(&in))
+        return sj_refuse(why, SJ_E_COUNT, SJ_WHY_SWAP_UNEVEN, d->to_move, sj_cards_size(&out), sj_cards_size(&in),
+                         &out, &in);
+    if (!sj_cards_contains(&d->kitty, &out)) {
+        sj_refuse_not_held(why, SJ_E_NOT_HELD, -1, &out, &d->kitty);
+        if (why) why->why = SJ_WHY_SWAP_NOT_IN_KITTY;
+        return SJ_E_NOT_HELD;
+    }
+    if (!sj_cards_contains(&d->hands[d->to_move], &in))
+        return sj_refuse_not_held(why, SJ_E_NOT_HELD, d->to_move, &in, &d->hands[d->to_move]);
     sj_cards ok = sj_kitty_allowed(d, &in, 1);
-    if (!sj_cards_equal(&ok, &in)) return SJ_E_ILLEGAL; /* only plain cards, no points, no constant ranks go in */
+    if (!sj_cards_equal(&ok, &in)) /* only plain cards, no points, no constant ranks go in */
+        return sj_refuse(why, SJ_E_ILLEGAL, SJ_WHY_SWAP_FORBIDDEN, d->to_move, 0, 0, &in, NULL);
     sj_cards_sub(&d->kitty, &out, &tmp);
     sj_cards_add(&tmp, &in, &kitty);
     sj_cards_sub(&d->hands[d->to_move], &in, &tmp);
@@ -284,6 +305,8 @@ int sj_deal_swap(sj_deal *d, const sj_cards *action) {
 }
 
 /* The attackers' points a failed throw of `seat` costs or gives (throw_penalty="ten_per_card"). */
+int sj_deal_swap(sj_deal *d, const sj_cards *action) { return swap_why(d, action, NULL); }
+
 static int throw_penalty(const sj_deal *d, int seat, int cards_back) {
     if (d->rules.throw_penalty != SJ_PENALTY_TEN_PER_CARD) return 0;
     return (sj_is_attacker(d, seat) ? -10 : 10) * cards_back;
@@ -370,11 +393,13 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
         d->to_move = (seat + 1) % 4;
 }
 
-int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed) {
+static int play_why(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed, sj_refusal *why) {
     *failed = 0;
     if (d->phase != SJ_PHASE_PLAY) return SJ_E_PHASE;
     const sj_cards *hand = &d->hands[d->to_move];
-    if (!sj_cards_contains(hand, cards)) return SJ_E_NOT_HELD;
+    int n = sj_cards_size(cards), lead = d->ntrick ? sj_cards_size(&d->trick[0]) : 0;
+    if (d->ntrick && n != lead) return sj_refuse(why, SJ_E_COUNT, SJ_WHY_FOLLOW_COUNT, d->to_move, n, lead, NULL, NULL);
+    if (!sj_cards_contains(hand, cards)) return sj_refuse_not_held(why, SJ_E_NOT_HELD, d->to_move, cards, hand);
     if (d->ntrick == 0) {
         int e = sj_trump_suit_of(&d->trump, cards);
         if (e < 0) return e; /* SJ_E_EMPTY, SJ_E_MIXED */
@@ -387,12 +412,16 @@ int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *faile
             sj_deal_charge_failed_throw(d, d->to_move, sj_cards_size(cards) - sj_cards_size(played));
         }
     } else {
-        if (sj_cards_size(cards) != sj_cards_size(&d->trick[0])) return SJ_E_COUNT;
-        if (!sj_is_legal_follow(&d->trump, hand, &d->trick[0], cards)) return SJ_E_ILLEGAL;
+        if (!sj_is_legal_follow(&d->trump, hand, &d->trick[0], cards))
+            return sj_refuse(why, SJ_E_ILLEGAL, SJ_WHY_ILLEGAL_FOLLOW, d->to_move, 0, 0, &d->trick[0], NULL);
         *played = *cards;
     }
     apply_play(d, played);
     return SJ_OK;
+}
+
+int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed) {
+    return play_why(d, cards, played, failed, NULL);
 }
 
 int sj_deal_play_forced(sj_deal *d, const sj_cards *cards) {
@@ -406,32 +435,38 @@ int sj_deal_play_forced(sj_deal *d, const sj_cards *cards) {
 }
 
 int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed) {
+    return sj_deal_act_why(d, action, played, failed, NULL);
+}
+
+int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why) {
     *failed = 0;
+    sj_refuse(why, SJ_OK, SJ_WHY_NONE, -1, 0, 0, NULL, NULL);
     for (int i = 1; i < SJ_MAX_DECKS; i++)
         if ((action->p[i] & ~SJ_ALL_KINDS) || (action->p[i] & ~action->p[i - 1])) return SJ_E_ARGS;
     if (action->p[0] & ~(SJ_ALL_KINDS | SJ_CHOICE_MASK)) return SJ_E_ARGS;
+    if (d->phase == SJ_PHASE_DONE) return sj_refuse(why, SJ_E_PHASE, SJ_WHY_FINISHED, -1, 0, 0, NULL, NULL);
     if ((action->p[0] & SJ_CHOICE_MASK) && d->phase != SJ_PHASE_DECLARE && d->phase != SJ_PHASE_GRAB)
-        return SJ_E_DECLARATION; /* a choice of trump belongs to a declaration */
+        return sj_refuse(why, SJ_E_DECLARATION, SJ_WHY_CHOICE_PHASE, -1, 0, 0, NULL, NULL);
     switch (d->phase) {
     case SJ_PHASE_DECLARE:
     case SJ_PHASE_GRAB: {
-        int rc = d->phase == SJ_PHASE_DECLARE ? sj_deal_declare(d, action) : sj_deal_grab(d, action);
+        int rc = d->phase == SJ_PHASE_DECLARE ? declare_why(d, action, why) : grab_why(d, action, why);
         if (rc == SJ_OK) *played = *action;
         return rc;
     }
     case SJ_PHASE_BURY:
     case SJ_PHASE_SWAP: {
-        int rc = d->phase == SJ_PHASE_BURY ? sj_deal_bury(d, action) : sj_deal_swap(d, action);
+        int rc = d->phase == SJ_PHASE_BURY ? bury_why(d, action, why) : swap_why(d, action, why);
         if (rc == SJ_OK) *played = *action;
         return rc;
     }
     case SJ_PHASE_CALL: {
-        int rc = sj_deal_call(d, action);
+        int rc = call_why(d, action, why);
         if (rc == SJ_OK) *played = *action;
         return rc;
     }
     case SJ_PHASE_PLAY:
-        return sj_deal_play(d, action, played, failed);
+        return play_why(d, action, played, failed, why);
     default:
         return SJ_E_PHASE;
     }

@@ -87,15 +87,16 @@ static int kind_grade(const sj_rules *rules, int level, int kind, int count, int
 }
 
 /* May the seat to move show a declaration of this grade, setting trump `suit`, now (above the standing one;
- * the 4-deck ladder's 自保 of the same trump only while dealing, and joker pairs only overturning)? */
-static int grade_allowed(const sj_deal *d, int grade, int suit) {
-    if (grade <= d->decl_strength) return 0;
+ * the 4-deck ladder's 自保 of the same trump only while dealing, and joker pairs only overturning)?
+ * SJ_WHY_NONE (0) when it may, else the reason it may not. */
+static int grade_refused(const sj_deal *d, int grade, int suit) {
+    if (grade <= d->decl_strength) return SJ_WHY_NOT_STRONGER;
     if (d->rules.declaration == SJ_DECLARE_4DECK) {
-        if (d->declarer == d->to_move && (d->phase != SJ_PHASE_DECLARE || suit != d->decl_suit))
-            return 0;                                                /* 不能自反; no self-grab */
-        if ((grade == 6 || grade == 7) && d->declarer < 0) return 0; /* joker pairs only overturn */
+        if (d->declarer == d->to_move && d->phase != SJ_PHASE_DECLARE) return SJ_WHY_SELF_GRAB;
+        if (d->declarer == d->to_move && suit != d->decl_suit) return SJ_WHY_SELF_CHANGE; /* 不能自反 */
+        if ((grade == 6 || grade == 7) && d->declarer < 0) return SJ_WHY_JOKER_PAIR;       /* only overturn */
     }
-    return 1;
+    return SJ_WHY_NONE;
 }
 
 /* 泰安: one joker and a run of pairs of one suit in natural rank; the grade is the number of pairs. */
@@ -139,16 +140,44 @@ int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown
     return kind_grade(rules, level, __builtin_ctzll(kinds), count, suit);
 }
 
-int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit) {
+const char *sj_declaration_shows(const sj_rules *rules) {
+    switch ((int)rules->declaration) {
+    case SJ_DECLARE_4DECK:
+        return "one level card, a pair of identical level cards, a joker pair or four jokers";
+    case SJ_DECLARE_TAIAN:
+        return "one joker and a run of pairs of one suit";
+    default:
+        return "identical level cards or jokers";
+    }
+}
+
+/* Why `shown`, which grades 0, is no declaration: a choice of trump on other cards than four jokers, four
+ * jokers without their choice (the 4-deck ladder), or cards the ladder does not show. */
+static int no_grade_reason(const sj_rules *rules, const sj_cards *shown) {
+    uint64_t jokers = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
+    if (shown->p[0] & SJ_CHOICE_MASK) return SJ_WHY_CHOICE_NOT_JOKERS;
+    if (rules->declaration == SJ_DECLARE_4DECK && sj_cards_size(shown) == 4 && !(shown->p[0] & ~jokers))
+        return SJ_WHY_JOKERS_CHOOSE;
+    return SJ_WHY_NOT_DECLARATION;
+}
+
+int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit, sj_refusal *why) {
     int g = sj_declaration_grade(&d->rules, d->level, shown, suit);
-    if (!g) return SJ_E_DECLARATION;
+    if (!g) return sj_refuse(why, SJ_E_DECLARATION, no_grade_reason(&d->rules, shown), -1, 0, 0, NULL, NULL);
     sj_cards cards = *shown;
     cards.p[0] &= ~SJ_CHOICE_MASK;
-    if (!sj_cards_contains(&d->hands[d->to_move], &cards)) return SJ_E_NOT_HELD;
+    if (!sj_cards_contains(&d->hands[d->to_move], &cards))
+        return sj_refuse_not_held(why, SJ_E_NOT_HELD, d->to_move, &cards, &d->hands[d->to_move]);
     if (d->rules.declaration == SJ_DECLARE_TAIAN && d->declarer == d->to_move) { /* 续牌: extend, never change */
-        if (g <= d->decl_strength || !sj_cards_contains(&cards, &d->decl_cards)) return SJ_E_DECLARATION;
-    } else if (!grade_allowed(d, g, *suit)) {
-        return SJ_E_DECLARATION;
+        if (g <= d->decl_strength)
+            return sj_refuse(why, SJ_E_DECLARATION, SJ_WHY_NOT_STRONGER, d->declarer, 0, 0, NULL, NULL);
+        if (!sj_cards_contains(&cards, &d->decl_cards))
+            return sj_refuse(why, SJ_E_DECLARATION, SJ_WHY_EXTEND_ONLY, d->declarer, 0, 0, NULL, NULL);
+    } else {
+        int r = grade_refused(d, g, *suit);
+        if (r != SJ_WHY_NONE)
+            return sj_refuse(why, SJ_E_DECLARATION, r, r == SJ_WHY_NOT_STRONGER ? d->declarer : d->to_move, 0, 0,
+                             NULL, NULL);
     }
     *grade = g;
     return SJ_OK;
@@ -169,7 +198,7 @@ static int taian_declarations(const sj_deal *d, sj_cards *out, int cap) {
                         sj_cards_add_one(&shown, sj_make_kind(s, r));
                         sj_cards_add_one(&shown, sj_make_kind(s, r));
                     }
-                    if (sj_declaration_check(d, &shown, &grade, &suit) == SJ_OK) {
+                    if (sj_declaration_check(d, &shown, &grade, &suit, NULL) == SJ_OK) {
                         if (n < cap) out[n] = shown;
                         n++;
                     }
@@ -195,7 +224,7 @@ int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
         for (int c = 1, have = sj_cards_count(h, k); c <= have; c++) {
             shown.p[c - 1] |= bit; /* c copies of k */
             int g = kind_grade(&d->rules, d->level, k, c, &suit);
-            if (grade_allowed(d, g, suit)) {
+            if (grade_refused(d, g, suit) == SJ_WHY_NONE) {
                 if (n < cap) out[n] = shown;
                 n++;
             }
@@ -211,7 +240,7 @@ int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
             for (int j = 0; j < 4 - b; j++) sj_cards_add_one(&shown, SJ_SMALL_JOKER);
             for (int j = 0; j < b; j++) sj_cards_add_one(&shown, SJ_BIG_JOKER);
             shown.p[0] |= SJ_CHOICE_BIT(choices[c]);
-            if (sj_declaration_check(d, &shown, &grade, &suit) == SJ_OK) {
+            if (sj_declaration_check(d, &shown, &grade, &suit, NULL) == SJ_OK) {
                 if (n < cap) out[n] = shown;
                 n++;
             }

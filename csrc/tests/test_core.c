@@ -292,19 +292,19 @@ static void test_4deck_reinforce(void) {
     d.decl_strength = 1;
     int grade, suit;
     sj_cards pair = P("10H 10H"), other = P("10S 10S"), jokers = P("SJ SJ"), four = P("SJ SJ BJ BJ");
-    CHECK(sj_declaration_check(&d, &pair, &grade, &suit) == SJ_OK && suit == 1);
-    CHECK(sj_declaration_check(&d, &other, &grade, &suit) == SJ_E_DECLARATION);  /* 不能自反 */
-    CHECK(sj_declaration_check(&d, &jokers, &grade, &suit) == SJ_E_DECLARATION); /* no trump: another trump */
+    CHECK(sj_declaration_check(&d, &pair, &grade, &suit, NULL) == SJ_OK && suit == 1);
+    CHECK(sj_declaration_check(&d, &other, &grade, &suit, NULL) == SJ_E_DECLARATION);  /* 不能自反 */
+    CHECK(sj_declaration_check(&d, &jokers, &grade, &suit, NULL) == SJ_E_DECLARATION); /* no trump: another trump */
     four.p[0] |= SJ_CHOICE_BIT(1);
-    CHECK(sj_declaration_check(&d, &four, &grade, &suit) == SJ_OK && grade == 8);
+    CHECK(sj_declaration_check(&d, &four, &grade, &suit, NULL) == SJ_OK && grade == 8);
     four.p[0] = (four.p[0] & ~SJ_CHOICE_MASK) | SJ_CHOICE_BIT(0);
-    CHECK(sj_declaration_check(&d, &four, &grade, &suit) == SJ_E_DECLARATION);
+    CHECK(sj_declaration_check(&d, &four, &grade, &suit, NULL) == SJ_E_DECLARATION);
     d.to_move = 2; /* the partner may overturn or reinforce as anyone may */
     d.hands[2] = P("10S 10S");
-    CHECK(sj_declaration_check(&d, &other, &grade, &suit) == SJ_OK);
+    CHECK(sj_declaration_check(&d, &other, &grade, &suit, NULL) == SJ_OK);
     d.to_move = 0;
     d.phase = SJ_PHASE_GRAB; /* 炒底: never by the standing declarer */
-    CHECK(sj_declaration_check(&d, &pair, &grade, &suit) == SJ_E_DECLARATION);
+    CHECK(sj_declaration_check(&d, &pair, &grade, &suit, NULL) == SJ_E_DECLARATION);
 }
 
 static void test_levels(void) {

@@ -6,10 +6,11 @@ The public API (the README, docs/RULES.md, docs/MODEL.md, docs/OPTIONS.md, docs/
 """
 
 from . import bots, envs, replay, views
-from ._core import OPTIONS, PHASES, Cards, Deal, Declaration, Trump, match_seed, parse_cards, points
+from ._core import OPTIONS, PHASES, Cards, Declaration, Trump, match_seed, parse_cards, points
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 from ._version import __version__ as __version__
 from .advise import BuryAdvice, advise_bury
+from .deal import Deal, determinize
 from .jit import JitPolicy, jit_policy
 from .match import DealRecord, Match
 from .matches import MatchResult, simulate_matches
@@ -20,7 +21,6 @@ from .rules import Rules
 from .search import Rollouts
 from .simulate import simulate
 from .tournament import TournamentResult, tournament
-from .worlds import determinize
 
 __all__ = [
     "BuryAdvice",

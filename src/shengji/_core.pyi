@@ -1,11 +1,13 @@
 """Type stubs of the native module shengji._core (see _core.pyx)."""
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
-from typing_extensions import disjoint_base
+from typing_extensions import Self, disjoint_base
 
 from ._types import DealResult, LevelOutcome, Option, Played, ThrowResult, Unit
+
+_D = TypeVar("_D", bound="Deal")
 
 RANKS: tuple[str, ...]
 BUILD: str
@@ -15,6 +17,7 @@ _ERROR_CLASSES: dict[int, type[Exception]]
 SUITS: tuple[str, ...]
 EFFECTIVE_SUITS: tuple[str, ...]
 TOKENS: tuple[str, ...]
+REFUSALS: tuple[str, ...]
 
 CardLike = Union[str, int, "Cards"]
 CardsLike = Union[str, "Cards", Iterable[CardLike]]
@@ -90,7 +93,6 @@ class Trump:
 @disjoint_base
 class Deal:
     def _repr_html_(self) -> str: ...
-    def to_html(self, seat: int | None = None) -> str: ...
     rules: Any
     def __init__(self, rules: Any, seed: int | None = None, dealer: int = 0, level: str | None = None,
                  trump: str | None = "declare", hands: Sequence[CardsLike] | None = None,
@@ -199,14 +201,11 @@ class Deal:
     def _observation_codes(self, seat: int) -> Any: ...
     def solve(self, max_cards: int | None = None) -> int: ...
     def solve_values(self, max_cards: int | None = None) -> list[tuple[Cards, int]]: ...
-    def rollouts(self, actions: Sequence[CardsLike] | None = None, *, worlds: int = 64, policy: Any = "greedy",
-                 seed: int = 0, threads: int | None = None, determinize: bool = True,
-                 endgame: int | None = None, time_ms: float | None = None) -> Any: ...
-    def clone(self) -> Deal: ...
+    def clone(self) -> Self: ...
     def result(self) -> DealResult: ...
-    def observation(self, seat: int) -> Any: ...
 
 def policy_index(name: str) -> int: ...
+def keep_compiled(address: int, cfunc: Any) -> None: ...
 
 @disjoint_base
 class Sampler:
@@ -229,7 +228,7 @@ class WorldTemplate:
     def __init__(self, base: Deal, slot_seats: Sequence[int], played: Sequence[Cards], burier: int, bury_phase: bool,
                  turned: Sequence[int] | None, swap: Cards | None, swap_declarer: int, base_buried: Cards | None,
                  ) -> None: ...
-    def world(self, sampler: Sampler, seed: int) -> Deal: ...
+    def world(self, sampler: Sampler, seed: int, cls: type[_D] | None = None) -> _D: ...
 
 @disjoint_base
 class NativeRun:
@@ -243,7 +242,7 @@ class NativeRun:
     @property
     def progress(self) -> int: ...
     def cancel(self) -> None: ...
-    def deal(self, game: int) -> Deal: ...
+    def deal(self, game: int, cls: type[_D] = ...) -> _D: ...
     def selfplay(self, points: bool, skip_forced: bool, keep_candidates: bool,
                  hidden_draws: Sequence[int] = ...) -> dict[str, Any]: ...
     def run(self, attacker_points: Any, defender_points: Any, kitty_points: Any, kitty_multiplier: Any,

@@ -19,6 +19,7 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from ._c.sj_cards cimport *
 from ._c.sj_error cimport *
 from ._c.sj_deal cimport *
+from ._c.sj_refusal cimport *
 from ._c.sj_determinize cimport *
 from ._c.sj_rollout cimport *
 from ._c.sj_ismcts cimport *
@@ -39,6 +40,7 @@ from ._c.sj_trick cimport sj_trick_winner
 from ._c.sj_trump cimport SJ_NO_SUIT, SJ_TRUMP, sj_trump, sj_trump_init, sj_trump_suit_of
 from ._c.sj_units cimport SJ_MAX_UNITS, sj_play_suit, sj_unit, sj_units
 
+from . import _html
 from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
 
 # Before anything runs the core: a build for x86-64 uses POPCNT (csrc/CMakeLists.txt SJ_POPCNT); on a CPU
@@ -97,6 +99,8 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C")
 EFFECTIVE_SUITS = ("S", "H", "D", "C", "T")
 TOKENS = tuple(r + s for s in SUITS for r in RANKS) + ("SJ", "BJ")
+REFUSALS = tuple(sj_refusal_text(i).decode("utf-8") for i in range(SJ_WHY_COUNT))
+"""The reasons the core refuses a move (csrc/include/sj_refusal.h), by number: each a template the message fills."""
 
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 _RANK_INDEX["T"] = 8
@@ -317,8 +321,8 @@ cdef class Cards:
         return " ".join(self)
 
     def _repr_html_(self):
-        """The cards with their suit symbols (shengji.views)."""
-        return _hook("views")["Cards"](self)
+        """The cards with their suit symbols (shengji._html)."""
+        return _html.cards_html(list(self))
 
     def __repr__(self):
         return f"Cards({str(self)!r})"
@@ -577,34 +581,16 @@ def check_rules(values):
     return _values_of(&r)
 
 
-_HOOKS = {}
-_HOOK_NAMES = ("Rules", "observe", "rollouts", "jit", "views", "replay")
-
-
-def _register(str name, obj):
-    """What an upper layer hands the native module for the methods that reach up (shengji/_layers.py): "Rules"
-    (the class, which every rules argument must be), "observe" (Deal.observation), "rollouts"
-    (Deal.rollouts), "jit" (the JitPolicy class and the compiled entry points), "views" (the notebook
-    views of Cards, Trump and Deal) and "replay" (Deal.to_html). The modules register
-    themselves when the package is imported; the native module imports nothing above it."""
-    if name not in _HOOK_NAMES:
-        raise ValueError(f"no hook {name!r}: the hooks are {', '.join(_HOOK_NAMES)}")
-    _HOOKS[name] = obj
-
-
-cdef object _hook(str name):
-    try:
-        return _HOOKS[name]
-    except KeyError:
-        raise RuntimeError(f"the native module has no {name!r} yet: import shengji (its modules register "
-                           "themselves)") from None
-
-
 cdef sj_rules _rules_struct(rules) except *:
-    """The C rules of a shengji.Rules, checked again here whatever happened to the object since it was built."""
-    if not isinstance(rules, _hook("Rules")):
-        raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not {type(rules).__name__}")
-    return _struct_of({name: getattr(rules, name) for name in OPTIONS})
+    """The C rules of a rules value: the value of every option (the attribute of that name, as a shengji.Rules
+    holds them), checked again here whatever happened to the object since it was built. Nothing of the class is
+    used but those values: the native module knows no class above it (shengji/_layers.py)."""
+    try:
+        values = {name: getattr(rules, name) for name in OPTIONS}
+    except AttributeError:
+        raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not "
+                        f"{type(rules).__name__}") from None
+    return _struct_of(values)
 
 
 _PHASE_BITS = {"declare": SJ_NEED_DECLARE, "match_points": SJ_NEED_MATCH_POINTS}
@@ -707,8 +693,8 @@ cdef class Trump:
         return (Trump, (self.rules, self.level, self.suit))
 
     def _repr_html_(self):
-        """The level, the trump suit and the trumps from the highest down (shengji.views)."""
-        return _hook("views")["Trump"](self)
+        """The level, the trump suit and the trumps from the highest down (shengji._html)."""
+        return _html.trump_html(self, TOKENS)
 
     def __repr__(self):
         return f"Trump(level={self.level!r}, suit={self.suit!r}, decks={self.t.rules.decks})"

@@ -296,9 +296,12 @@ def _with_choice(cards, trump):
     return Declaration(_as_cards(cards, "declare"), trump)
 
 
-def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves):
-    """Rebuild a deal by replaying its moves (used by pickling). Every part of the record is checked as the
-    public API checks it: a bad record raises ValueError or TypeError, naming the move."""
+def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls=Deal):
+    """Rebuild a deal of class ``cls`` (the native Deal or a subclass: shengji.Deal) by replaying its moves (used
+    by pickling). Every part of the record is checked as the public API checks it: a bad record raises
+    ValueError or TypeError, naming the move."""
+    if not isinstance(cls, type) or not issubclass(cls, Deal):
+        raise TypeError(f"a deal record's class is a Deal class, not {cls!r}")
     if not isinstance(order, bytes):
         raise TypeError(f"a deal record's pack order is bytes, not {type(order).__name__}")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
@@ -307,7 +310,7 @@ def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves):
         raise TypeError(f"a deal record's first_deal is a bool, not {type(first_deal).__name__}")
     if not isinstance(moves, (list, tuple)):
         raise TypeError(f"a deal record's moves are a list, not {type(moves).__name__}")
-    d = Deal.__new__(Deal)
+    d = cls.__new__(cls)
     (<Deal>d)._start(rules, order, dealer, level, trump, first_deal)
     for i, move in enumerate(moves):
         if not isinstance(move, tuple) or not 2 <= len(move) <= 3 or move[0] not in PHASES + ("force",) or \
@@ -784,61 +787,6 @@ cdef class Deal:
         redeal, the new order); ``Deal(rules, order=deal.order, ...)`` deals it again."""
         return tuple(self.d.order[i] for i in range(self.d.npack))
 
-    cdef _check_swap(self, Cards c, str what):
-        """Why the declarer may not make swap ``c`` (换底), as an IllegalMove (the core checks it again)."""
-        if not len(c):
-            return
-        cdef Cards out, put
-        t = self.trump_context
-        out = Cards([k for k in c.indices() if t.is_trump(k)])
-        put = c - out
-        if len(out) != len(put):
-            raise IllegalMove(f"{what}: a swap takes trumps out of the kitty ({out or 'none'}) for as many cards of the "
-                              f"hand ({put or 'none'})")
-        if not out.issubset(Cards._wrap(self.d.kitty)):
-            raise IllegalMove(f"{what}: the kitty does not hold {_missing(out, Cards._wrap(self.d.kitty))}")
-        if not put.issubset(Cards._wrap(self.d.hands[self.d.to_move])):
-            raise IllegalMove(f"{what}: seat {self.d.to_move} does not hold "
-                              f"{_missing(put, Cards._wrap(self.d.hands[self.d.to_move]))}")
-        cdef sj_cards ok = sj_kitty_allowed(&self.d, &put.c, 1)
-        if not sj_cards_equal(&ok, &put.c):
-            raise IllegalMove(f"{what}: only plain cards without points or constant trumps go into the kitty "
-                              f"(不允许把分和常主换到底里)")
-
-    cdef _check_declaration(self, Cards c, sj_cards *a, str what):
-        """Why the seat to move may not show ``c`` now, as an IllegalMove: the core decides (sj_declaration_check),
-        this only explains a refusal."""
-        cdef int suit, grade
-        if sj_declaration_check(&self.d, a, &grade, &suit) == SJ_OK:
-            return
-        grade = sj_declaration_grade(&self.d.rules, self.d.level, a, &suit)
-        ladder = f"declaration={self.rules.declaration!r}"
-        if grade == 0:
-            if isinstance(c, Declaration):
-                raise IllegalMove(f"{what}: only four jokers choose the trump under {ladder}")
-            if self.rules.declaration == "4deck" and len(c) == 4 and set(c.indices()) <= {52, 53}:
-                raise IllegalMove(f"{what}: four jokers declare no trump or a suit of their declarer's choice: "
-                                  f"pass Declaration(cards, trump=...) or declare(cards, trump=...)")
-            shows = ("one level card, a pair of identical level cards, a joker pair or four jokers"
-                     if self.rules.declaration == "4deck" else "identical level cards or jokers")
-            raise IllegalMove(f"{what}: not a declaration at level {self.level} under {ladder}: a declaration "
-                              f"shows {shows} (docs/MODEL.md §9)")
-        if not sj_cards_contains(&self.d.hands[self.d.to_move], &c.c):
-            return  # reported by the caller's holding check
-        if grade <= self.d.decl_strength:
-            raise IllegalMove(f"{what}: not stronger than the standing declaration {self.declaration} of seat "
-                              f"{self.d.declarer} (抢亮: the same or a lower grade may not be shown)")
-        if self.rules.declaration == "4deck":
-            if self.d.declarer == self.d.to_move and self.d.phase == SJ_PHASE_GRAB:
-                raise IllegalMove(f"{what}: seat {self.d.to_move} holds the standing declaration and may not grab "
-                                  f"the kitty from itself (不能亮主的人自己反主炒底)")
-            if self.d.declarer == self.d.to_move:
-                raise IllegalMove(f"{what}: seat {self.d.to_move} holds the standing declaration: it may raise it to "
-                                  f"the same trump (自保) but not change the trump (不能自反)")
-            if grade in (6, 7) and self.d.declarer < 0:
-                raise IllegalMove(f"{what}: a joker pair only overturns a standing declaration "
-                                  f"(亮无主只能是四张王才能亮)")
-
     def act(self, cards=None, seat=None):
         """Apply the seat to move's action in any phase (docs/MODEL.md §9 "Actions"): a declaration or
         Cards()/None to pass (declare, grab), the cards to bury (bury), a lead or follow (play). ``seat``, if
@@ -868,9 +816,10 @@ cdef class Deal:
         cdef int tricks_before = self.d.tricks_done, step = self.d.step
         if seat is not None:
             self._check_turn(seat, self.phase)
-        rc = sj_deal_act(&self.d, &a, &played, &failed)  # the core checks everything and changes nothing on a refusal
+        cdef sj_refusal why
+        rc = sj_deal_act_why(&self.d, &a, &played, &failed, &why)  # the core checks everything, changes nothing
         if rc != SJ_OK:
-            self._refused(c, &a, rc)
+            self._refused(c, rc, &why)
         self._moves = (self._moves, (PHASES[phase], c))
         self._nmoves += 1
         if phase == SJ_PHASE_PLAY:
@@ -902,45 +851,29 @@ cdef class Deal:
         cdef sj_cards a = _action_struct(c)
         cdef int failed = 0
         cdef sj_deal trial
+        cdef sj_refusal why
         try:
             if seat is not None:
                 self._check_turn(seat, self.phase)
             sj_deal_clone(&trial, &self.d)
-            rc = sj_deal_act(&trial, &a, &played, &failed)
+            rc = sj_deal_act_why(&trial, &a, &played, &failed, &why)
             if rc != SJ_OK:
-                self._refused(c, &a, rc)
+                self._refused(c, rc, &why)
         except IllegalMove as err:
             return str(err)
         return None
 
-    cdef _refused(self, Cards c, sj_cards *a, int rc):
-        """Raise the IllegalMove that says why the core refused ``c`` (the deal is unchanged)."""
-        cdef int phase = self.d.phase, mover = self.d.to_move
+    cdef _refused(self, Cards c, int rc, const sj_refusal *why):
+        """Raise the IllegalMove of the core's refusal: the template of its reason (csrc/include/sj_refusal.h)
+        filled with what the rule named. Nothing is decided here."""
         what = f"{self.phase} {c!r}" if isinstance(c, Declaration) else f"{self.phase} {c}".rstrip()
-        if phase == SJ_PHASE_DONE:
-            raise IllegalMove(f"{what}: the deal is finished")
-        if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and (len(c) or isinstance(c, Declaration)):
-            self._check_declaration(c, a, what)
-        elif isinstance(c, Declaration):
-            raise IllegalMove(f"{what}: a choice of trump belongs to a declaration, not to the {self.phase} phase")
-        elif phase == SJ_PHASE_SWAP:
-            self._check_swap(c, what)
-        elif phase == SJ_PHASE_BURY and len(c) != self.d.rules.kitty:
-            raise IllegalMove(f"bury {len(c)} cards: the kitty holds {self.d.rules.kitty}")
-        elif phase == SJ_PHASE_PLAY and self.d.ntrick and len(c) != sj_cards_size(&self.d.trick[0]):
-            raise IllegalMove(f"{what}: the lead has {sj_cards_size(&self.d.trick[0])} cards, this play {len(c)}")
-        elif phase == SJ_PHASE_CALL and len(c) != 1:
-            raise IllegalMove(f"{what}: call exactly one card (any card of the pack), not {len(c)}")
-        if phase != SJ_PHASE_SWAP and phase != SJ_PHASE_CALL and not sj_cards_contains(&self.d.hands[mover], &c.c):
-            raise IllegalMove(f"{what}: seat {mover} does not hold {_missing(c, Cards._wrap(self.d.hands[mover]))}")
-        if phase == SJ_PHASE_BURY and self.rules.kitty_rule == "taian":
-            if sj_bury_allowed(&self.d, &self.d.hands[mover], &c.c) != SJ_OK:
-                raise IllegalMove(f"{what}: no points (5, 10, K) and no constant trumps may be buried "
-                                  f"(泰安: 底里不允许扣分，不允许扣常主) while the hand holds other cards")
-        if rc == SJ_E_ILLEGAL:
-            raise IllegalMove(f"{what}: illegal follow of {Cards._wrap(self.d.trick[0])} "
-                              f"(docs/MODEL.md §4: suit first, then the lead's structure as far as the hand allows)")
-        self._fail(rc, what)
+        if why.why == SJ_WHY_NONE:
+            self._fail(rc, what)
+        cards, other = str(Cards._wrap(why.cards)), str(Cards._wrap(why.other))
+        raise IllegalMove(_text(sj_refusal_text(why.why)).format(
+            what=what, phase=self.phase, seat=why.seat, n=why.n, m=why.m, cards=cards or "none",
+            other=other or "none", level=self.level, ladder=repr(self.rules.declaration), standing=self.declaration,
+            shows=_text(sj_declaration_shows(&self.d.rules))))
 
     cdef _require_phase(self, int phase, str what):
         if self.d.phase != phase:
@@ -1171,18 +1104,9 @@ cdef class Deal:
             free(buf)
             free(cls)
 
-    def rollouts(self, actions=None, *, worlds=64, policy="greedy", seed=0, threads=None, determinize=True,
-                 endgame=None, time_ms=None):
-        """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively
-        (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``. ``endgame=k``:
-        once every hand holds at most k cards, each world is played to the end perfectly (the exact endgame);
-        ``time_ms``: no world is begun after this budget in wall time."""
-        return _hook("rollouts")(self, actions, worlds=worlds, policy=policy, seed=seed, threads=threads,
-                        determinize=determinize, endgame=endgame, time_ms=time_ms)
-
     def clone(self):
-        """An independent copy."""
-        cdef Deal other = Deal.__new__(Deal)
+        """An independent copy (of the same class: a shengji.Deal stays one)."""
+        cdef Deal other = type(self).__new__(type(self))
         sj_deal_clone(&other.d, &self.d)
         other.rules = self.rules
         other._order = self._order
@@ -1207,7 +1131,7 @@ cdef class Deal:
         self._own_history()
         return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
                                     self._first, [tuple(str(x) if type(x) is Cards else x for x in m)
-                                                  for m in _unchain(self._moves)]))
+                                                  for m in _unchain(self._moves)], type(self)))
 
     def result(self):
         """The score once the deal is done (DealResult)."""
@@ -1223,11 +1147,6 @@ cdef class Deal:
         """Failed throws: (trick index, seat, attempted Cards, played Cards)."""
         return _unchain(self._failed)
 
-    def observation(self, seat):
-        """What ``seat`` may know: its hand, every card played, the voids shown, the declarations, the
-        failed throws, and the kitty if it buried it (an Observation, the input of ``determinize``)."""
-        return _hook("observe")(self, self._seat(seat))
-
     @property
     def last_lead(self):
         """The lead of the last finished trick, as played (the kitty multiplier reads it under
@@ -1240,14 +1159,9 @@ cdef class Deal:
         default, docs/MODEL.md §7)."""
         return Cards._wrap(self.d.last_won)
 
-    def to_html(self, seat=None):
-        """A self-contained HTML page that steps through the deal so far (←/→, Home/End): every hand, or what
-        ``seat`` sees (shengji.replay)."""
-        return _hook("replay")(self, seat)
-
     def _repr_html_(self):
-        """The four hands, the trick, the score and whose turn it is (shengji.views)."""
-        return _hook("views")["Deal"](self)
+        """The four hands, the trick, the score and whose turn it is (shengji._html)."""
+        return _html.deal_html(self, TOKENS)
 
     def __repr__(self):
         return (f"Deal(phase={self.phase!r}, dealer={self.dealer}, level={self.level!r}, trump={self.trump!r}, "

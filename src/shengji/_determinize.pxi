@@ -541,8 +541,11 @@ cdef class WorldTemplate:
             self.failed_seat[i] = seat
             self.failed_back[i] = len(attempted) - len(played_cards)
 
-    def world(self, Sampler sampler, unsigned long long seed):
-        """The world of the placement drawn from stream (seed, 0): a Deal."""
+    def world(self, Sampler sampler, unsigned long long seed, cls=None):
+        """The world of the placement drawn from stream (seed, 0): a Deal of class ``cls`` (the native Deal or a
+        subclass such as shengji.Deal; by default the base's class)."""
+        if cls is not None and (not isinstance(cls, type) or not issubclass(cls, Deal)):
+            raise TypeError(f"cls must be a Deal class, not {cls!r}")
         cdef sj_rng r = sj_rng_stream(seed, 0)
         cdef sj_cards slots[4]
         if self.base is None:
@@ -552,8 +555,8 @@ cdef class WorldTemplate:
             raise ValueError(f"the sampler has {sampler.nslots} slots, the template {self.nslots}")
         if sj_det_sample(sampler.det, &r, slots) != SJ_OK:
             raise ValueError("no placement of the hidden cards is consistent with the observation")
-        cdef Deal w = Deal.__new__(Deal)
         cdef Deal b = self.base
+        cdef Deal w = (type(b) if cls is None else cls).__new__(type(b) if cls is None else cls)
         sj_deal_clone(&w.d, &b.d)
         cdef int i, s, seat
         for i in range(self.nslots):

@@ -1,23 +1,28 @@
 """The layers of the package, bottom first: a module imports only modules of layers below its own (a test walks
-every import statement, those inside functions included). Where a method of the native module needs an upper
-layer (``Deal.observation``, ``Deal.rollouts``, the ``Rules`` class every rules argument must be, the compiled
-``jit_policy`` entry points), the upper module registers it with ``_core._register`` when the package is
-imported. The ``testing`` subpackage (the pure-Python reference) imports nothing of the package outside itself,
+every import statement, those inside functions included), and nothing calls up: the native module has no hooks.
+What needs the layers above it is a Python class on top of the native one: ``shengji.Deal`` (``deal.py``) adds
+``observation``, ``rollouts`` and ``to_html`` to the native Deal, and the native side builds every new deal
+through the class it is given (``clone``, pickling, worlds, a run's games). The rules reach the core as plain
+values (each option's attribute, checked again there), a compiled policy as an entry point ``shengji.jit``
+handed it (``_core.keep_compiled``), and the native values' notebook views come from ``_html``, below the
+native module. The ``testing`` subpackage (the pure-Python reference) imports nothing of the package outside itself,
 and only the test suite and ``shengji bench`` (``cli.reference_deals``) import it. Imports only for type
 checking (``if TYPE_CHECKING:``) do not count. In C the same holds for the core's
 files: each rule's file reads the deal's state through ``sj_deal.h`` and is read by the deal's state machine
 (``sj_deal.c``) through its own header; no rule file includes ``sj_deal.c``'s callers."""
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_types", "_version", "_files", "testing"),  # result types, IllegalMove; the version; file I/O; the reference
+    ("_types", "_version", "_files", "_html", "testing"),  # result types, IllegalMove; the version; file I/O;
+    #                                                      the native values' HTML; the reference
     ("_core",),                          # the native module (_core.pyx and its .pxi files)
     ("rules", "_stats", "_executors"),   # the option table's Rules; intervals; the engines' adapter
     ("burial", "observation", "_bot", "views"),
-    ("jit", "worlds"),                   # user policies (a Bot), compiled or not; drawing worlds
+    ("jit", "worlds", "replay"),         # user policies (a Bot), compiled or not; drawing worlds; the replay page
     ("players", "results"),              # what a policy= may be (one resolver), Random and Greedy; results
     ("search",),                         # rollouts
+    ("deal",),                           # shengji.Deal: the native Deal with observation, rollouts, to_html
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs
-    ("advise", "match", "tournament", "replay", "envs", "records"),
+    ("advise", "match", "tournament", "envs", "records"),
     ("matches",),                        # native matches (on Match's state)
     ("cli",),
     ("__init__", "__main__"),

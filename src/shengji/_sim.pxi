@@ -12,8 +12,23 @@ def policy_index(name):
 
 
 
+# The native entry points that shengji.jit compiled, by address, with the compiled functions they belong to
+# (kept alive here): the core calls a policy's address only when it is one of these, so an address set by hand
+# can never be called.
+_COMPILED = {}
+
+
+def keep_compiled(address, cfunc):
+    """Record a native policy entry point compiled by shengji.jit (``address``: its entry, ``cfunc``: the
+    compiled function, kept alive as long as the module)."""
+    if not isinstance(address, int) or isinstance(address, bool) or address <= 0:
+        raise ValueError(f"a compiled policy's address is a positive int, not {address!r}")
+    _COMPILED[address] = cfunc
+
+
 cdef sj_player _player(object p) except *:
-    """The native player of a policy index, a policy name, or a shengji.JitPolicy (compiled)."""
+    """The native player of a policy index, a policy name, or a compiled policy (an object whose ``address``
+    is an entry point shengji.jit compiled: a shengji.JitPolicy)."""
     cdef sj_player out
     out.fn = NULL
     if isinstance(p, int) and not isinstance(p, bool) and p in _POLICIES.values():
@@ -22,10 +37,9 @@ cdef sj_player _player(object p) except *:
     if isinstance(p, str):
         out.kind = policy_index(p)
         return out
-    jit_class, compiled = _hook("jit")
-    if isinstance(p, jit_class) and p.address:
-        address = p.address
-        if not isinstance(address, int) or compiled.get(address) is None:
+    address = getattr(p, "address", None)
+    if address:
+        if not isinstance(address, int) or _COMPILED.get(address) is None:
             raise ValueError(f"{p!r}: its address {address!r} is not a policy compiled by jit_policy")
         out.kind = SJ_POLICY_USER
         out.fn = <sj_user_fn><uintptr_t>address
@@ -85,13 +99,16 @@ cdef class NativeRun:
                          rc in (SJ_E_UNSUPPORTED, SJ_E_NO_PHASE) else "invalid simulation setup", &self.r)
         sj_run_flags_init(&self._flags)
 
-    def deal(self, unsigned long long game):
-        """Game ``game``'s starting position as a Deal (the same pack order and dealer the native run uses)."""
+    def deal(self, unsigned long long game, cls=Deal):
+        """Game ``game``'s starting position as a Deal of class ``cls`` (the native Deal or a subclass such as
+        shengji.Deal): the same pack order and dealer the native run uses."""
+        if not isinstance(cls, type) or not issubclass(cls, Deal):
+            raise TypeError(f"cls must be a Deal class, not {cls!r}")
         cdef uint8_t order[216]
         cdef sj_rng r = sj_rng_stream(self.seed, game)
         cdef int dealer = sj_sim_deal_order(&self.r, &self.s, &r, order)
         trump = "declare" if self.s.trump == SJ_TRUMP_DECLARE else (None if self.s.trump < 0 else SUITS[self.s.trump])
-        d = Deal.__new__(Deal)
+        d = cls.__new__(cls)
         (<Deal>d)._start(self._rules, bytes(order[:54 * self.r.decks]), dealer, RANKS[self.s.level], trump, False)
         return d
 

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _core
-from ._core import Cards, Deal
+from ._core import Cards
 from ._stats import mean_interval
 from ._types import IllegalMove
 from .burial import buriable as _buriable
 from .burial import burial_candidates
+from .deal import Deal
 from .rules import Rules
 from .simulate import simulate
 

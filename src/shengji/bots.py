@@ -20,9 +20,11 @@ from typing import Any
 from . import _core
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
+from .deal import Deal as _Deal  # the deals play_deal makes (a shengji.Deal)
+from .observation import observe
 from .players import Greedy, Random  # noqa: F401  (part of this module's API)
 from .players import bots as bots_of
-from .search import VALUES, time_left
+from .search import VALUES, rollouts, time_left
 from .worlds import determinize
 
 _int = _core._check_int
@@ -35,7 +37,7 @@ class _SearchBot(Bot):
 
     def decision_seed(self, deal: Deal) -> int:
         """The search seed of a decision: a hash of ``seed`` and what the mover knows."""
-        obs = deal.observation(_seat(deal))
+        obs = observe(deal, _seat(deal))
         text = repr((self.seed, obs.seat, obs.phase, str(obs.hand), obs.declarations,
                      [(leader, [str(p) for p in plays]) for leader, plays, _ in obs.tricks],
                      [str(p) for p in obs.trick]))
@@ -161,8 +163,8 @@ class PIMC(_SearchBot):
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
         worlds = self.worlds or (64 if self.time_ms is None else 2048)
         seed = self.decision_seed(deal)
-        r = deal.rollouts(actions, worlds=worlds, policy=self.policy, seed=seed,
-                          threads=self.threads, endgame=self._endgame_here(deal), time_ms=self._budget())
+        r = rollouts(deal, actions, worlds=worlds, policy=self.policy, seed=seed,
+                     threads=self.threads, endgame=self._endgame_here(deal), time_ms=self._budget())
         return r.best(self.value)
 
 
@@ -229,7 +231,7 @@ def bury_candidates(deal: Deal) -> list[Cards]:
     on what the burier knows only."""
     if deal.phase != "bury":
         raise ValueError(f"burial candidates exist in the bury phase, not the {deal.phase} phase")
-    obs = deal.observation(_seat(deal))
+    obs = observe(deal, _seat(deal))
     if obs.trump_hidden:  # 泰安: the burier does not know the trump; each suit a sampled world sets
         out: list[Cards] = []
         for i in range(HIDDEN_TRUMP_WORLDS):
@@ -248,3 +250,48 @@ def _bury_candidates(deal: Deal) -> list[Cards]:
 
 
 resolve = bots_of  # four bots from a policy name, a bot, or a list of four (shengji.players.bots)
+
+
+_NAMES = ("greedy", "random", "pimc")
+
+
+def player(name: Any, seed: int = 0, worlds: int = 64) -> Bot:
+    """A bot from its name ("greedy", "random", "pimc") or a Bot itself."""
+    if isinstance(name, Bot):
+        return name
+    if name == "greedy":
+        return Greedy()
+    if name == "random":
+        return Random(seed)
+    if name == "pimc":
+        return PIMC(worlds=worlds, seed=seed)
+    raise ValueError(f"unknown bot {name!r}: use one of {', '.join(_NAMES)} or a shengji.bots.Bot")
+
+
+def play_deal(rules: Any, seed: int = 0, players: Any = ("greedy", "greedy"), worlds: int = 64, **setup: Any) -> _Deal:
+    """Play one whole deal of ``rules`` from ``seed`` with ``players`` (two: seats 0+2 and 1+3; or four, one per
+    seat; names or Bots, as ``Match`` takes them) and return it finished (to replay it: ``deal.to_html()``).
+    ``setup`` (dealer, level, trump, ...) goes to ``Deal``; under rules with no declaring phase the dealer's bot
+    names the trump unless ``trump`` is given."""
+    players = list(players)
+    if len(players) == 2:
+        players = [players[0], players[1], players[0], players[1]]
+    if len(players) != 4:
+        raise ValueError(f"players: two (seats 0+2, 1+3) or four (one per seat), got {len(players)}")
+    bots = [player(p, seed, worlds) for p in players]
+    if "trump" not in setup:
+        if rules.has_declaring_phase:
+            setup["trump"] = "declare"
+        else:
+            probe = _Deal(rules, seed=seed, **{**setup, "trump": None})
+            setup["trump"] = bots[probe.dealer].trump(probe)
+    deal = _Deal(rules, seed=seed, **setup)
+    for s, b in enumerate(bots):
+        start = getattr(b, "start_game", None)
+        if start is not None:
+            start(seed, 0, s)
+    while deal.phase != "done":
+        seat = deal.to_move
+        assert seat is not None
+        deal.act(bots[seat].choose(deal))
+    return deal

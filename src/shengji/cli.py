@@ -296,7 +296,7 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
     rng = random.Random(seed)
     plays = 0
     for g in range(games):
-        d = run.deal(g)
+        d = run.deal(g, _core.Deal)
         ref_trump = "declare" if trump == "declare" else d.trump
         ref = RefDeal(rules, list(d.order), dealer=d.dealer, level=level, trump=ref_trump)
         while ref.phase != "done":  # every phase through the one protocol
@@ -441,7 +441,7 @@ def _bury(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .replay import play_deal, player
+    from .bots import play_deal, player
 
     out = args.out
     if not out.lower().endswith((".html", ".htm")):

@@ -95,6 +95,7 @@ import numpy as np
 
 from . import _core
 from ._core import PHASES, RANKS, Cards, Deal, Trump
+from .deal import Deal as _Deal  # the deals the environments make (a shengji.Deal)
 from .rules import Rules
 
 ACTION_SIZE = 59
@@ -269,7 +270,7 @@ class _Table:
 
     def __init__(self, rules: Rules, max_actions: int, reward: str):
         self.rules, self.max_actions, self.reward = rules, max_actions, reward
-        self.deal: Deal | None = None
+        self.deal: _Deal | None = None
         self.cands: list[Cards] = []
         self.rng = random.Random()
 
@@ -277,7 +278,7 @@ class _Table:
         self.rng = random.Random(seed)
 
     def new_deal(self) -> None:
-        self.deal = Deal(self.rules, seed=self.rng.getrandbits(63), dealer=self.rng.randrange(4))
+        self.deal = _Deal(self.rules, seed=self.rng.getrandbits(63), dealer=self.rng.randrange(4))
         self.refresh()
 
     def refresh(self) -> None:
@@ -340,7 +341,7 @@ def _aec_class() -> Any:
             self._table.seed(seed)
             self._obs_space, self._act_space = _spaces(max_actions)
 
-        def _started(self, what: str) -> Deal:
+        def _started(self, what: str) -> _Deal:
             """The deal in play; before the first ``reset()`` a RuntimeError saying to call it (``step``,
             ``observe`` and ``last`` have no deal, no agent to move and no rewards until then; PettingZoo's own
             order-enforcing wrapper says the same with an AssertionError)."""

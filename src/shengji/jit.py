@@ -48,12 +48,6 @@ PLAY = 5  # position[1] in the play phase (shengji.PHASES.index("play"); checked
 RAISED = -(2**63)  # what the compiled entry answers when the function raised (SJ_USER_RAISED in sj_policy.h)
 
 
-# The native entry points numba compiled here, by address (the compiled functions kept alive with them): the
-# native core calls a policy's address only when it is one of these (_core._player checks), so an address set by
-# hand can never be called.
-COMPILED: dict[int, Any] = {}
-
-
 class JitPolicy(Bot):
     """A user policy (module docstring): compiled (``address`` is its native entry point) or not."""
 
@@ -66,7 +60,7 @@ class JitPolicy(Bot):
         if compile:
             self._cfunc = _compile(fn)
             self._address = int(self._cfunc.address)
-            COMPILED[self._address] = self._cfunc
+            _core.keep_compiled(self._address, self._cfunc)  # the core calls only the addresses it was given
 
     @property
     def address(self) -> int:
@@ -159,5 +153,3 @@ def jit_policy(fn: Any, *, compile: bool = True) -> JitPolicy:
     ``compile=False``."""
     return JitPolicy(fn, compile=compile)
 
-
-_core._register("jit", (JitPolicy, COMPILED))

@@ -50,8 +50,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import OPTIONS, Deal, MatchState, _check_int, _check_u64, check_rules
+from ._core import OPTIONS, MatchState, _check_int, _check_u64, check_rules
 from ._types import DealResult
+from .deal import Deal
 from .players import bots as resolve
 from .rules import Rules
 

@@ -19,8 +19,7 @@ from ``deal.observation(N)`` (the same view a bot gets): its own hand, the other
 if it buried it (or it lies face up), 泰安's face-down declarations and trump as face down, 找朋友's team points
 hidden until the friend shows; at the end the kitty and the result are shown to all, as at the table.
 
-``play_deal(rules, seed, players)`` plays a deal with bots by name ("greedy", "random", "pimc") or ``Bot``
-objects, one per seat (two names: the first plays seats 0 and 2, the second seats 1 and 3), as ``Match`` does.
+``shengji.bots.play_deal(rules, seed, players)`` plays a deal with bots by name to replay.
 """
 
 from __future__ import annotations
@@ -31,51 +30,8 @@ from typing import Any, cast
 
 from . import _core
 from ._core import Deal, points
-from .bots import PIMC, Bot, Greedy, Random
+from .observation import observe
 from .views import BLACK, RED, SYMBOLS, reading_order
-
-_NAMES = ("greedy", "random", "pimc")
-
-
-def player(name: Any, seed: int = 0, worlds: int = 64) -> Bot:
-    """A bot from its name ("greedy", "random", "pimc") or a Bot itself."""
-    if isinstance(name, Bot):
-        return name
-    if name == "greedy":
-        return Greedy()
-    if name == "random":
-        return Random(seed)
-    if name == "pimc":
-        return PIMC(worlds=worlds, seed=seed)
-    raise ValueError(f"unknown bot {name!r}: use one of {', '.join(_NAMES)} or a shengji.bots.Bot")
-
-
-def play_deal(rules: Any, seed: int = 0, players: Any = ("greedy", "greedy"), worlds: int = 64, **setup: Any) -> Deal:
-    """Play one whole deal of ``rules`` from ``seed`` with ``players`` (two: seats 0+2 and 1+3; or four, one per
-    seat; names or Bots) and return it finished. ``setup`` (dealer, level, trump, ...) goes to ``Deal``; under
-    rules with no declaring phase the dealer's bot names the trump unless ``trump`` is given."""
-    players = list(players)
-    if len(players) == 2:
-        players = [players[0], players[1], players[0], players[1]]
-    if len(players) != 4:
-        raise ValueError(f"players: two (seats 0+2, 1+3) or four (one per seat), got {len(players)}")
-    bots = [player(p, seed, worlds) for p in players]
-    if "trump" not in setup:
-        if rules.has_declaring_phase:
-            setup["trump"] = "declare"
-        else:
-            probe = Deal(rules, seed=seed, **{**setup, "trump": None})
-            setup["trump"] = bots[probe.dealer].trump(probe)
-    deal = Deal(rules, seed=seed, **setup)
-    for s, b in enumerate(bots):
-        start = getattr(b, "start_game", None)
-        if start is not None:
-            start(seed, 0, s)
-    while deal.phase != "done":
-        seat = deal.to_move
-        assert seat is not None
-        deal.act(bots[seat].choose(deal))
-    return deal
 
 
 def _tokens(cards: Any) -> list[str]:
@@ -104,13 +60,13 @@ def _roles(d: Deal, seat: int | None) -> list[str]:
 
 
 def _frame(d: Deal, seat: int | None, caption: list[Any]) -> dict[str, Any]:
-    obs = d.observation(seat) if seat is not None else None
+    obs = observe(d, seat) if seat is not None else None
     hidden_trump = obs.trump_hidden if obs is not None else False
     if obs is None:
         hands: list[Any] = [reading_order(d, d.hand(s)) for s in range(4)]
         kitty: list[str] | None = reading_order(d, d.kitty)
         kitty_label = "kitty" if d.phase == "done" or d.kitty_public else "kitty (face down)"
-        score = d.attacker_points
+        score: int | None = d.attacker_points
         if d.phase == "declare":
             hidden_trump = False
     else:
@@ -163,7 +119,7 @@ def frames(deal: Deal, seat: int | None = None) -> list[dict[str, Any]]:
             d._force(move[1], move[2] if len(move) > 2 else None)
         else:
             d.act(move[1])
-        obs = d.observation(seat) if seat is not None else None
+        obs = observe(d, seat) if seat is not None else None
         cards = _tokens(move[1])
         who = f"seat {mover}"
         if phase == "declare":
@@ -316,5 +272,3 @@ def to_html(deal: Deal, seat: int | None = None, title: str | None = None) -> st
             '<div id="trick"></div><div id="kitty"></div><div id="result"></div>'
             f'<script type="application/json" id="sj-data">{data}</script><script>{script}</script></body></html>\n')
 
-
-_core._register("replay", to_html)

@@ -265,5 +265,3 @@ def options_markdown() -> str:
                 lines.append(f"| `{v.value!r}`{default} | {v.status} | {v.doc} |")
     return "\n".join(lines) + "\n"
 
-
-_core._register("Rules", Rules)

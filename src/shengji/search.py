@@ -57,6 +57,7 @@ from . import _core, _files, views
 from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
+from .observation import observe
 from .players import native_only
 from .worlds import declare_problem, face_down, face_down_record, hidden_problem, sampler, shown_cards
 
@@ -179,7 +180,7 @@ def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[i
         return None, [-2, -2, -2, -2], None
     mover = deal.to_move
     assert mover is not None
-    obs = deal.observation(mover)
+    obs = observe(deal, mover)
     if face_down(obs):  # 泰安: each world's pack order is declared again (sj_face_down_world)
         return None, [-2, -2, -2, -2], (mover, shown_cards(obs), face_down_record(obs))
     if obs.trump_hidden or obs.hidden_declarations:  # as determinize refuses: the worlds would know the trump
@@ -271,5 +272,3 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
                       meta={"iterations": iterations, "time_ms": time_ms, "policy": policy, "seed": seed,
                             "trees": trees, "exploration": exploration, "determinize": determinize})
 
-
-_core._register("rollouts", rollouts)

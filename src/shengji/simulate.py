@@ -42,6 +42,7 @@ from . import _core, _executors, _files
 from ._core import Cards
 from ._executors import _progress_bar
 from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
+from .deal import Deal
 from .jit import native as _native
 from .players import native as players_of
 from .results import FIELDS, FORMAT, TRUMP_NAMES, SimResult, SimSummary, npz_path  # noqa: F401  (this module's API)
@@ -59,7 +60,7 @@ def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], s
     the game first (``start_game``), so the results do not depend on batching."""
     for i in range(run.games):
         game = run.first_game + i
-        deal = run.deal(game)
+        deal = run.deal(game, Deal)  # a shengji.Deal: what a Python bot is handed
         for seat, p in enumerate(players):
             if not _native(p) and hasattr(p, "start_game") and p not in players[:seat]:
                 p.start_game(seed, game, seat)

@@ -261,12 +261,12 @@ def declare_problem(obs: Observation) -> tuple[int, int, list[tuple[int, int, in
     return n - 1, step, shown_cards(obs)
 
 
-def _declare_world(obs: Observation, draw: int) -> Deal:
+def _declare_world(obs: Observation, draw: int, cls: type[Deal] = Deal) -> Deal:
     """A world of the declaring phase: a pack order drawn natively (``_core.declare_order``, stream (draw, 0)),
     dealt and declared again step by step as the public record says."""
     cur, step, shown = declare_problem(obs)
     order = _core.declare_order(obs.rules, obs.dealer, cur, obs.seat, obs.hand, shown, draw)
-    deal = Deal(obs.rules, order=order, dealer=obs.dealer, level=obs.level, first_deal=obs.first_deal)
+    deal = cls(obs.rules, order=order, dealer=obs.dealer, level=obs.level, first_deal=obs.first_deal)
     at = {t: cards for (_, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True) if t >= 0}
     for i in range(step):
         deal.act(at.get(i, Cards()))
@@ -288,7 +288,7 @@ def face_down_record(obs: Observation) -> list[tuple[int, int, int, Cards | None
     return sorted(out, key=lambda e: e[0])
 
 
-def _face_down_world(obs: Observation, draw: int) -> Deal:
+def _face_down_world(obs: Observation, draw: int, cls: type[Deal] = Deal) -> Deal:
     """A 泰安 world while the declarations lie face down (docs/MODEL.md §10): the native draw
     (``_core.face_down_world``, stream (draw, 0): each face-down declaration given cards, the pack order drawn
     around them and declared again until it reaches the observed position; the rollouts draw theirs the same
@@ -301,7 +301,7 @@ def _face_down_world(obs: Observation, draw: int) -> Deal:
     order, cards = _core.face_down_world(obs.rules, dealt_by, obs.level, obs.first_deal, obs.phase, step,
                                          obs.to_move, obs.dealer, obs.hand_sizes, obs.seat, obs.hand,
                                          shown_cards(obs), record, draw)
-    deal = Deal(obs.rules, order=order, dealer=dealt_by, level=obs.level, first_deal=obs.first_deal)
+    deal = cls(obs.rules, order=order, dealer=dealt_by, level=obs.level, first_deal=obs.first_deal)
     at = {t: c for (t, *_), c in zip(record, cards, strict=True)}
     i = 0
     while deal.phase == "declare" and (bury or i < step):
@@ -359,20 +359,24 @@ def _draws(rng: Any) -> Any:
         yield r.getrandbits(64)
 
 
-def determinize(observation: Observation, rng: Any = None, *, reference: bool = False) -> Deal:
+def determinize(observation: Observation, rng: Any = None, *, reference: bool = False,
+                deal_class: type[Deal] = Deal) -> Deal:
     """A Deal in the observed state whose hidden cards are sampled uniformly among those consistent
     with the observation (module docstring). ``rng``: a ``random.Random`` or an int seed. The placement is
     drawn by the native sampler (``sampler(observation)``, stream ``(rng.getrandbits(64), 0)``), or with
-    ``reference=True`` by the pure-Python reference (exact integer counts), which draws from ``rng`` itself."""
+    ``reference=True`` by the pure-Python reference (exact integer counts), which draws from ``rng`` itself.
+    The world is a ``deal_class`` (the native Deal here; ``shengji.determinize`` gives a ``shengji.Deal``)."""
     if not isinstance(observation, Observation):
         raise TypeError("determinize expects an Observation (deal.observation(seat)), "
                         f"not {type(observation).__name__}")
+    if not isinstance(deal_class, type) or not issubclass(deal_class, Deal):
+        raise TypeError(f"deal_class must be a Deal class, not {deal_class!r}")
     obs = observation
     if face_down(obs):
         if reference:
             raise ValueError("determinize(reference=True) samples placements once the trump is known; under 泰安's "
                              "face-down declarations the native pack-order draw is the one path")
-        return _face_down_world(obs, next(_draws(rng)))
+        return _face_down_world(obs, next(_draws(rng)), deal_class)
     if obs.trump_hidden or obs.hidden_declarations:
         raise ValueError("determinize needs the trump: under 泰安 the declarations lie face down until the kitty is "
                          "buried, and in the bury phase worlds are drawn for the burier only")
@@ -380,7 +384,7 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         if reference:
             raise ValueError("determinize(reference=True) samples placements after the declaring phase; in it the "
                              "native pack-order draw is the one path")
-        return _declare_world(obs, next(_draws(rng)))
+        return _declare_world(obs, next(_draws(rng)), deal_class)
     if reference:
         r = _as_rng(rng)
         draws = None
@@ -388,7 +392,7 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         template, smp = _template(obs), sampler(obs)
         draws = _draws(rng)
     for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
-        deal = _world(obs, r, True) if draws is None else template.world(smp, next(draws))
+        deal = _world(obs, r, True, deal_class) if draws is None else template.world(smp, next(draws), deal_class)
         if obs.called is None or deal.friend == obs.friend:
             return deal
     raise RuntimeError("determinize: no sampled world agreed with the 找朋友 reveal in 100,000 draws; "
@@ -416,7 +420,7 @@ def _template(obs: Observation) -> Any:
     return template
 
 
-def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
+def _world(obs: Observation, r: random.Random, reference: bool, cls: type[Deal] = Deal) -> Deal:
     """One uniform draw of the hidden cards, rebuilt into a Deal by replaying the public record (the
     reference path of determinize, and the base of WorldTemplate)."""
     rules = obs.rules
@@ -450,8 +454,8 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
         if dealt_kitty is not None:
             buried = Cards(dealt_kitty)
         initial[burier] = initial[burier] - buried
-        deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
-                    kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
+        deal = cls(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
+                   kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
         deal._set_declarations(list(obs.declarations), obs.declaration_steps)
         deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up, obs.dealt_by)
         return deal
@@ -464,8 +468,8 @@ def _world(obs: Observation, r: random.Random, reference: bool) -> Deal:
         buried = buried - put + out
     if dealt_kitty is not None:
         initial[obs.dealer] = initial[obs.dealer] + buried - Cards(dealt_kitty)
-    deal = Deal(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
-                kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
+    deal = cls(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
+               kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
     deal._set_declarations(list(obs.declarations), obs.declaration_steps)
     deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up, obs.dealt_by)
     deal.bury(buried)

@@ -2,6 +2,7 @@
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from .sj_cards cimport sj_cards
+from .sj_refusal cimport sj_refusal
 from .sj_rules cimport sj_level_outcome, sj_rules
 from .sj_trump cimport sj_trump
 
@@ -84,7 +85,8 @@ cdef extern from "sj_deal.h" nogil:
     int sj_no_bid_reads_kitty(const sj_rules *rules)
     void sj_deal_clone(sj_deal *dst, const sj_deal *src)
     int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit)
-    int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit)
+    int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit, sj_refusal *why)
+    const char *sj_declaration_shows(const sj_rules *rules)
     int sj_deal_declare(sj_deal *d, const sj_cards *shown)
     int sj_deal_grab(sj_deal *d, const sj_cards *shown)
     int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap)
@@ -102,6 +104,7 @@ cdef extern from "sj_deal.h" nogil:
     void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back)
     long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit)
     int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed)
+    int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why)
     long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit)
 
 cdef extern from "sj_state.h" nogil:
