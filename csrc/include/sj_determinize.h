@@ -1,4 +1,5 @@
-/* sj_determinize.h — sampling the hidden cards of one seat's observation uniformly (docs/MODEL.md §10).
+/* sj_determinize.h — drawing worlds from one seat's observation (docs/MODEL.md §10): the hidden cards sampled
+ * uniformly, a declaring phase's pack order, a 泰安 world while the declarations lie face down.
  *
  * The hidden cards go to up to four *slots* (the three other seats' hands, and the kitty when it is
  * hidden and apart from a hand), each of a known size.  The caller splits the hidden cards into
@@ -21,6 +22,7 @@
 #include "sj_cards.h"
 #include "sj_error.h"
 #include "sj_rng.h"
+#include "sj_state.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,7 +63,7 @@ typedef struct sj_shown {
     int16_t step; /* shown at this step (position) of the deal or before */
 } sj_shown;
 
-/* One declaration of the declaring record a 泰安 world replays (sj_face_down_world, sj_rollout.h): shown at `step` by `seat`,
+/* One declaration of the declaring record a 泰安 world replays (sj_face_down_world below): shown at `step` by `seat`,
  * its cards known to the observer (its own) or, when `cards` is empty, face down: `size` cards. */
 typedef struct sj_decl_event {
     int16_t step;
@@ -75,6 +77,32 @@ typedef struct sj_decl_event {
  * fits (a shown card not held, too few positions, sizes that do not add up). */
 int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, int own_kitty,
                      const sj_cards *own, const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order);
+
+/* 泰安's face-down declarations (docs/MODEL.md §10): what a seat knows of the declaring while they lie face
+ * down, and the recipe that draws a world from it.  Each face-down declaration of k pairs is given cards
+ * first: one joker (small or big, even odds), a suit and a run of k consecutive ranks, uniformly, or when its
+ * seat extends its standing declaration (续牌) a run of k containing the standing one, uniformly; those cards
+ * are then placed as shown cards (sj_declare_order, with the seat's own shown cards) and the pack order dealt
+ * by the seat that dealt and declared again step by step (the record's declarations, passes elsewhere).  A
+ * draw is kept when every declaration is legal where it was shown and the replay reaches the position (phase,
+ * seat to move, dealer, hand sizes, the seat's hand); otherwise drawn again. */
+typedef struct sj_face_down {
+    int dealt_by, level, first_deal, redeals;
+    int phase;                      /* SJ_PHASE_DECLARE or SJ_PHASE_BURY (the observer holds the kitty) */
+    int step;                       /* declaring: the position's step */
+    int to_move, dealer;
+    int hand_sizes[4];
+    int observer;
+    sj_cards hand;                  /* the observer's hand */
+    const sj_shown *shown;          /* the observer's own shown cards */
+    int nshown;
+    const sj_decl_event *record;    /* every declaration by step, the others' face down (empty cards) */
+    int nrecord;
+} sj_face_down;
+
+/* One world drawn by the recipe above into `world` (declared again up to the position) and, when `cards` is
+ * not NULL, each record entry's cards in it.  Returns SJ_OK, or SJ_E_ARGS when no draw fits in many tries. */
+int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r, sj_deal *world, sj_cards *cards);
 
 #ifdef __cplusplus
 }

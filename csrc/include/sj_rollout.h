@@ -40,7 +40,7 @@ typedef struct sj_rollout_in {
     const sj_shown *shown;
     int nshown;
     const sj_decl_event *record;    /* with declare_observer: the declarations lie face down (泰安): each world's
-                                     * pack order is dealt and declared again (sj_face_down_world), in the
+                                     * pack order is dealt and declared again (sj_face_down_world, sj_determinize.h), in the
                                      * declaring phase or the bury phase; NULL: the declarations are public */
     int nrecord;
 } sj_rollout_in;
@@ -54,32 +54,6 @@ typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major
     int8_t *partner;                /* the dealer's partner at the end (sj_deal_dealer_partner), or NULL */
     uint8_t *done;                  /* worlds entries: 1 for each world rolled out (a deadline skips some), or NULL */
 } sj_rollout_out;
-
-/* 泰安's face-down declarations (docs/MODEL.md §10): what a seat knows of the declaring while they lie face
- * down, and the recipe that draws a world from it.  Each face-down declaration of k pairs is given cards
- * first: one joker (small or big, even odds), a suit and a run of k consecutive ranks, uniformly, or when its
- * seat extends its standing declaration (续牌) a run of k containing the standing one, uniformly; those cards
- * are then placed as shown cards (sj_declare_order, with the seat's own shown cards) and the pack order dealt
- * by the seat that dealt and declared again step by step (the record's declarations, passes elsewhere).  A
- * draw is kept when every declaration is legal where it was shown and the replay reaches the position (phase,
- * seat to move, dealer, hand sizes, the seat's hand); otherwise drawn again. */
-typedef struct sj_face_down {
-    int dealt_by, level, first_deal, redeals;
-    int phase;                      /* SJ_PHASE_DECLARE or SJ_PHASE_BURY (the observer holds the kitty) */
-    int step;                       /* declaring: the position's step */
-    int to_move, dealer;
-    int hand_sizes[4];
-    int observer;
-    sj_cards hand;                  /* the observer's hand */
-    const sj_shown *shown;          /* the observer's own shown cards */
-    int nshown;
-    const sj_decl_event *record;    /* every declaration by step, the others' face down (empty cards) */
-    int nrecord;
-} sj_face_down;
-
-/* One world drawn by the recipe above into `world` (declared again up to the position) and, when `cards` is
- * not NULL, each record entry's cards in it.  Returns SJ_OK, or SJ_E_ARGS when no draw fits in many tries. */
-int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r, sj_deal *world, sj_cards *cards);
 
 /* One sampled world (w of stream seed) of a position: the deal with the hidden cards replaced (declaring: the
  * pack order drawn again, the hands so far and the kitty rebuilt from it). */

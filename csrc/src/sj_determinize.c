@@ -1,4 +1,5 @@
-/* sj_determinize.c — uniform sampling of hidden cards (see sj_determinize.h).
+/* sj_determinize.c — drawing worlds in C (see sj_determinize.h): uniform sampling of hidden cards, the
+ * declaring phase's pack orders, and 泰安's face-down declarations dealt and declared again.
  *
  * count(g, room) = the placements of the constrained groups g, g+1, … and the free group into slots
  * with `room` cards left each:
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sj_deal.h"
 #include "sj_error.h"
 
 #define MAX_CARDS (SJ_NUM_KINDS * SJ_MAX_DECKS)
@@ -354,4 +356,101 @@ int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int o
     }
     for (int i = 0; i < m; i++) order[free_pos[i]] = cards[i];
     return SJ_OK;
+}
+
+/* ---- 泰安's face-down declarations: a world dealt and declared again ------------------------------------ */
+
+#define MAX_REPLAYS 20000 /* 泰安: draws tried until one admits the face-down declarations */
+#define MAX_SHOWN (SJ_MAX_PACK + 64)
+
+/* The cards of a 泰安 declaration: joker j and pairs of suit s, ranks a..b. */
+static sj_cards taian_cards(int j, int s, int a, int b) {
+    sj_cards c = sj_cards_empty();
+    sj_cards_add_one(&c, j);
+    for (int k = a; k <= b; k++) {
+        sj_cards_add_one(&c, sj_make_kind(s, k));
+        sj_cards_add_one(&c, sj_make_kind(s, k));
+    }
+    return c;
+}
+
+/* Face-down cards for the record's hidden entries (the recipe in sj_rollout.h); 0 when a size cannot be one. */
+static int propose(const sj_face_down *fd, sj_rng *r, sj_cards *cards) {
+    int standing = -1, sj = 0, ss = 0, sa = 0, sb = -1; /* the standing declaration, when drawn here */
+    for (int e = 0; e < fd->nrecord; e++) {
+        const sj_decl_event *ev = &fd->record[e];
+        if (!sj_cards_is_empty(&ev->cards)) {
+            cards[e] = ev->cards;
+            standing = -1;
+            continue;
+        }
+        int k = (ev->size - 1) / 2;
+        if (ev->size % 2 == 0 || k < 1 || k > SJ_NUM_RANKS) return 0;
+        if (standing == ev->seat && k > sb - sa + 1) { /* 续牌: a longer run containing a..b */
+            int lo = sb - k + 1 > 0 ? sb - k + 1 : 0, hi = sa < SJ_NUM_RANKS - k ? sa : SJ_NUM_RANKS - k;
+            if (hi < lo) return 0;
+            sa = lo + (int)sj_rng_below(r, (uint32_t)(hi - lo + 1));
+        } else {
+            sj = SJ_SMALL_JOKER + (int)sj_rng_below(r, 2);
+            ss = (int)sj_rng_below(r, SJ_NUM_SUITS);
+            sa = (int)sj_rng_below(r, (uint32_t)(SJ_NUM_RANKS - k + 1));
+        }
+        sb = sa + k - 1;
+        standing = ev->seat;
+        cards[e] = taian_cards(sj, ss, sa, sb);
+    }
+    return 1;
+}
+
+int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r, sj_deal *world, sj_cards *cards) {
+    int dealt = SJ_NUM_KINDS * rules->decks - rules->kitty, bury = fd->phase == SJ_PHASE_BURY;
+    int npack = SJ_NUM_KINDS * rules->decks;
+    if ((fd->phase != SJ_PHASE_DECLARE && !bury) || fd->observer < 0 || fd->observer > 3 || fd->nrecord < 0 ||
+        fd->nrecord > SJ_MAX_PACK || fd->nshown < 0 || fd->nshown > SJ_MAX_PACK)
+        return SJ_E_ARGS;
+    int cur = bury ? dealt - 1 : fd->step < dealt ? fd->step : dealt - 1;
+    sj_cards drawn[SJ_MAX_PACK];
+    sj_shown shown[MAX_SHOWN];
+    for (int attempt = 0; attempt < MAX_REPLAYS; attempt++) {
+        if (!propose(fd, r, drawn)) return SJ_E_ARGS;
+        /* the shown cards: the observer's own, and each face-down declaration's new cards at its step */
+        int n = fd->nshown;
+        memcpy(shown, fd->shown, (size_t)n * sizeof *shown);
+        uint8_t have[4][SJ_NUM_KINDS] = {{0}};
+        for (int e = 0; e < fd->nrecord && n < MAX_SHOWN; e++) {
+            const sj_decl_event *ev = &fd->record[e];
+            int hidden = sj_cards_is_empty(&ev->cards);
+            for (int k = 0; k < SJ_NUM_KINDS; k++) {
+                int c = sj_cards_count(&drawn[e], k);
+                for (; have[ev->seat][k] < c && n < MAX_SHOWN; have[ev->seat][k]++)
+                    if (hidden) shown[n++] = (sj_shown){.seat = ev->seat, .kind = (uint8_t)k, .step = ev->step};
+            }
+        }
+        if (sj_declare_order(rules->decks, npack, dealt, fd->dealt_by, cur, fd->observer, bury, &fd->hand, shown, n,
+                             r, world->order) != SJ_OK)
+            continue;
+        sj_deal w;
+        int rc = sj_deal_init(&w, rules, world->order, fd->dealt_by, fd->level, SJ_TRUMP_DECLARE, fd->first_deal);
+        if (rc != SJ_OK) return rc;
+        w.redeals = fd->redeals; /* (the record starts after any redeal: the order is the one dealt) */
+        int e = 0, ok = 1;
+        while (ok && w.phase == SJ_PHASE_DECLARE && (bury || w.step < fd->step)) {
+            sj_cards act = sj_cards_empty();
+            if (e < fd->nrecord && fd->record[e].step == w.step) {
+                if (fd->record[e].seat != w.to_move) return SJ_E_ARGS;
+                act = drawn[e++];
+            }
+            ok = sj_deal_declare(&w, &act) == SJ_OK;
+        }
+        if (!ok || e != fd->nrecord || w.phase != fd->phase || w.to_move != fd->to_move || w.dealer != fd->dealer ||
+            !sj_cards_equal(&w.hands[fd->observer], &fd->hand))
+            continue;
+        for (int s = 0; s < 4; s++)
+            if (sj_cards_size(&w.hands[s]) != fd->hand_sizes[s]) ok = 0;
+        if (!ok) continue;
+        sj_deal_clone(world, &w);
+        if (cards) memcpy(cards, drawn, (size_t)fd->nrecord * sizeof *cards);
+        return SJ_OK;
+    }
+    return SJ_E_ARGS;
 }

@@ -2,7 +2,9 @@
 from libc.stdint cimport int8_t, int16_t, uint8_t
 
 from .sj_cards cimport sj_cards
+from .sj_deal cimport sj_deal
 from .sj_rng cimport sj_rng
+from .sj_rules cimport sj_rules
 
 cdef extern from "sj_determinize.h" nogil:
     int SJ_DET_SLOTS
@@ -27,3 +29,18 @@ cdef extern from "sj_determinize.h" nogil:
 
     int sj_declare_order(int decks, int npack, int dealt, int dealer, int cur, int observer, int own_kitty,
                          const sj_cards *own, const sj_shown *shown, int nshown, sj_rng *r, uint8_t *order)
+
+    ctypedef struct sj_face_down:
+        int dealt_by, level, first_deal, redeals
+        int phase
+        int step
+        int to_move, dealer
+        int hand_sizes[4]
+        int observer
+        sj_cards hand
+        const sj_shown *shown
+        int nshown
+        const sj_decl_event *record
+        int nrecord
+
+    int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r, sj_deal *world, sj_cards *cards)

@@ -6,8 +6,6 @@ from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
 from .sj_determinize cimport sj_decl_event, sj_det, sj_shown
 from .sj_policy cimport sj_player
-from .sj_rng cimport sj_rng
-from .sj_rules cimport sj_rules
 
 cdef extern from "sj_rollout.h" nogil:
     ctypedef struct sj_rollout_in:
@@ -36,19 +34,5 @@ cdef extern from "sj_rollout.h" nogil:
         int8_t *partner
         uint8_t *done
 
-    ctypedef struct sj_face_down:
-        int dealt_by, level, first_deal, redeals
-        int phase
-        int step
-        int to_move, dealer
-        int hand_sizes[4]
-        int observer
-        sj_cards hand
-        const sj_shown *shown
-        int nshown
-        const sj_decl_event *record
-        int nrecord
-
-    int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r, sj_deal *world, sj_cards *cards)
     int sj_rollout_world(const sj_rollout_in *r, uint64_t w, sj_deal *world)
     int sj_rollouts(const sj_rollout_in *r, sj_rollout_out *out, int threads, sj_run_flags *flags, long *failed_world)
