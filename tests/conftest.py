@@ -1,3 +1,20 @@
+"""The test suite, grouped by the layer each part checks (``python -m pytest``; ``--slow`` adds the long runs):
+
+- ``core/``: the rules as the C core plays them, through the Python API: cards, the option table, a deal's
+  phases under every rule system, the seed examples, the golden playthroughs, refusals and their reasons;
+- ``reference/``: the pure-Python reference twin (``shengji.testing``) and the differential runs that hold the
+  core to it;
+- ``search/``: worlds (determinization), rollouts, ISMCTS, the exact endgame, tournaments;
+- ``api/``: the Python layers above the core: simulate, matches, self-play records, the environments, user
+  policies, views and replays, the command line, the executors;
+- ``hostile/``: bad input of every kind is refused cleanly (values, files, environments, engines, Ctrl-C);
+- ``project/``: the package's structure (its layers, no hook, one version), the docs, the README's doctests,
+  the packaging.
+
+Shared helpers stay here: ``browser.py`` (the headless-Chromium fixture), ``dealt.py`` (deals with given hands),
+``positions.py`` (positions for the search tests) and ``playthroughs/`` (the golden records).
+"""
+
 import pytest
 
 

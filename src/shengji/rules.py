@@ -239,7 +239,7 @@ def options_markdown() -> str:
     test checks that the file is current)."""
     lines = ["# Rule options", "",
              "Generated from the core's option table (`csrc/include/sj_options.def`) by `shengji options >",
-             "docs/OPTIONS.md`; `tests/test_options.py` checks that it is current. Status: *ready* (implemented",
+             "docs/OPTIONS.md`; `tests/core/test_options.py` checks that it is current. Status: *ready* (implemented",
              "everywhere), *missing: phase* (works, but reaching that phase raises `NotImplementedError`), *not",
              "implemented* (`Rules` refuses the value). The rules and their sources: docs/RULES.md (the section of",
              "each option in the first table); exact meanings: docs/MODEL.md.", "",

@@ -1,4 +1,4 @@
-"""The exact endgame (issue 22 item 2) and candidate classes (item 1): ``deal.solve``, ``deal.solve_values`` and
+"""The exact endgame and candidate classes: ``deal.solve``, ``deal.solve_values`` and
 ``deal._classes``. The solver is held to brute-force minimax over ``legal_actions()``; plays merged into one class
 must have equal exact values, under full knowledge and under the mover's."""
 

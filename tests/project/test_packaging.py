@@ -1,6 +1,6 @@
 """Packaging and the test layout: `python -m pytest benchmarks` (the README's command) collects every benchmark
 suite, the native core says which build it is, and help() on the public API gives real docstrings. (The README's
-examples are doctests: tests/test_doctests.py.)"""
+examples are doctests: tests/project/test_doctests.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import shengji._core as core
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_python_m_pytest_benchmarks_collects_every_suite():

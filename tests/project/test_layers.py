@@ -11,7 +11,7 @@ import pytest
 
 from shengji._layers import LAYERS
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "shengji"
+SRC = Path(__file__).resolve().parents[2] / "src" / "shengji"
 LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
 
 
@@ -212,3 +212,14 @@ def test_the_native_side_builds_deals_through_the_class_it_is_given():
     for bad in (int, "Deal", shengji.Rules):
         with pytest.raises(TypeError, match="Deal class"):
             run.deal(0, bad)
+
+
+def test_the_tests_are_grouped_by_layer():
+    """Every test module sits in the directory of the layer it checks (tests/conftest.py names them); none is
+    left at the top, and every directory is named in that list."""
+    tests = SRC.parents[1] / "tests"
+    doc = (tests / "conftest.py").read_text(encoding="utf-8")
+    assert not sorted(p.name for p in tests.glob("test_*.py"))
+    dirs = {p.parent.name for p in tests.rglob("test_*.py")}
+    assert dirs == {"core", "reference", "search", "api", "hostile", "project"}
+    assert all(f"``{d}/``" in doc for d in dirs)

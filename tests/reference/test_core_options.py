@@ -1,4 +1,4 @@
-"""The hand-written rule cases of test_reference.py, run again against the C core.
+"""The hand-written rule cases of tests/reference/test_reference.py, run again against the C core.
 
 As in RapidFuzz, one set of cases checks both implementations: an adapter gives the C core the
 reference's interface (kind-index lists in, sorted tuples out), and every test of test_reference.py

@@ -1,4 +1,4 @@
-"""Native self-play records (issue 23 item 4): every row is what the Python API says at that decision of
+"""Native self-play records: every row is what the Python API says at that decision of
 simulate's game, identical for any thread count or chunking, saved and loaded whole."""
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def test_determinize_never_contradicts(decks):
 
 def test_determinize_input_errors():
     deal = Deal(Rules(), seed=1, trump="declare")
-    # the declaring phase has its own worlds (tests/test_declare_search.py); the reference path is not for it
+    # the declaring phase has its own worlds (tests/search/test_declare_search.py); the reference path is not for it
     assert determinize(deal.observation(0), 1).observation(0) == deal.observation(0)
     with pytest.raises(ValueError, match="reference=True"):
         determinize(deal.observation(0), 1, reference=True)

@@ -1,4 +1,4 @@
-"""Replays (issue 21 item 8): ``deal.to_html(seat=None)``, ``shengji.replay.frames`` and ``shengji replay``. The
+"""Replays: ``deal.to_html(seat=None)``, ``shengji.replay.frames`` and ``shengji replay``. The
 steps are checked against the deal they replay; a seat's view against what that seat may know; the page in a
 real headless browser (tests/browser.py), its keys driven and the trick shown checked."""
 

@@ -1,4 +1,4 @@
-"""The command line behaves like a Unix tool (issue 13 item 3): refused values print one error line and exit 2,
+"""The command line behaves like a Unix tool: refused values print one error line and exit 2,
 output files are checked before a run, Ctrl-C exits 130, ``python -m shengji`` works, every option's help
 shows its default."""
 
@@ -124,7 +124,7 @@ def test_progress_bar_is_cleared_when_done():
 
 @pytest.mark.parametrize("preset", Rules.presets())
 def test_demo_works_for_every_preset_suit_and_level(preset, capsys):
-    """Issue 21 item 1: the demo builds its examples from the rules and the trump it is given (it failed for every
+    """The demo builds its examples from the rules and the trump it is given (it failed for every
     suit but H, and for qq-1deck and taian); the trump's effective-suit letter T is explained."""
     for suit in ("S", "H", "D", "C", "NT"):
         for level in ("2", "5", "10", "A"):
@@ -134,7 +134,7 @@ def test_demo_works_for_every_preset_suit_and_level(preset, capsys):
 
 
 def test_plot_extension_refused_before_the_run(capsys):
-    """Issue 21 item 2: --plot results.txt is refused before any deal is played (it was refused after the run)."""
+    """--plot results.txt is refused before any deal is played (it was refused after the run)."""
     pytest.importorskip("matplotlib")
     t = time.perf_counter()
     assert main(["simulate", "--games", "50000000", "--no-progress", "--plot", "results.txt"]) == 2
@@ -144,7 +144,7 @@ def test_plot_extension_refused_before_the_run(capsys):
 
 
 def test_the_command_line_states_what_the_api_can(capsys, tmp_path):
-    """Issue 21 items 4-5: --rule over --preset (checked against the option table), fixed hands and kitty, show of a
+    """--rule over --preset (checked against the option table), fixed hands and kitty, show of a
     saved run, --version, a subcommand's own usage for an unknown option; the summary says what was run."""
     from shengji import Deal, __version__
 

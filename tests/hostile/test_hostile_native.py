@@ -25,7 +25,7 @@ from shengji import Deal, Rules, bots, search
 
 _PLAY = f"""  # the child reaches its position as the tests here do (_at)
 import sys
-sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+sys.path[:0] = [{str(Path(__file__).resolve().parent)!r}, {str(Path(__file__).resolve().parents[1])!r}]
 import shengji
 from shengji import Deal, Rules, bots, search
 from test_hostile_native import _at as at

@@ -1,4 +1,4 @@
-"""Views for people (issue 21 item 7): every value a notebook shows has a short repr and a self-contained
+"""Views for people: every value a notebook shows has a short repr and a self-contained
 ``_repr_html_`` (suit symbols, red and black); rendered in a real headless browser where Chromium is installed
 (CI installs it: .ci/run), checked to be non-blank."""
 

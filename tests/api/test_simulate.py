@@ -225,7 +225,7 @@ def test_a_given_kitty_keeps_its_order_in_every_game():
 
 
 def test_results_files_are_checked_on_load(tmp_path):
-    """Hardening II (issue 20 item 7): SimResult.load checks every field (one dimension, one length, an integer
+    """SimResult.load checks every field (one dimension, one length, an integer
     or boolean dtype, values in range), keeps the metadata's types, refuses a newer format and files that are
     not SimResults, naming what is wrong."""
     res = simulate(Rules(), 50, seed=1, dealer=None, threads=1)
@@ -267,7 +267,7 @@ def test_results_files_are_checked_on_load(tmp_path):
 
 
 def test_a_summary_in_bounded_memory():
-    """Issue 21 item 3: simulate(keep="summary") counts in batches (64-bit counts, exact histograms) and gives the
+    """Simulate(keep="summary") counts in batches (64-bit counts, exact histograms) and gives the
     same summary, histogram, percentiles and capture rate as the per-deal arrays of the same run; batches merge;
     a run whose arrays cannot fit is refused before allocating, naming the size and keep='summary'."""
     from shengji import SimSummary

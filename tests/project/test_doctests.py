@@ -15,7 +15,7 @@ import shengji
 import shengji.bots
 import shengji.records
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 
 # Each example section of the README and the fewest examples with an output it holds.

@@ -1,7 +1,7 @@
 """Tests of the pure-Python reference rules core (src/shengji/testing/reference.py) on its own.
 
 Every worked example of docs/RULES.md §2-§5 plus hand-written cases for each rule
-option of docs/MODEL.md. Run with: PYTHONPATH=src python -m pytest tests/test_reference.py
+option of docs/MODEL.md. Run with: PYTHONPATH=src python -m pytest tests/reference/test_reference.py
 """
 
 import itertools

@@ -25,7 +25,7 @@ from shengji.testing.reference import RANKS, RefRules, RefTrump, level_outcome, 
 try:
     from shengji.testing.reference_deal import Choice, RefDeal, fnv1a64, shuffled_pack
 except ImportError:  # an installed package older than this module: load it from the source tree
-    _path = pathlib.Path(__file__).resolve().parents[1] / "src" / "shengji" / "testing" / "reference_deal.py"
+    _path = pathlib.Path(__file__).resolve().parents[2] / "src" / "shengji" / "testing" / "reference_deal.py"
     _spec = importlib.util.spec_from_file_location("shengji.testing.reference_deal", _path)
     _module = importlib.util.module_from_spec(_spec)
     sys.modules["shengji.testing.reference_deal"] = _module

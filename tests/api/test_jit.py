@@ -113,7 +113,7 @@ def _half(position, candidates):
 
 
 def test_a_compiled_policy_fails_as_its_python_twin_does():
-    """Hardening II (issue 20 items 4-5): an out-of-range answer (2**32, which an int32 would cut to 0) and an
+    """An out-of-range answer (2**32, which an int32 would cut to 0) and an
     exception inside the function stop the run with an exception naming the policy, compiled or not; a function
     that answers anything but an int is refused (when compiled: at jit_policy, from its return type)."""
     pytest.importorskip("numba")

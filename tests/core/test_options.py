@@ -17,7 +17,7 @@ import pytest
 from shengji import OPTIONS, PHASES, Cards, Deal, IllegalMove, Match, Rules, Trump, _core, bots, simulate
 from shengji.rules import options_markdown
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- the table is the one list ---------------------------------------------------------------------

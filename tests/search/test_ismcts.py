@@ -1,4 +1,4 @@
-"""ISMCTS and the search bots' clock (issue 22 items 3 and 5): ``shengji.search.ismcts``, ``bots.ISMCTS``,
+"""ISMCTS and the search bots' clock: ``shengji.search.ismcts``, ``bots.ISMCTS``,
 ``time_ms`` of PIMC, ISMCTS and rollouts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Native matches (issue 24 item 1): simulate_matches' match i is Match(rules, seed=match_seed(seed, i), ...)
+"""Native matches: simulate_matches' match i is Match(rules, seed=match_seed(seed, i), ...)
 deal by deal, for the greedy policy and a compiled jit policy; levels=, end_level, match points, 找朋友's seats;
 the same for any thread count; MatchResult's merge, save/load and views."""
 

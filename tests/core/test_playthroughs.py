@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent / "playthroughs"))
+sys.path.insert(0, str(Path(__file__).parents[1] / "playthroughs"))
 import generate  # noqa: E402
 
 

@@ -1,4 +1,4 @@
-"""Runs beyond one process (issue 24 items 2-5): a process pool, a local Dask cluster of 2 worker processes and
+"""Runs beyond one process: a process pool, a local Dask cluster of 2 worker processes and
 a local Ray instance of 2 CPUs give the local run's arrays for the same seed (simulate, simulate_matches,
 selfplay, tournament, advise_bury); a worker killed mid-run loses or duplicates no game on Dask and Ray; a
 process pool names the games not done."""

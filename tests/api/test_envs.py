@@ -1,4 +1,4 @@
-"""Learning environments (issue 23): the observation tensor (native and Python agree, nothing hidden leaks),
+"""Learning environments: the observation tensor (native and Python agree, nothing hidden leaks),
 actions, candidates, the PettingZoo AEC environment (PettingZoo's api_test and seed_test), the Gymnasium
 seat environment (Gymnasium's check_env)."""
 

@@ -1,4 +1,4 @@
-"""Declaring searched (issue 22 item 4): worlds of the declaring phase draw the whole pack order again for the
+"""Declaring searched: worlds of the declaring phase draw the whole pack order again for the
 seat to move (``_core.declare_order``, docs/MODEL.md §10); ``determinize``, ``rollouts``, ``ismcts`` and the
 search bots accept the phase."""
 

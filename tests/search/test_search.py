@@ -185,8 +185,8 @@ def test_pimc_inside_simulate_is_reproducible():
 
 def test_rollouts_sample_a_face_down_trump_and_take_no_candidates():
     """Under 泰安, while the declarations lie face down (the bury phase), the sampled worlds give them cards the
-    declarer could have shown (issue 22 item 4; determinize=False rolls out the true deal); an empty list of
-    candidates gives empty arrays, not an unpacking error (issue 20 item 12)."""
+    declarer could have shown (determinize=False rolls out the true deal); an empty list of
+    candidates gives empty arrays, not an unpacking error."""
     deal = Deal(Rules.preset("taian"), seed=3)
     while deal.phase == "declare":
         deal.act(deal.policy_action("greedy"))

@@ -2,9 +2,10 @@
 
 Every deck count (1-4), random levels and trump suits (no trump included) and random values of every
 rules option (trump_order included: the level-index blocks and gaps of docs/MODEL.md §2). The default
-run checks 5,000 positions per deck count and operation (20,000 per operation); ``--slow`` checks 10^6
-per deck count. Tricks of the wider-shapes rule (a single wider unit against a lead of one tractor) are
-checked on their own generator, 2,000 per deck count (3 and 4). Natural tractors (``tractor_rule="natural"``,
+run checks 5,000 positions per deck count and operation (20,000 per operation; fewer of the slow ones: the
+listings of legal follows and throws, ``FEWER``); ``--slow`` checks 10^6 per deck count. Tricks of the
+wider-shapes rule (a single wider unit against a lead of one tractor) are checked on their own generator, 2,000
+per deck count (3 and 4). Natural tractors (``tractor_rule="natural"``,
 docs/MODEL.md §3, 泰安) have their own generators (2 and 3 decks, packs biased to one lane so that
 plain cards chained with borrowed trumps are common); those checks skip until the core has ``Trump.play_suit``.
 """
@@ -39,7 +40,9 @@ from shengji.testing.reference import level_outcome as ref_level_outcome
 
 DECKS = (1, 2, 3, 4)
 FAST = 5_000
-FEWER = {"follow_order": 1_200}  # the tested listing is slow on long leads; --slow runs 10^6 of each
+# the tested listing and the whole listing of legal follows are slow on long leads, and so is a throw against
+# three hands: the default run checks fewer of these; --slow runs 10^6 of each
+FEWER = {"follow_order": 1_200, "legal_follows": 1_500, "check_throw": 2_500}
 SLOW = 1_000_000
 
 

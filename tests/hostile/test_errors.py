@@ -86,7 +86,7 @@ def test_card_queries_validate():
     assert T.effective_suit("10S") == "T" and T.effective_suit("AS") == "S"
 
 
-# --- boundary checks of the public API (issue 13 item 2) ----------------------------------------------
+# --- boundary checks of the public API -----------------------------------------------------------
 
 def _finished_deal():
     from shengji import Deal
@@ -178,7 +178,7 @@ def test_no_crash_only_a_clear_error(case):
 
 
 def test_accepted_and_silently_used_no_more():
-    """Hardening II (issue 20 items 8, 9, 11): values that were taken and used as something else are refused."""
+    """Values that were taken and used as something else are refused."""
     from shengji import Deal, IllegalMove, Match, advise_bury, bots, simulate, tournament
 
     deal = Deal(R, seed=1)
@@ -219,7 +219,7 @@ def test_accepted_and_silently_used_no_more():
 
 
 def test_messages_say_what_was_wrong():
-    """Hardening II (issue 20 items 10, 13): the native rollout entry is private and checks what it is given;
+    """The native rollout entry is private and checks what it is given;
     numbers too big for the core are named, not raw Cython OverflowErrors; advise_bury(None) is a TypeError."""
     from shengji import Deal, _core, advise_bury
     from shengji.worlds import sampler
