@@ -44,6 +44,9 @@ typedef struct sj_match {
     int start[4], qq[4], failed[4]; /* match points: given at the start, the QQ rooms' per-deal sums, failed throws */
 } sj_match;
 
+/* The units that climb the levels: 4 under 找朋友 (each seat), else 2 (the teams, seat % 2). */
+int sj_match_units(const sj_rules *rules);
+
 /* A match at its start.  end_level: a rank of the sequence after its first (-1: the sequence's end);
  * levels: each unit's starting rank (NULL: the first level; then the first deal decides the dealer), a
  * rank that is not in the sequence refused; points: starting match points (NULL: zeros).  Returns SJ_OK,

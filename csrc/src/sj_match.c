@@ -7,6 +7,8 @@
 
 static int unit_of(const sj_match *m, int seat) { return m->per_seat ? seat : seat % 2; }
 
+int sj_match_units(const sj_rules *rules) { return rules->partnership == SJ_PARTNER_CALL_CARD ? 4 : 2; }
+
 int sj_match_init(sj_match *m, const sj_rules *rules, int end_level, int first_dealer, const int *levels,
                   const int *points) {
     if (sj_rules_check(rules, NULL, 0) != SJ_OK) return SJ_E_RULES;
@@ -32,7 +34,7 @@ int sj_match_init(sj_match *m, const sj_rules *rules, int end_level, int first_d
     int start = 0;
     while (start < n - 1 && (rules->constant_ranks >> m->seq[start] & 1)) start++;
     m->must[start] = m->must[n - 1] = 1;
-    m->per_seat = rules->partnership == SJ_PARTNER_CALL_CARD;
+    m->per_seat = sj_match_units(rules) == 4;
     m->dealer = first_dealer;
     m->winner = -1;
     m->first_deal = levels == NULL;

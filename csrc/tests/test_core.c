@@ -9,6 +9,8 @@
 #include "sj_rollout.h"
 #include "sj_solve.h"
 #include "sj_classes.h"
+#include "sj_log.h"
+#include "sj_refusal.h"
 
 static int nunits(const sj_trump *t, const char *s) {
     sj_unit u[SJ_MAX_UNITS];
@@ -1073,6 +1075,38 @@ static int brute_final(const sj_deal *d) {
 
 /* The exact endgame (sj_solve.h) equals brute-force minimax, from trick boundaries and mid-trick, with two
  * and three cards a hand left; its line ends at its value; merged plays (sj_classes.h) have equal values. */
+/* The history's nodes are shared and never change: two branches from one node each read their own entries,
+ * the counts follow, and releasing frees every node once (ASan checks the frees). */
+static void test_log(void) {
+    sj_log_entry e;
+    memset(&e, 0, sizeof e);
+    e.kind = SJ_LOG_DECLARED;
+    e.phase = SJ_PHASE_DECLARE;
+    sj_cards_add_one(&e.action, SJ_BIG_JOKER);
+    sj_log *root = sj_log_push(NULL, &e);
+    e.kind = SJ_LOG_MOVE;
+    e.phase = SJ_PHASE_PLAY;
+    e.seat = 1;
+    sj_log *a = sj_log_push(root, &e);
+    e.seat = 2;
+    e.kind = SJ_LOG_FORCE;
+    sj_log *b = sj_log_push(root, &e);
+    sj_log_release(root); /* a and b keep it */
+    CHECK(sj_log_length(a) == 2 && sj_log_length(b) == 2 && sj_log_length(NULL) == 0);
+    CHECK(sj_log_moves(a) == 1 && sj_log_declarations(a) == 1 && sj_log_declarations(b) == 1);
+    sj_log_entry out[2];
+    CHECK(sj_log_read(a, out, 2) == 2 && out[0].kind == SJ_LOG_DECLARED && out[1].seat == 1);
+    CHECK(sj_log_read(b, out, 2) == 2 && out[0].kind == SJ_LOG_DECLARED && out[1].seat == 2);
+    CHECK(sj_log_read(b, out, 1) == 2 && out[0].kind == SJ_LOG_DECLARED); /* only what fits */
+    sj_log_release(a);
+    CHECK(sj_log_read(b, out, 2) == 2 && out[0].kind == SJ_LOG_DECLARED);
+    sj_log_release(b);
+    sj_log_release(NULL);
+    /* every reason has a sentence; none beyond the table */
+    for (int w = 1; w < SJ_WHY_COUNT; w++) CHECK(strstr(sj_refusal_text(w), "{") != NULL || w == SJ_WHY_NONE);
+    CHECK(sj_refusal_text(SJ_WHY_COUNT)[0] == 0 && sj_refusal_text(-1)[0] == 0);
+}
+
 static void test_solver(void) {
     static sj_tt_entry tt[1 << 12];
     sj_solver s;
@@ -1139,6 +1173,7 @@ int main(void) {
     test_rollouts();
     test_user_policies();
     test_solver();
+    test_log();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -20,6 +20,7 @@ from ._c.sj_cards cimport *
 from ._c.sj_error cimport *
 from ._c.sj_deal cimport *
 from ._c.sj_refusal cimport *
+from ._c.sj_log cimport *
 from ._c.sj_determinize cimport *
 from ._c.sj_rollout cimport *
 from ._c.sj_ismcts cimport *

@@ -266,27 +266,18 @@ cdef class ActionList(list):
         list.sort(self, **kwargs)
 
 
-# A deal's history (moves, tricks, declarations, grabs, burials, failed throws) is kept as persistent chains,
-# (previous node, item) pairs, shared by a deal and its clones: appending makes a new node, so clone() copies
-# the C struct and a few references, and nothing a clone does is seen by the other (docs/MODEL.md §9).
-cdef list _unchain(object chain):
-    """The items of a chain, oldest first."""
-    cdef list out = []
-    cdef object node = chain
-    cdef tuple pair
-    while node is not None:
-        pair = <tuple>node
-        out.append(pair[1])
-        node = pair[0]
-    out.reverse()
-    return out
-
-
-cdef object _chain(items):
-    cdef object node = None
-    for x in items:
-        node = (node, x)
-    return node
+# A deal's history is the core's log (csrc/include/sj_log.h): persistent nodes shared by a deal and its clones,
+# read here into the Python views (moves, tricks, declarations, grabs, burials, failed throws).
+cdef sj_log_entry _log_entry(int kind, int phase, int seat):
+    cdef sj_log_entry e
+    memset(&e, 0, sizeof(sj_log_entry))
+    e.kind = kind
+    e.phase = phase
+    e.seat = seat
+    e.leader = e.winner = -1
+    e.step = -1
+    e.known = 1
+    return e
 
 
 def _with_choice(cards, trump):
@@ -420,11 +411,22 @@ cdef class Deal:
     cdef int _dealer0
     cdef object _level0, _trump0
     cdef bint _first
-    cdef object _moves, _tricks, _declarations, _grabs, _burials, _failed  # chains (see _unchain)
-    cdef object _dsteps  # chain: the declaring step of each declaration (-1: a grab)
-    cdef int _nmoves, _ndecl
-    cdef tuple _cur                # the current trick's plays as Cards, in order from the leader
-    cdef object _lazy              # a sampled world: (the template's buried kitty, this world's), until read
+    cdef sj_log *log               # the history (csrc/include/sj_log.h), shared with clones; NULL: none yet
+    cdef sj_log_entry *_ebuf       # the history's entries, oldest first, read once per change of the log
+    cdef long _en, _ecap           # entries in _ebuf (-1: not read since the log changed), its room
+    cdef long _first_move          # index of the first move (SJ_LOG_MOVE or SJ_LOG_FORCE) in _ebuf, or -1
+    cdef object _lazy              # a sampled world: its buried kitty, which the history's first move (the
+                                   # template's burial) stands for (WorldTemplate)
+
+    def __cinit__(self):
+        self.log = NULL
+        self._ebuf = NULL
+        self._en = -1
+        self._ecap = 0
+
+    def __dealloc__(self):
+        sj_log_release(self.log)
+        free(self._ebuf)
 
     def __init__(self, rules, seed=None, dealer=0, level=None, trump="declare", hands=None, kitty=None,
                  first_deal=False, stream=None, order=None):
@@ -470,11 +472,61 @@ cdef class Deal:
         self._level0 = RANKS[li]
         self._trump0 = trump
         self._first = first_deal
-        self._moves = self._tricks = self._declarations = self._grabs = self._burials = self._failed = None
-        self._dsteps = None
-        self._nmoves = self._ndecl = 0
-        self._cur = ()
+        sj_log_release(self.log)
+        self.log = NULL
+        self._en = -1
         self._lazy = None
+
+    cdef _log(self, const sj_log_entry *e):
+        """Append an entry to the history (a new node; the old one stays shared with any clone)."""
+        cdef sj_log *l = sj_log_push(self.log, e)
+        if l == NULL:
+            raise MemoryError()
+        sj_log_release(self.log)
+        self.log = l
+        self._en = -1
+
+    cdef long _read_log(self) except -1:
+        """The history's entries into _ebuf (once per change of the log); returns how many."""
+        cdef long n, i
+        cdef sj_log_entry *grown
+        if self._en >= 0:
+            return self._en
+        n = sj_log_length(self.log)
+        if n > self._ecap:
+            grown = <sj_log_entry *>realloc(self._ebuf, (n + 64) * sizeof(sj_log_entry))
+            if grown == NULL:
+                raise MemoryError()
+            self._ebuf, self._ecap = grown, n + 64
+        sj_log_read(self.log, self._ebuf, n)
+        self._first_move = -1
+        for i in range(n):
+            if self._ebuf[i].kind == SJ_LOG_MOVE or self._ebuf[i].kind == SJ_LOG_FORCE:
+                self._first_move = i
+                break
+        self._en = n
+        return n
+
+    cdef object _given(self, long i):
+        """What entry i was given (Cards, or a Declaration carrying a choice); in a sampled world the first move,
+        the template's burial, reads as this world's burial."""
+        if i == self._first_move and self._lazy is not None and self._ebuf[i].kind == SJ_LOG_MOVE and \
+                self._ebuf[i].phase == SJ_PHASE_BURY:
+            return self._lazy
+        return _action_obj(self._ebuf[i].action)
+
+    cdef bint _is_grab(self, long i):
+        cdef sj_log_entry *e = &self._ebuf[i]
+        return e.kind == SJ_LOG_GRABBED or (e.kind == SJ_LOG_MOVE and e.phase == SJ_PHASE_GRAB and
+                                            sj_log_is_declaration(e))
+
+    cdef bint _is_burial(self, long i):
+        cdef sj_log_entry *e = &self._ebuf[i]
+        return e.kind == SJ_LOG_BURIED or (e.kind == SJ_LOG_MOVE and e.phase == SJ_PHASE_BURY)
+
+    cdef bint _is_play(self, long i):
+        cdef sj_log_entry *e = &self._ebuf[i]
+        return e.kind == SJ_LOG_FORCE or (e.kind == SJ_LOG_MOVE and e.phase == SJ_PHASE_PLAY)
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -532,48 +584,34 @@ cdef class Deal:
     @property
     def declarations(self):
         """Every declaration shown, in order, grabs (炒底) included: (seat, Cards or Declaration)."""
-        return _unchain(self._declarations)
+        cdef long n = self._read_log(), i
+        return [(self._ebuf[i].seat, self._given(i)) for i in range(n) if sj_log_is_declaration(&self._ebuf[i])]
 
     @property
     def _declaration_steps(self):
         """The step of the declaring phase (position in the pack) of each entry of ``declarations``; -1 for
         a grab."""
-        return tuple(_unchain(self._dsteps))
+        cdef long n = self._read_log(), i
+        return tuple([self._ebuf[i].step for i in range(n) if sj_log_is_declaration(&self._ebuf[i])])
 
     @property
     def grabs(self):
         """The grabs of the kitty (炒底), in order: (seat, cards shown)."""
-        return _unchain(self._grabs)
-
-    cdef _own_history(self):
-        """A sampled world shares its template's history, which names the template's buried kitty: put this
-        world's in its place (WorldTemplate)."""
-        if self._lazy is None:
-            return
-        old, new = self._lazy
-        self._lazy = None
-        moves = _unchain(self._moves)
-        if moves and moves[0][0] == "bury" and moves[0][1] is old:
-            moves[0] = ("bury", new)
-        self._moves = _chain(moves)
-        burials = _unchain(self._burials)
-        for i, (seat, cards, before) in enumerate(burials):
-            if cards is old:
-                burials[i] = (seat, new, before)
-        self._burials = _chain(burials)
+        cdef long n = self._read_log(), i
+        return [(self._ebuf[i].seat, self._given(i)) for i in range(n) if self._is_grab(i)]
 
     @property
     def burials(self):
         """Every burial, in order: (seat, Cards buried); the last one is the kitty. (In a sampled world,
         ``determinize``, an earlier burial the observer did not see is None.)"""
-        self._own_history()
-        return [(seat, cards) for seat, cards, _ in _unchain(self._burials)]
+        return [(seat, cards) for seat, cards, _ in self._burial_log]
 
     @property
     def _burial_log(self):
         """Burials with the number of declarations shown before each: (seat, Cards, shown before)."""
-        self._own_history()
-        return _unchain(self._burials)
+        cdef long n = self._read_log(), i
+        return [(self._ebuf[i].seat, self._given(i) if self._ebuf[i].known else None, self._ebuf[i].before)
+                for i in range(n) if self._is_burial(i)]
 
     def _restore(self, int burier, bint declared, grabs, burials, turned_up=None, dealt_by=None):
         """Rebuilding a sampled world (determinize), in the bury phase of a deal with a fixed trump: the kitty
@@ -595,11 +633,23 @@ cdef class Deal:
             self.d.burier = self.d.to_move = burier
         self.d.declared = bool(declared)
         self.d.turned_up = turned_up is not None  # the world deals the turned-up kitty as its own (determinize)
+        cdef long n = self._read_log(), i
+        if any(self._ebuf[i].kind != SJ_LOG_DECLARED for i in range(n)):
+            raise ValueError("_restore: a rebuilt deal with no history but its declarations")
+        cdef sj_log_entry e
         grab_list = [(int(g[0]), _as_cards(g[1], "grab")) for g in grabs]
-        self._grabs = _chain(grab_list)
+        for seat, cards in grab_list:
+            e = _log_entry(SJ_LOG_GRABBED, SJ_PHASE_GRAB, seat)
+            e.action = _action_struct(cards)
+            self._log(&e)
         self.d.grabs = len(grab_list)
-        self._burials = _chain([(int(b[0]), None if b[1] is None else _as_cards(b[1], "burial"), int(b[2]))
-                                for b in burials])
+        for b in burials:
+            e = _log_entry(SJ_LOG_BURIED, SJ_PHASE_BURY, int(b[0]))
+            e.known = b[1] is not None
+            if b[1] is not None:
+                e.action = _as_cards(b[1], "burial").c
+            e.before = int(b[2])
+            self._log(&e)
 
     @property
     def burier(self):
@@ -682,7 +732,15 @@ cdef class Deal:
     @property
     def tricks(self):
         """Completed tricks: (leader, [plays in order from the leader], winner)."""
-        return [(l, list(p), w) for l, p, w in _unchain(self._tricks)]
+        cdef long n = self._read_log(), i
+        cdef list out = [], plays = []
+        for i in range(n):
+            if self._is_play(i):
+                plays.append(Cards._wrap(self._ebuf[i].played))
+                if self._ebuf[i].winner >= 0:
+                    out.append((self._ebuf[i].leader, plays, self._ebuf[i].winner))
+                    plays = []
+        return out
 
     @property
     def attacker_points(self):
@@ -724,16 +782,21 @@ cdef class Deal:
     @property
     def moves(self):
         """The moves made so far: ("declare" | "bury" | "play", Cards)."""
-        self._own_history()
-        return _unchain(self._moves)
+        cdef long n = self._read_log(), i
+        cdef list out = []
+        for i in range(n):
+            if self._ebuf[i].kind == SJ_LOG_MOVE:
+                out.append((PHASES[self._ebuf[i].phase], self._given(i)))
+            elif self._ebuf[i].kind == SJ_LOG_FORCE:
+                played = Cards._wrap(self._ebuf[i].played)
+                out.append(("force", played, self._given(i)) if self._ebuf[i].failed else ("force", played))
+        return out
 
     def is_attacker(self, seat):
         """Whether the seat attacks (is not on the dealer's team). Under 找朋友 (``partnership="call_card"``)
         the teams are the real ones fixed at the call (the dealer and the partner), known here before any
         seat can know them; before the call every seat but the dealer counts as attacking."""
-        return not (self._seat(seat) == self.d.dealer or
-                    (self.rules.partnership == "fixed" and (self._seat(seat) - self.d.dealer) % 2 == 0) or
-                    self._seat(seat) == self.d.partner)
+        return bool(sj_is_attacker(&self.d, self._seat(seat)))
 
     @property
     def called(self):
@@ -820,22 +883,21 @@ cdef class Deal:
         rc = sj_deal_act_why(&self.d, &a, &played, &failed, &why)  # the core checks everything, changes nothing
         if rc != SJ_OK:
             self._refused(c, rc, &why)
-        self._moves = (self._moves, (PHASES[phase], c))
-        self._nmoves += 1
+        cdef sj_log_entry e = _log_entry(SJ_LOG_MOVE, phase, mover)
+        e.action = a
         if phase == SJ_PHASE_PLAY:
-            pc = Cards._wrap(played)
-            if failed:
-                self._failed = (self._failed, (tricks_before, mover, c, pc))
-            self._after_play(leader, pc)
-            return Played(pc, c, bool(failed))
-        if (phase == SJ_PHASE_DECLARE or phase == SJ_PHASE_GRAB) and len(c):
-            self._declarations = (self._declarations, (mover, c))
-            self._dsteps = (self._dsteps, step if phase == SJ_PHASE_DECLARE else -1)
-            self._ndecl += 1
-            if phase == SJ_PHASE_GRAB:
-                self._grabs = (self._grabs, (mover, c))
+            e.played = played
+            e.failed = failed
+            e.leader = leader
+            e.step = tricks_before
+            e.winner = self.d.last_winner if self.d.ntrick == 0 else -1  # this play ended the trick
+        elif phase == SJ_PHASE_DECLARE:
+            e.step = step
         elif phase == SJ_PHASE_BURY:
-            self._burials = (self._burials, (mover, c, self._ndecl))
+            e.before = sj_log_declarations(self.log)
+        self._log(&e)
+        if phase == SJ_PHASE_PLAY:
+            return Played(Cards._wrap(played), c, bool(failed))
         return None
 
     def is_legal(self, cards=None, seat=None):
@@ -918,13 +980,6 @@ cdef class Deal:
         self._require_phase(SJ_PHASE_PLAY, "play")
         return self.act(cards, seat)
 
-    cdef _after_play(self, int leader, Cards played):
-        if self.d.ntrick == 0:   # a trick was completed
-            self._tricks = (self._tricks, (leader, self._cur + (played,), self.d.last_winner))
-            self._cur = ()
-        else:
-            self._cur = self._cur + (played,)
-
     def _set_declarations(self, declarations, steps=None):
         """Record the declarations shown in the deal this one is rebuilt from (determinize: a sampled world
         keeps the public history; ``steps``: their declaring steps, -1 for a grab); the standing declaration is
@@ -935,9 +990,14 @@ cdef class Deal:
         steps = [-1] * len(shown) if steps is None else [int(t) for t in steps]
         if len(steps) != len(shown):
             raise ValueError(f"{len(shown)} declarations and {len(steps)} steps")
-        self._declarations = _chain(shown)
-        self._dsteps = _chain(steps)
-        self._ndecl = len(shown)
+        if self.log != NULL:
+            raise ValueError("_set_declarations: a rebuilt deal with no history yet")
+        cdef sj_log_entry e
+        for (who, shown_cards), t in zip(shown, steps):
+            e = _log_entry(SJ_LOG_DECLARED, SJ_PHASE_DECLARE, who)
+            e.action = _action_struct(shown_cards)
+            e.step = t
+            self._log(&e)
         if not shown:
             return
         last = shown[len(shown) - 1]  # (the module is compiled with wraparound=False: no negative indices)
@@ -957,28 +1017,29 @@ cdef class Deal:
         """Play without legality checks (replaying a record into a sampled world); ``attempted`` marks a
         failed throw whose penalty is charged again."""
         cdef Cards c = _as_cards(cards, "play")
-        leader = self.d.leader
-        seat = self.d.to_move
-        tricks_before = self.d.tricks_done
+        cdef Cards a = None if attempted is None else _as_cards(attempted, "attempted")
+        cdef int leader = self.d.leader, seat = self.d.to_move, tricks_before = self.d.tricks_done
         rc = sj_deal_play_forced(&self.d, &c.c)
         if rc != SJ_OK:
             self._fail(rc, f"replay {c}")
-        self._nmoves += 1
-        if attempted is None:
-            self._moves = (self._moves, ("force", c))
-        else:
-            a = _as_cards(attempted, "attempted")
-            self._moves = (self._moves, ("force", c, a))
+        cdef sj_log_entry e = _log_entry(SJ_LOG_FORCE, SJ_PHASE_PLAY, seat)
+        e.played = c.c
+        e.action = c.c
+        e.leader = leader
+        e.step = tricks_before
+        e.winner = self.d.last_winner if self.d.ntrick == 0 else -1
+        if a is not None:
+            e.action = a.c
+            e.failed = 1
             sj_deal_charge_failed_throw(&self.d, seat, len(a) - len(c))
-            self._failed = (self._failed, (tricks_before, seat, a, c))
-        self._after_play(leader, c)
+        self._log(&e)
 
     def policy_action(self, policy="greedy", seed=0):
         """The action a native policy ("random" or "greedy") takes for the seat to move, in any phase: a
         declaration (Cards() passes), the cards to bury, or the cards to play. Nothing is applied. ``seed``
         feeds the random policy (stream (seed, number of moves so far))."""
         cdef sj_player p = _player(policy)
-        cdef sj_rng r = sj_rng_stream(<uint64_t>_check_u64(seed, "seed"), <uint64_t>self._nmoves)
+        cdef sj_rng r = sj_rng_stream(<uint64_t>_check_u64(seed, "seed"), <uint64_t>sj_log_moves(self.log))
         cdef sj_cards c
         cdef int rc
         if self.d.phase == SJ_PHASE_DONE:
@@ -1114,24 +1175,15 @@ cdef class Deal:
         other._level0 = self._level0
         other._trump0 = self._trump0
         other._first = self._first
-        other._moves = self._moves  # the chains are shared: appending never changes a node (see _unchain)
-        other._tricks = self._tricks
-        other._declarations = self._declarations
-        other._dsteps = self._dsteps
-        other._grabs = self._grabs
-        other._burials = self._burials
-        other._failed = self._failed
-        other._nmoves = self._nmoves
-        other._ndecl = self._ndecl
-        other._cur = self._cur
+        sj_log_retain(self.log)  # the history is shared: appending never changes a node (sj_log.h)
+        other.log = self.log
         other._lazy = self._lazy
         return other
 
     def __reduce__(self):
-        self._own_history()
         return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
                                     self._first, [tuple(str(x) if type(x) is Cards else x for x in m)
-                                                  for m in _unchain(self._moves)], type(self)))
+                                                  for m in self.moves], type(self)))
 
     def result(self):
         """The score once the deal is done (DealResult)."""
@@ -1145,7 +1197,9 @@ cdef class Deal:
     @property
     def failed_throw_log(self):
         """Failed throws: (trick index, seat, attempted Cards, played Cards)."""
-        return _unchain(self._failed)
+        cdef long n = self._read_log(), i
+        return [(self._ebuf[i].step, self._ebuf[i].seat, self._given(i), Cards._wrap(self._ebuf[i].played))
+                for i in range(n) if self._is_play(i) and self._ebuf[i].failed]
 
     @property
     def last_lead(self):

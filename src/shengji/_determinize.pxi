@@ -623,9 +623,8 @@ cdef class WorldTemplate:
         w.rules = b.rules
         w._order = bytes(w.d.order[:w.d.npack])
         w._dealer0, w._level0, w._trump0, w._first = b._dealer0, b._level0, b._trump0, b._first
-        w._moves, w._tricks, w._declarations, w._grabs = b._moves, b._tricks, b._declarations, b._grabs
-        w._dsteps = b._dsteps
-        w._burials, w._failed, w._nmoves, w._ndecl, w._cur = b._burials, b._failed, b._nmoves, b._ndecl, b._cur
+        sj_log_retain(b.log)  # the history is shared (sj_log.h)
+        w.log = b.log
         if self.base_buried is not None:  # the history names the buried kitty: this world's, when asked for
-            w._lazy = (self.base_buried, Cards._wrap(buried))
+            w._lazy = Cards._wrap(buried)
         return w

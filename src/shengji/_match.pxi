@@ -18,7 +18,7 @@ cdef class MatchState:
         cdef sj_rules r = _rules_struct(rules)
         cdef int lv[4]
         cdef int pt[4]
-        cdef int i, units = 4 if rules.partnership == "call_card" else 2
+        cdef int i, units = sj_match_units(&r)
         cdef int end = -1 if end_level is None else rank_index(end_level)
         if levels is not None:
             levels = list(levels)

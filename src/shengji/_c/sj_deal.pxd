@@ -109,3 +109,4 @@ cdef extern from "sj_deal.h" nogil:
 
 cdef extern from "sj_state.h" nogil:
     int sj_deal_max_hand(const sj_deal *d)
+    int sj_is_attacker(const sj_deal *d, int seat)

@@ -27,6 +27,7 @@ cdef extern from "sj_match.h" nogil:
         int32_t *points
         int32_t *kept
 
+    int sj_match_units(const sj_rules *rules)
     int sj_match_init(sj_match *m, const sj_rules *rules, int end_level, int first_dealer, const int *levels,
                       const int *points)
     int sj_match_level(const sj_match *m)
