@@ -59,6 +59,18 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards);
  * allowed plain cards of its hand (one multiset: the trumps out and the cards in). */
 int sj_deal_swap(sj_deal *d, const sj_cards *action);
 
+/* A world rebuilt from an observation (docs/MODEL.md §10), in the bury phase of a deal with a fixed trump:
+ * the kitty passes from the dealer to `burier` (the last grabber), `declared` lets a grab phase follow the
+ * burial and `turned_up` marks a kitty turned up (none follows), as in the deal observed; `grabs` grabs were
+ * made; `dealt_by` is the seat that dealt it (-1: unchanged).  SJ_E_PHASE outside the bury phase, SJ_E_ARGS
+ * for a seat out of range or a dealer who does not hold the kitty. */
+int sj_deal_rebuild_bury(sj_deal *d, int burier, int declared, int turned_up, int grabs, int dealt_by);
+
+/* A rebuilt world's standing declaration: `seat` shows `shown` (its grade and trump under the ladder),
+ * `first` declared first.  SJ_E_DECLARATION when `shown` is no declaration of the ladder, SJ_E_ARGS for a
+ * seat out of range. */
+int sj_deal_set_declaration(sj_deal *d, int first, int seat, const sj_cards *shown);
+
 /* Play phase: the seat to move plays `cards`.  *played receives what is actually played (the forced
  * unit of a failed throw); *failed is set to 1 for a failed throw. */
 int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed);

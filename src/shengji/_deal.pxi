@@ -619,30 +619,20 @@ cdef class Deal:
         burial as in the deal observed, and the grabs and earlier burials are recorded as the observer saw
         them ((seat, Cards or None, declarations shown before)); ``turned_up``: the kitty turned up in the deal
         observed (no grab phase follows); ``dealt_by``: the seat that dealt the deal observed."""
-        if self.d.phase != SJ_PHASE_BURY or not 0 <= burier <= 3 or not (dealt_by is None or 0 <= dealt_by <= 3):
-            raise ValueError("_restore: a rebuilt deal in the bury phase and seats 0..3")
-        if dealt_by is not None:
-            self.d.dealt_by = dealt_by
-        cdef sj_cards rest, with_kitty
-        if burier != self.d.burier:
-            if sj_cards_sub(&self.d.hands[self.d.burier], &self.d.kitty, &rest) < 0:
-                raise ValueError("_restore: the dealer does not hold the kitty")
-            sj_cards_add(&self.d.hands[burier], &self.d.kitty, &with_kitty)
-            self.d.hands[self.d.burier] = rest
-            self.d.hands[burier] = with_kitty
-            self.d.burier = self.d.to_move = burier
-        self.d.declared = bool(declared)
-        self.d.turned_up = turned_up is not None  # the world deals the turned-up kitty as its own (determinize)
         cdef long n = self._read_log(), i
         if any(self._ebuf[i].kind != SJ_LOG_DECLARED for i in range(n)):
             raise ValueError("_restore: a rebuilt deal with no history but its declarations")
         cdef sj_log_entry e
         grab_list = [(int(g[0]), _as_cards(g[1], "grab")) for g in grabs]
+        rc = sj_deal_rebuild_bury(&self.d, burier, declared, turned_up is not None, len(grab_list),
+                                  -1 if dealt_by is None else dealt_by)
+        if rc != SJ_OK:
+            raise ValueError("_restore: a rebuilt deal in the bury phase, seats 0..3 and the kitty in the dealer's "
+                             "hand")
         for seat, cards in grab_list:
             e = _log_entry(SJ_LOG_GRABBED, SJ_PHASE_GRAB, seat)
             e.action = _action_struct(cards)
             self._log(&e)
-        self.d.grabs = len(grab_list)
         for b in burials:
             e = _log_entry(SJ_LOG_BURIED, SJ_PHASE_BURY, int(b[0]))
             e.known = b[1] is not None
@@ -1001,17 +991,10 @@ cdef class Deal:
         if not shown:
             return
         last = shown[len(shown) - 1]  # (the module is compiled with wraparound=False: no negative indices)
-        cdef int seat = last[0], suit
-        cdef Cards cards = last[1]
-        cdef sj_cards a = _action_struct(cards)
-        cdef int grade = sj_declaration_grade(&self.d.rules, self.d.level, &a, &suit)
-        if grade == 0:
-            raise ValueError(f"{cards!r} is not a declaration under declaration={self.rules.declaration!r}")
-        self.d.first_declarer = shown[0][0]
-        self.d.declarer = seat
-        self.d.decl_cards = cards.c
-        self.d.decl_suit = suit
-        self.d.decl_strength = grade
+        cdef sj_cards shown_last = _action_struct(last[1])
+        rc = sj_deal_set_declaration(&self.d, shown[0][0], last[0], &shown_last)
+        if rc != SJ_OK:
+            raise ValueError(f"{last[1]!r} is not a declaration under declaration={self.rules.declaration!r}")
 
     def _force(self, cards, attempted=None):
         """Play without legality checks (replaying a record into a sampled world); ``attempted`` marks a

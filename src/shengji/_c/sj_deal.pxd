@@ -100,6 +100,8 @@ cdef extern from "sj_deal.h" nogil:
     sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only)
     int sj_deal_bury(sj_deal *d, const sj_cards *cards)
     int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed)
+    int sj_deal_rebuild_bury(sj_deal *d, int burier, int declared, int turned_up, int grabs, int dealt_by)
+    int sj_deal_set_declaration(sj_deal *d, int first, int seat, const sj_cards *shown)
     int sj_deal_play_forced(sj_deal *d, const sj_cards *cards)
     void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back)
     long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit)
