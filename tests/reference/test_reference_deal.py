@@ -361,11 +361,22 @@ def playthrough(decks, seed, declare):
 
 
 @pytest.mark.parametrize("declare", [False, True], ids=["trump_given", "declared"])
-@pytest.mark.parametrize("decks,games", [(1, 30), (2, 16), (3, 8)])
+@pytest.mark.parametrize("decks,games", [(1, 15), (2, 8), (3, 4)])
 def test_random_playthroughs(decks, games, declare):
+    """Whole random deals, the core and the reference move for move (``--slow``: eight times as many)."""
     stats = Counter()
     for seed in range(games):
         stats += playthrough(decks, 1000 * decks + 2 * seed + declare, declare)
+    assert stats["throws"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("declare", [False, True], ids=["trump_given", "declared"])
+@pytest.mark.parametrize("decks,games", [(1, 120), (2, 64), (3, 32)])
+def test_random_playthroughs_slow(decks, games, declare):
+    stats = Counter()
+    for seed in range(games):
+        stats += playthrough(decks, 50_000 + 1000 * decks + 2 * seed + declare, declare)
     assert stats["throws"] > 0
 
 
