@@ -454,3 +454,66 @@ int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r,
     }
     return SJ_E_ARGS;
 }
+
+/* ---- worlds of one observation from a rebuilt base ---------------------------------------------------- */
+
+int sj_template_world(const sj_world_template *t, const sj_deal *base, const sj_cards *slots, sj_deal *world,
+                      sj_cards *buried_out) {
+    sj_deal_clone(world, base);
+    for (int i = 0; i < SJ_DET_SLOTS; i++) {
+        if (t->slot_seat[i] == -1) world->kitty = slots[i];
+        else if (t->slot_seat[i] >= 0) world->hands[t->slot_seat[i]] = slots[i];
+    }
+    sj_cards initial[4], buried, tmp, turned = sj_cards_empty();
+    for (int i = 0; i < t->nturned; i++) sj_cards_add_one(&turned, t->turned[i]);
+    for (int s = 0; s < 4; s++) sj_cards_add(&world->hands[s], &t->played[s], &initial[s]);
+    int kitty = world->rules.kitty, h = world->hand_size, dealer = base->dealer;
+    if (t->bury_phase) { /* the burier holds its hand and the kitty: the kitty is its highest cards (or turned up) */
+        if (t->nturned) {
+            buried = turned;
+        } else {
+            buried = sj_cards_empty();
+            for (int k = SJ_NUM_KINDS - 1; k >= 0; k--)
+                for (int c = sj_cards_count(&initial[t->burier], k); c > 0 && sj_cards_size(&buried) < kitty; c--)
+                    sj_cards_add_one(&buried, k);
+        }
+        if (sj_cards_sub(&initial[t->burier], &buried, &tmp) < 0) return SJ_E_SETUP_HAND_SIZE;
+        initial[t->burier] = tmp;
+        world->kitty = buried;
+    } else {
+        buried = world->kitty;
+        if (t->swap_declarer >= 0) { /* 换底: the kitty as buried, before the swap */
+            int d = t->swap_declarer;
+            if (sj_cards_sub(&initial[d], &t->swap_out, &tmp) < 0) return SJ_E_SETUP_HAND_SIZE;
+            sj_cards_add(&tmp, &t->swap_in, &initial[d]);
+            if (sj_cards_sub(&buried, &t->swap_in, &tmp) < 0) return SJ_E_SETUP_HAND_SIZE;
+            sj_cards_add(&tmp, &t->swap_out, &buried);
+        }
+        if (t->nturned) { /* the dealer took the turned-up kitty up */
+            sj_cards_add(&initial[dealer], &buried, &tmp);
+            if (sj_cards_sub(&tmp, &turned, &initial[dealer]) < 0) return SJ_E_SETUP_HAND_SIZE;
+        }
+    }
+    for (int s = 0; s < 4; s++)
+        if (sj_cards_size(&initial[s]) != h) return SJ_E_SETUP_HAND_SIZE;
+    if (sj_cards_size(&buried) != kitty) return SJ_E_SETUP_HAND_SIZE;
+    for (int s = 0; s < 4; s++) { /* each seat's dealt cards at its positions, lowest kinds first */
+        int j = 0;
+        for (int k = 0; k < SJ_NUM_KINDS; k++)
+            for (int c = sj_cards_count(&initial[s], k); c > 0; c--, j++)
+                world->order[4 * j + (s - dealer + 4) % 4] = (uint8_t)k;
+    }
+    if (t->nturned) {
+        for (int j = 0; j < t->nturned; j++) world->order[4 * h + j] = t->turned[j];
+    } else {
+        int j = 0;
+        for (int k = 0; k < SJ_NUM_KINDS; k++)
+            for (int c = sj_cards_count(&buried, k); c > 0; c--, j++) world->order[4 * h + j] = (uint8_t)k;
+    }
+    sj_deal_recall(world, base);
+    if (world->partner != base->partner) /* 找朋友: other teams in this world, so the points so far fall otherwise */
+        sj_deal_recount(world, t->ntricks, t->trick_winner, t->trick_points, t->nfailed, t->failed_seat,
+                        t->failed_back);
+    if (buried_out) *buried_out = buried;
+    return SJ_OK;
+}

@@ -483,23 +483,14 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
 cdef class WorldTemplate:
     """The worlds of one observation, built natively (worlds.determinize). ``base`` is a world of the
     observation rebuilt once by replaying its public record (worlds._world); every other world copies its
-    C state and replaces what is hidden: the other seats' hands, and the kitty when it is a slot of its own.
-    Its pack order is then rebuilt (docs/MODEL.md §10: each seat's cards now plus its plays, the dealt kitty
-    last) and, under 找朋友, the partner fixed at the call (sj_deal_recall). ``slot_seats``: the seat of each
-    slot, -1 for the kitty. ``layout``: what the pack order needs (worlds._template builds it)."""
+    C state and replaces what is hidden: the other seats' hands, and the kitty when it is a slot of its own
+    (sj_template_world, csrc/include/sj_determinize.h: the pack order rebuilt, docs/MODEL.md §10, and under
+    找朋友 the partner fixed at the call). ``slot_seats``: the seat of each slot, -1 for the kitty."""
 
     cdef Deal base
-    cdef int nslots, burier, dealer, swap_declarer, bury_phase, kitty_slot
-    cdef int slot_seat[4]
-    cdef sj_cards played[4]
-    cdef sj_cards swap_out, swap_in
-    cdef object turned         # the turned-up kitty's kinds in order, or None
+    cdef int nslots
+    cdef sj_world_template t
     cdef object base_buried    # the base's buried kitty (Cards) where the history names it, else None
-    cdef int ntricks, nfailed  # 找朋友: the points so far, recounted when a world's partner differs from the base's
-    cdef int8_t trick_winner[64]
-    cdef int8_t failed_seat[64]
-    cdef int16_t trick_points[64]
-    cdef int16_t failed_back[64]
 
     def __init__(self, Deal base, slot_seats, played, int burier, bint bury_phase, turned, swap, int swap_declarer,
                  base_buried):
@@ -512,34 +503,33 @@ cdef class WorldTemplate:
         if turned is not None and (len(turned) != base.d.rules.kitty or
                                    any(not isinstance(k, int) or not 0 <= k < 54 for k in turned)):
             raise ValueError(f"turned must be the kitty's {base.d.rules.kitty} kinds in order, got {turned!r}")
+        tricks = base.tricks
+        failed = base.failed_throw_log
+        if len(tricks) > SJ_TEMPLATE_MAX_TRICKS or len(failed) > SJ_TEMPLATE_MAX_TRICKS:
+            raise ValueError(f"WorldTemplate: more than {SJ_TEMPLATE_MAX_TRICKS} tricks")
+        memset(&self.t, 0, sizeof(sj_world_template))
         self.base = base
         self.nslots = len(slot_seats)
         for i in range(4):
-            self.slot_seat[i] = slot_seats[i] if i < self.nslots else -2
-            self.played[i] = (<Cards>played[i]).c
-        self.kitty_slot = -1 in slot_seats
-        self.burier = burier
-        self.dealer = base.d.dealer
-        self.bury_phase = bury_phase
-        self.turned = None if turned is None else list(turned)
-        self.swap_out = sj_cards_empty()
-        self.swap_in = sj_cards_empty()
-        self.swap_declarer = swap_declarer
+            self.t.slot_seat[i] = slot_seats[i] if i < self.nslots else -2
+            self.t.played[i] = (<Cards>played[i]).c
+        self.t.burier = burier
+        self.t.bury_phase = bury_phase
+        self.t.nturned = 0 if turned is None else len(turned)
+        for i in range(self.t.nturned):
+            self.t.turned[i] = turned[i]
+        self.t.swap_declarer = swap_declarer
         if swap is not None:
-            self.swap_out = sj_cards_mask(&(<Cards>swap).c, base.d.trump.suit_mask[SJ_TRUMP])
-            sj_cards_sub(&(<Cards>swap).c, &self.swap_out, &self.swap_in)
+            self.t.swap_out = sj_cards_mask(&(<Cards>swap).c, base.d.trump.suit_mask[SJ_TRUMP])
+            sj_cards_sub(&(<Cards>swap).c, &self.t.swap_out, &self.t.swap_in)
         self.base_buried = base_buried
-        tricks = base.tricks
-        failed = base.failed_throw_log
-        if len(tricks) > 64 or len(failed) > 64:
-            raise ValueError("WorldTemplate: more than 64 tricks")
-        self.ntricks, self.nfailed = len(tricks), len(failed)
+        self.t.ntricks, self.t.nfailed = len(tricks), len(failed)
         for i, (_, plays, winner) in enumerate(tricks):
-            self.trick_winner[i] = winner
-            self.trick_points[i] = sum(points(p) for p in plays)
+            self.t.trick_winner[i] = winner
+            self.t.trick_points[i] = sum(points(p) for p in plays)
         for i, (_, seat, attempted, played_cards) in enumerate(failed):
-            self.failed_seat[i] = seat
-            self.failed_back[i] = len(attempted) - len(played_cards)
+            self.t.failed_seat[i] = seat
+            self.t.failed_back[i] = len(attempted) - len(played_cards)
 
     def world(self, Sampler sampler, unsigned long long seed, cls=None):
         """The world of the placement drawn from stream (seed, 0): a Deal of class ``cls`` (the native Deal or a
@@ -548,6 +538,7 @@ cdef class WorldTemplate:
             raise TypeError(f"cls must be a Deal class, not {cls!r}")
         cdef sj_rng r = sj_rng_stream(seed, 0)
         cdef sj_cards slots[4]
+        cdef sj_cards buried
         if self.base is None:
             raise ValueError("an empty WorldTemplate (made without __init__)")
         sampler._check()
@@ -557,69 +548,9 @@ cdef class WorldTemplate:
             raise ValueError("no placement of the hidden cards is consistent with the observation")
         cdef Deal b = self.base
         cdef Deal w = (type(b) if cls is None else cls).__new__(type(b) if cls is None else cls)
-        sj_deal_clone(&w.d, &b.d)
-        cdef int i, s, seat
-        for i in range(self.nslots):
-            seat = self.slot_seat[i]
-            if seat == -1:
-                w.d.kitty = slots[i]
-            else:
-                w.d.hands[seat] = slots[i]
-        # the pack order: each seat's cards now plus its plays, the dealt kitty last
-        cdef sj_cards initial[4]
-        cdef sj_cards buried, tmp
-        for s in range(4):
-            sj_cards_add(&w.d.hands[s], &self.played[s], &initial[s])
-        cdef uint8_t kinds[216]
-        cdef int nk = 0, k, c, kitty = w.d.rules.kitty
-        if self.bury_phase:  # the burier holds its hand and the kitty: the kitty is its highest cards (or turned up)
-            if self.turned is not None:
-                buried = _as_cards(self.turned, "turned").c
-            else:
-                buried = sj_cards_empty()
-                for k in range(53, -1, -1):
-                    c = sj_cards_count(&initial[self.burier], k)
-                    while c > 0 and sj_cards_size(&buried) < kitty:
-                        sj_cards_add_one(&buried, k)
-                        c -= 1
-            sj_cards_sub(&initial[self.burier], &buried, &tmp)
-            initial[self.burier] = tmp
-            w.d.kitty = buried
-        else:
-            buried = w.d.kitty
-            if self.swap_declarer >= 0:  # 换底: the kitty as buried, before the swap
-                sj_cards_sub(&initial[self.swap_declarer], &self.swap_out, &tmp)
-                sj_cards_add(&tmp, &self.swap_in, &initial[self.swap_declarer])
-                sj_cards_sub(&buried, &self.swap_in, &tmp)
-                sj_cards_add(&tmp, &self.swap_out, &buried)
-            if self.turned is not None:  # the dealer took the turned-up kitty up
-                sj_cards_add(&initial[self.dealer], &buried, &tmp)
-                sj_cards_sub(&tmp, &_as_cards(self.turned, "turned").c, &initial[self.dealer])
-        cdef int h = w.d.hand_size, j
-        for s in range(4):
-            if sj_cards_size(&initial[s]) != h:
-                raise ValueError(f"the sampled world gives seat {s} {sj_cards_size(&initial[s])} dealt cards, not {h}")
-        if sj_cards_size(&buried) != kitty:
-            raise ValueError(f"the sampled world's kitty has {sj_cards_size(&buried)} cards, not {kitty}")
-        for s in range(4):
-            j = 0
-            for k in range(54):
-                for c in range(sj_cards_count(&initial[s], k)):
-                    w.d.order[4 * j + (s - self.dealer + 4) % 4] = k
-                    j += 1
-        if self.turned is not None:
-            for j, k in enumerate(self.turned):
-                w.d.order[4 * h + j] = k
-        else:
-            j = 0
-            for k in range(54):
-                for c in range(sj_cards_count(&buried, k)):
-                    w.d.order[4 * h + j] = k
-                    j += 1
-        sj_deal_recall(&w.d, &b.d)
-        if w.d.partner != b.d.partner:  # 找朋友: other teams in this world, so the points so far fall otherwise
-            sj_deal_recount(&w.d, self.ntricks, self.trick_winner, self.trick_points, self.nfailed, self.failed_seat,
-                            self.failed_back)
+        if sj_template_world(&self.t, &b.d, slots, &w.d, &buried) != SJ_OK:
+            raise ValueError(f"the sampled world does not give every seat its {b.d.hand_size} dealt cards and the "
+                             f"kitty its {b.d.rules.kitty}")
         w.rules = b.rules
         w._order = bytes(w.d.order[:w.d.npack])
         w._dealer0, w._level0, w._trump0, w._first = b._dealer0, b._level0, b._trump0, b._first
