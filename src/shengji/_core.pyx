@@ -74,6 +74,22 @@ def _check_int(value, str name, lo, hi, str what="an integer", bint or_none=Fals
     return v
 
 
+def _check_seat(value, str name="seat"):
+    """``value`` as a seat 0..3 (any integral type; not a bool), or a ValueError naming ``name``."""
+    return _check_int(value, name, 0, 3, "a seat")
+
+
+def _check_limit(value, str name="limit"):
+    """``None`` or a positive count (any integral type; not a bool): how many to list at most; 0 for None and
+    for a count beyond anything that could be listed (no limit)."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 1:
+        raise ValueError(f"{name} must be a positive integer or None, got {value!r}")
+    v = value.__index__()
+    return v if v < 2**62 else 0
+
+
 TIME_MS_MAX = 3_600_000  # a search budget above one hour is a mistake (a seconds value given as ms, say)
 SOLVE_MAX_CARDS = 13  # the exact endgame's largest hands: its time grows about fivefold a card (~0.4 s at 8)
 
@@ -800,11 +816,7 @@ cdef class Trump:
         self._suit_of(ld, "lead")
         if len(h) < len(ld):
             raise ValueError(f"hand has {len(h)} cards, fewer than the {len(ld)} of the lead")
-        cdef long lim = 0
-        if limit is not None:
-            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-                raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
-            lim = limit if limit < 2**62 else 0  # more than could ever be listed: no limit
+        cdef long lim = _check_limit(limit)  # 0: no limit
         cdef long cap = 256 if lim == 0 or lim > 256 else lim
         cdef long found
         cdef sj_cards *buf = <sj_cards *>malloc(cap * sizeof(sj_cards))

@@ -295,8 +295,7 @@ def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls
         raise TypeError(f"a deal record's class is a Deal class, not {cls!r}")
     if not isinstance(order, bytes):
         raise TypeError(f"a deal record's pack order is bytes, not {type(order).__name__}")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-        raise ValueError(f"a deal record's dealer must be a seat 0..3, got {dealer!r}")
+    _check_seat(dealer, "a deal record's dealer")
     if not isinstance(first_deal, bool):
         raise TypeError(f"a deal record's first_deal is a bool, not {type(first_deal).__name__}")
     if not isinstance(moves, (list, tuple)):
@@ -431,8 +430,7 @@ cdef class Deal:
     def __init__(self, rules, seed=None, dealer=0, level=None, trump="declare", hands=None, kitty=None,
                  first_deal=False, stream=None, order=None):
         cdef sj_rules r = _rules_struct(rules)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
+        dealer = _check_seat(dealer, "dealer")
         if not isinstance(first_deal, bool):
             raise TypeError(f"first_deal must be True or False, got {first_deal!r}")
         cdef uint8_t buf[216]
@@ -693,9 +691,7 @@ cdef class Deal:
         return Cards._wrap(self.d.hands[self._seat(seat)])
 
     cdef int _seat(self, seat) except -1:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0..3, got {seat!r}")
-        return seat
+        return _check_seat(seat)
 
     @property
     def kitty(self):
@@ -1055,11 +1051,7 @@ cdef class Deal:
         has one); play phase, every legal lead (single units and safe throws) or
         every legal follow; done, none. In the bury phase the dealer names the cards: raises IllegalMove.
         An ActionList: a list whose Cards are built when looked at."""
-        cdef long lim = 0
-        if limit is not None:
-            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-                raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
-            lim = limit if limit < 2**62 else 0  # more than could ever be listed: no limit
+        cdef long lim = _check_limit(limit)  # 0: no limit
         if self.d.phase == SJ_PHASE_BURY:
             raise IllegalMove("in the bury phase the burier names the cards: call bury(cards) or act(cards)")
         cdef long cap = 256 if lim == 0 or lim > 256 else lim

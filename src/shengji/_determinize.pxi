@@ -276,8 +276,7 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
         raise ValueError(f"ISMCTS needs 1 to 4096 root actions, got {n}")
     for name, v, lo, hi in (("iterations", iterations_arg, 0, 2**62), ("trees", trees_arg, 1, 4096),
                             ("threads", threads_arg, 1, 4096), ("max_nodes", max_nodes_arg, 2, 2**31 - 1)):
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise ValueError(f"{name} must be an integer {lo} .. {hi}, got {v!r}")
+        _check_int(v, name, lo, hi)
     if value not in ("levels", "points"):
         raise ValueError(f"value must be 'levels' or 'points', got {value!r}")
     if isinstance(exploration_arg, bool) or not isinstance(exploration_arg, (int, float)) or \
@@ -393,10 +392,8 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     cdef sj_deal position = deal.d  # a copy: the native threads never see later changes to the Deal
     cdef int i, n = len(actions), rc = SJ_OK
     cdef long failed = -1
-    for name, v, hi in (("worlds", worlds_arg, 2**31 - 1), ("threads", threads_arg, 4096)):
-        if not isinstance(v, int) or isinstance(v, bool) or not (0 if name == "worlds" else 1) <= v <= hi:
-            raise ValueError(f"{name} must be an integer {0 if name == 'worlds' else 1} .. {hi}, got {v!r}")
-    cdef int worlds = worlds_arg, threads = threads_arg
+    cdef int worlds = _check_int(worlds_arg, "worlds", 0, 2**31 - 1), threads = _check_int(threads_arg, "threads", 1,
+                                                                                             4096)
     cdef unsigned long long seed = _check_u64(seed_arg, "seed")
     endgame_arg = _check_cards(endgame_arg, "endgame")
     cdef int endgame = -1 if endgame_arg is None else endgame_arg

@@ -243,8 +243,7 @@ def _check(rules: Any, max_actions: Any, reward: Any, seed: Any) -> tuple[Rules,
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or not 1 <= max_actions <= 4096:
-        raise ValueError(f"max_actions must be an integer 1 .. 4096, got {max_actions!r}")
+    max_actions = _core._check_int(max_actions, "max_actions", 1, 4096)
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(map(repr, REWARDS))}, got {reward!r}")
     return rules, _seed(seed)
@@ -467,8 +466,7 @@ def _make_seat_env_class() -> Any:
             from .players import bots as resolve
 
             rules, seed = _check(rules, max_actions, reward, seed)
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-                raise ValueError(f"seat must be 0 .. 3, got {seat!r}")
+            seat = _core._check_seat(seat)
             if render_mode not in (None, "ansi"):
                 raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
             self.seat, self.render_mode = seat, render_mode

@@ -73,13 +73,10 @@ class MatchResult:
         if self.per_seat:
             if team is not None or seat is None:
                 raise ValueError("under 找朋友 (partnership='call_card') matches are won by a seat: win_rate(seat=...)")
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-                raise ValueError(f"seat must be 0..3, got {seat!r}")
-            unit = seat
+            unit = seat = _core._check_seat(seat)
         else:
             if seat is not None:
-                if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-                    raise ValueError(f"seat must be 0..3, got {seat!r}")
+                seat = _core._check_seat(seat)
                 if team is not None and team != seat % 2:
                     raise ValueError(f"seat {seat} plays for team {seat % 2}, not {team}")
                 team = seat % 2

@@ -106,8 +106,8 @@ def frames(deal: Deal, seat: int | None = None) -> list[dict[str, Any]]:
     the score, the kitty and, at the end, the result."""
     if not isinstance(deal, Deal):
         raise TypeError(f"a replay is of a Deal, not {type(deal).__name__}")
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
-        raise ValueError(f"seat must be None (every hand) or a seat 0..3, got {seat!r}")
+    if seat is not None:  # (None: every hand)
+        seat = _core._check_seat(seat)
     rebuild, record = cast(tuple[Any, tuple[Any, ...]], deal.__reduce__())  # the record, replayed from its start
     d = rebuild(*record[:6], [])
     out = [_frame(d, seat, ["start", f"seat {d.dealer} deals; level {d.level}"])]

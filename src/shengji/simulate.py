@@ -96,8 +96,7 @@ def _hands(rules: Any, hands: Any) -> list[Cards | None]:
     else:
         raise ValueError("hands must be {seat: cards} or a list of four (None for a dealt hand)")
     for seat, cards in items:
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ValueError(f"hands: seat must be 0..3, got {seat!r}")
+        seat = _core._check_seat(seat, "hands: seat")
         if cards is None:
             continue
         c = Cards(cards)
