@@ -2,7 +2,7 @@
 
 Every deck count (1-4), random levels and trump suits (no trump included) and random values of every
 rules option (trump_order included: the level-index blocks and gaps of docs/MODEL.md §2). The default
-run checks 5,000 positions per deck count and operation (20,000 per operation; fewer of the slow ones: the
+run checks 3,000 positions per deck count and operation (12,000 per operation; fewer of the slow ones: the
 listings of legal follows and throws, ``FEWER``); ``--slow`` checks 10^6 per deck count. Tricks of the
 wider-shapes rule (a single wider unit against a lead of one tractor) are checked on their own generator, 2,000
 per deck count (3 and 4). Natural tractors (``tractor_rule="natural"``,
@@ -39,7 +39,7 @@ from shengji.testing.reference import RefTrump
 from shengji.testing.reference import level_outcome as ref_level_outcome
 
 DECKS = (1, 2, 3, 4)
-FAST = 5_000
+FAST = 3_000
 # the tested listing and the whole listing of legal follows are slow on long leads, and so is a throw against
 # three hands: the default run checks fewer of these; --slow runs 10^6 of each
 FEWER = {"follow_order": 1_200, "legal_follows": 1_500, "check_throw": 2_500}
@@ -402,7 +402,7 @@ def test_wider_shapes_core_matches_reference(decks):
 # ------------------------------------------------------------------------------------------------
 
 NATURAL_DECKS = (2, 3)
-NATURAL_FAST = 3_000
+NATURAL_FAST = 2_000
 needs_natural_core = pytest.mark.skipif(not hasattr(Trump, "play_suit") or not NATURAL_IN_CORE,
                                         reason="the core does not know tractor_rule='natural' (Trump.play_suit) yet")
 
