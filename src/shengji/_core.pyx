@@ -65,6 +65,8 @@ def _check_int(value, str name, lo, hi, str what="an integer", bint or_none=Fals
     """``value`` as an int in ``lo`` .. ``hi`` (any integral type, numpy's included; not a bool), or a ValueError
     naming ``name`` (never an OverflowError deeper down): the one check of counts, seats and sizes given to the
     core. (A ValueError for a value of the wrong type too, as these checks always raised.)"""
+    if type(value) is int and lo <= value <= hi:  # the common case, at the cost of one comparison
+        return value
     rng = f"{what} {lo:,} .. {hi:,}" + (" or None" if or_none else "")
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise ValueError(f"{name} must be {rng}, not {type(value).__name__} {value!r}")

@@ -414,6 +414,7 @@ cdef class Deal:
     cdef sj_log_entry *_ebuf       # the history's entries, oldest first, read once per change of the log
     cdef long _en, _ecap           # entries in _ebuf (-1: not read since the log changed), its room
     cdef long _first_move          # index of the first move (SJ_LOG_MOVE or SJ_LOG_FORCE) in _ebuf, or -1
+    cdef dict _views               # the history's views (moves, tricks ...) as tuples, until the log changes
     cdef object _lazy              # a sampled world: its buried kitty, which the history's first move (the
                                    # template's burial) stands for (WorldTemplate)
 
@@ -421,6 +422,7 @@ cdef class Deal:
         self.log = NULL
         self._ebuf = NULL
         self._en = -1
+        self._views = None
         self._ecap = 0
 
     def __dealloc__(self):
@@ -473,6 +475,7 @@ cdef class Deal:
         sj_log_release(self.log)
         self.log = NULL
         self._en = -1
+        self._views = None
         self._lazy = None
 
     cdef _log(self, const sj_log_entry *e):
@@ -483,6 +486,7 @@ cdef class Deal:
         sj_log_release(self.log)
         self.log = l
         self._en = -1
+        self._views = None
 
     cdef long _read_log(self) except -1:
         """The history's entries into _ebuf (once per change of the log); returns how many."""
@@ -504,6 +508,16 @@ cdef class Deal:
                 break
         self._en = n
         return n
+
+    cdef tuple _view(self, str key):
+        """A view of the history kept since the log last changed, or None."""
+        return None if self._views is None else self._views.get(key)
+
+    cdef tuple _keep(self, str key, tuple value):
+        if self._views is None:
+            self._views = {}
+        self._views[key] = value
+        return value
 
     cdef object _given(self, long i):
         """What entry i was given (Cards, or a Declaration carrying a choice); in a sampled world the first move,
@@ -582,21 +596,35 @@ cdef class Deal:
     @property
     def declarations(self):
         """Every declaration shown, in order, grabs (炒底) included: (seat, Cards or Declaration)."""
-        cdef long n = self._read_log(), i
-        return [(self._ebuf[i].seat, self._given(i)) for i in range(n) if sj_log_is_declaration(&self._ebuf[i])]
+        cdef tuple v = self._view("declarations")
+        cdef long n, i
+        if v is None:
+            n = self._read_log()
+            v = self._keep("declarations", tuple([(self._ebuf[i].seat, self._given(i)) for i in range(n)
+                                                  if sj_log_is_declaration(&self._ebuf[i])]))
+        return list(v)
 
     @property
     def _declaration_steps(self):
         """The step of the declaring phase (position in the pack) of each entry of ``declarations``; -1 for
         a grab."""
-        cdef long n = self._read_log(), i
-        return tuple([self._ebuf[i].step for i in range(n) if sj_log_is_declaration(&self._ebuf[i])])
+        cdef tuple v = self._view("steps")
+        cdef long n, i
+        if v is None:
+            n = self._read_log()
+            v = self._keep("steps", tuple([self._ebuf[i].step for i in range(n)
+                                           if sj_log_is_declaration(&self._ebuf[i])]))
+        return v
 
     @property
     def grabs(self):
         """The grabs of the kitty (炒底), in order: (seat, cards shown)."""
-        cdef long n = self._read_log(), i
-        return [(self._ebuf[i].seat, self._given(i)) for i in range(n) if self._is_grab(i)]
+        cdef tuple v = self._view("grabs")
+        cdef long n, i
+        if v is None:
+            n = self._read_log()
+            v = self._keep("grabs", tuple([(self._ebuf[i].seat, self._given(i)) for i in range(n) if self._is_grab(i)]))
+        return list(v)
 
     @property
     def burials(self):
@@ -607,9 +635,13 @@ cdef class Deal:
     @property
     def _burial_log(self):
         """Burials with the number of declarations shown before each: (seat, Cards, shown before)."""
-        cdef long n = self._read_log(), i
-        return [(self._ebuf[i].seat, self._given(i) if self._ebuf[i].known else None, self._ebuf[i].before)
-                for i in range(n) if self._is_burial(i)]
+        cdef tuple v = self._view("burials")
+        cdef long n, i
+        if v is None:
+            n = self._read_log()
+            v = self._keep("burials", tuple([(self._ebuf[i].seat, self._given(i) if self._ebuf[i].known else None,
+                                              self._ebuf[i].before) for i in range(n) if self._is_burial(i)]))
+        return list(v)
 
     def _restore(self, int burier, bint declared, grabs, burials, turned_up=None, dealt_by=None):
         """Rebuilding a sampled world (determinize), in the bury phase of a deal with a fixed trump: the kitty
@@ -691,6 +723,8 @@ cdef class Deal:
         return Cards._wrap(self.d.hands[self._seat(seat)])
 
     cdef int _seat(self, seat) except -1:
+        if type(seat) is int and 0 <= seat <= 3:
+            return seat
         return _check_seat(seat)
 
     @property
@@ -718,15 +752,20 @@ cdef class Deal:
     @property
     def tricks(self):
         """Completed tricks: (leader, [plays in order from the leader], winner)."""
-        cdef long n = self._read_log(), i
-        cdef list out = [], plays = []
-        for i in range(n):
-            if self._is_play(i):
-                plays.append(Cards._wrap(self._ebuf[i].played))
-                if self._ebuf[i].winner >= 0:
-                    out.append((self._ebuf[i].leader, plays, self._ebuf[i].winner))
-                    plays = []
-        return out
+        cdef tuple v = self._view("tricks")
+        cdef long n, i
+        cdef list out, plays
+        if v is None:
+            n = self._read_log()
+            out, plays = [], []
+            for i in range(n):
+                if self._is_play(i):
+                    plays.append(Cards._wrap(self._ebuf[i].played))
+                    if self._ebuf[i].winner >= 0:
+                        out.append((self._ebuf[i].leader, tuple(plays), self._ebuf[i].winner))
+                        plays = []
+            v = self._keep("tricks", tuple(out))
+        return [(l, list(p), w) for l, p, w in v]
 
     @property
     def attacker_points(self):
@@ -768,15 +807,20 @@ cdef class Deal:
     @property
     def moves(self):
         """The moves made so far: ("declare" | "bury" | "play", Cards)."""
-        cdef long n = self._read_log(), i
-        cdef list out = []
-        for i in range(n):
-            if self._ebuf[i].kind == SJ_LOG_MOVE:
-                out.append((PHASES[self._ebuf[i].phase], self._given(i)))
-            elif self._ebuf[i].kind == SJ_LOG_FORCE:
-                played = Cards._wrap(self._ebuf[i].played)
-                out.append(("force", played, self._given(i)) if self._ebuf[i].failed else ("force", played))
-        return out
+        cdef tuple v = self._view("moves")
+        cdef long n, i
+        cdef list out
+        if v is None:
+            n = self._read_log()
+            out = []
+            for i in range(n):
+                if self._ebuf[i].kind == SJ_LOG_MOVE:
+                    out.append((PHASES[self._ebuf[i].phase], self._given(i)))
+                elif self._ebuf[i].kind == SJ_LOG_FORCE:
+                    played = Cards._wrap(self._ebuf[i].played)
+                    out.append(("force", played, self._given(i)) if self._ebuf[i].failed else ("force", played))
+            v = self._keep("moves", tuple(out))
+        return list(v)
 
     def is_attacker(self, seat):
         """Whether the seat attacks (is not on the dealer's team). Under 找朋友 (``partnership="call_card"``)
@@ -1153,6 +1197,7 @@ cdef class Deal:
         sj_log_retain(self.log)  # the history is shared: appending never changes a node (sj_log.h)
         other.log = self.log
         other._lazy = self._lazy
+        other._views = self._views  # (the same log: the same views; either side drops them when it moves)
         return other
 
     def __reduce__(self):
@@ -1172,9 +1217,14 @@ cdef class Deal:
     @property
     def failed_throw_log(self):
         """Failed throws: (trick index, seat, attempted Cards, played Cards)."""
-        cdef long n = self._read_log(), i
-        return [(self._ebuf[i].step, self._ebuf[i].seat, self._given(i), Cards._wrap(self._ebuf[i].played))
-                for i in range(n) if self._is_play(i) and self._ebuf[i].failed]
+        cdef tuple v = self._view("failed")
+        cdef long n, i
+        if v is None:
+            n = self._read_log()
+            v = self._keep("failed", tuple([(self._ebuf[i].step, self._ebuf[i].seat, self._given(i),
+                                             Cards._wrap(self._ebuf[i].played))
+                                            for i in range(n) if self._is_play(i) and self._ebuf[i].failed]))
+        return list(v)
 
     @property
     def last_lead(self):

@@ -467,3 +467,26 @@ def test_legal_actions_is_a_list_built_on_access():
         deal.act(rng.choice(deal.legal_actions()))
         if deal.phase != "play":
             break
+
+
+def test_the_history_is_shared_by_clones_and_never_changed_by_a_caller():
+    """The history is the core's log, shared by a deal and its clones: what one side appends the other never
+    sees, the lists handed out are the caller's own, and a pickled deal replays the same history."""
+    d = Deal(Rules(), seed=12)
+    while d.phase != "play" or len(d.tricks) < 2:
+        d.act(d.policy_action("greedy"))
+    before = (d.moves, d.tricks, d.declarations, d.burials, d.grabs, d.failed_throw_log, d._declaration_steps)
+    c = d.clone()
+    assert (c.moves, c.tricks, c.declarations, c.burials) == before[:4]
+    c.act(c.policy_action("greedy"))
+    assert len(c.moves) == len(d.moves) + 1
+    assert (d.moves, d.tricks, d.declarations, d.burials, d.grabs, d.failed_throw_log,
+            d._declaration_steps) == before
+    d.moves.append(("play", Cards("AS")))
+    d.tricks[0][1].append(Cards("AS"))
+    d.declarations.clear()
+    assert (d.moves, d.tricks, d.declarations) == before[:3]
+    e = pickle.loads(pickle.dumps(d))
+    assert (e.moves, e.tricks, e.declarations, e.burials) == before[:4]
+    del d  # the clone keeps the shared history alive
+    assert c.moves[: len(before[0])] == before[0]
