@@ -1075,6 +1075,68 @@ static int brute_final(const sj_deal *d) {
 
 /* The exact endgame (sj_solve.h) equals brute-force minimax, from trick boundaries and mid-trick, with two
  * and three cards a hand left; its line ends at its value; merged plays (sj_classes.h) have equal values. */
+/* A template world (sj_template_world): the placement lands in the hands, each seat's dealt positions hold its
+ * cards now plus its plays, the kitty's positions the buried kitty; a placement of the wrong sizes is refused. */
+static void test_template_world(void) {
+    uint8_t order[SJ_MAX_PACK];
+    sj_rules r = sj_rules_default();
+    sj_shuffle_pack(order, 2, 91, 3);
+    sj_deal d;
+    CHECK(sj_deal_init(&d, &r, order, 1, 0, 2, 0) == SJ_OK);
+    sj_rng rng = sj_rng_stream(2, 2);
+    sj_cards played_by[4] = {sj_cards_empty(), sj_cards_empty(), sj_cards_empty(), sj_cards_empty()};
+    for (int i = 0; i < 1 + 10; i++) { /* the burial, then ten plays */
+        sj_cards a, played, tmp;
+        int failed, seat = d.to_move;
+        sj_policy_action(SJ_POLICY_GREEDY, &d, &rng, &a);
+        CHECK(sj_deal_act(&d, &a, &played, &failed) == SJ_OK);
+        if (i > 0) {
+            sj_cards_add(&played_by[seat], &played, &tmp);
+            played_by[seat] = tmp;
+        }
+    }
+    sj_world_template t;
+    memset(&t, 0, sizeof t);
+    int observer = 0;
+    for (int i = 0, s = 0; i < SJ_DET_SLOTS; i++, s++) {
+        if (s == observer) s++;
+        t.slot_seat[i] = i < 3 ? s : -2;
+    }
+    for (int s = 0; s < 4; s++) t.played[s] = played_by[s];
+    t.burier = d.burier;
+    t.swap_declarer = -1;
+    sj_cards slots[SJ_DET_SLOTS];
+    for (int i = 0; i < 3; i++) slots[i] = d.hands[t.slot_seat[i]];
+    /* another placement: swap one card between the first two slots' hands */
+    int k0 = -1, k1 = -1;
+    for (int k = 0; k < SJ_NUM_KINDS && k0 < 0; k++)
+        if (sj_cards_count(&slots[0], k) && !sj_cards_count(&slots[1], k)) k0 = k;
+    for (int k = 0; k < SJ_NUM_KINDS && k1 < 0; k++)
+        if (sj_cards_count(&slots[1], k) && !sj_cards_count(&slots[0], k)) k1 = k;
+    CHECK(k0 >= 0 && k1 >= 0);
+    sj_cards_remove_one(&slots[0], k0);
+    sj_cards_add_one(&slots[0], k1);
+    sj_cards_remove_one(&slots[1], k1);
+    sj_cards_add_one(&slots[1], k0);
+    sj_deal w;
+    sj_cards buried;
+    CHECK(sj_template_world(&t, &d, slots, &w, &buried) == SJ_OK);
+    CHECK(sj_cards_equal(&buried, &d.kitty) && sj_cards_equal(&w.hands[observer], &d.hands[observer]));
+    for (int i = 0; i < 3; i++) CHECK(sj_cards_equal(&w.hands[t.slot_seat[i]], &slots[i]));
+    for (int s = 0; s < 4; s++) {
+        sj_cards dealt = sj_cards_empty(), now;
+        for (int j = 0; j < w.hand_size; j++) sj_cards_add_one(&dealt, w.order[4 * j + (s - d.dealer + 4) % 4]);
+        sj_cards_add(&w.hands[s], &played_by[s], &now);
+        CHECK(sj_cards_equal(&dealt, &now));
+    }
+    sj_cards kitty = sj_cards_empty();
+    for (int j = 0; j < r.kitty; j++) sj_cards_add_one(&kitty, w.order[4 * w.hand_size + j]);
+    CHECK(sj_cards_equal(&kitty, &buried));
+    CHECK(w.attacker_captured == d.attacker_captured && w.tricks_done == d.tricks_done);
+    sj_cards_remove_one(&slots[0], k1); /* one card short */
+    CHECK(sj_template_world(&t, &d, slots, &w, NULL) == SJ_E_SETUP_HAND_SIZE);
+}
+
 /* The history's nodes are shared and never change: two branches from one node each read their own entries,
  * the counts follow, and releasing frees every node once (ASan checks the frees). */
 static void test_log(void) {
@@ -1174,6 +1236,7 @@ int main(void) {
     test_user_policies();
     test_solver();
     test_log();
+    test_template_world();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
