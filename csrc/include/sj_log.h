@@ -67,6 +67,12 @@ long sj_log_declarations(const sj_log *l);
  * recorded declaration or grab). */
 int sj_log_is_declaration(const sj_log_entry *e);
 
+/* Whether an entry is a burial (made, or recorded in a rebuilt world), a grab of the kitty (made and not a
+ * pass, or recorded), or a play (made, or replayed without checks). */
+int sj_log_is_burial(const sj_log_entry *e);
+int sj_log_is_grab(const sj_log_entry *e);
+int sj_log_is_play(const sj_log_entry *e);
+
 /* Copy the entries, oldest first, to out[0..cap); returns the number of entries. */
 long sj_log_read(const sj_log *l, sj_log_entry *out, long cap);
 

@@ -11,6 +11,19 @@ int sj_log_is_declaration(const sj_log_entry *e) {
            (e->action.p[0] & ~SJ_CHOICE_MASK) != 0;
 }
 
+int sj_log_is_burial(const sj_log_entry *e) {
+    return e->kind == SJ_LOG_BURIED || (e->kind == SJ_LOG_MOVE && e->phase == SJ_PHASE_BURY);
+}
+
+int sj_log_is_grab(const sj_log_entry *e) {
+    return e->kind == SJ_LOG_GRABBED ||
+           (e->kind == SJ_LOG_MOVE && e->phase == SJ_PHASE_GRAB && sj_log_is_declaration(e));
+}
+
+int sj_log_is_play(const sj_log_entry *e) {
+    return e->kind == SJ_LOG_FORCE || (e->kind == SJ_LOG_MOVE && e->phase == SJ_PHASE_PLAY);
+}
+
 sj_log *sj_log_push(sj_log *prev, const sj_log_entry *e) {
     sj_log *l = malloc(sizeof *l);
     if (!l) return NULL;

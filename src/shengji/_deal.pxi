@@ -478,6 +478,18 @@ cdef class Deal:
         self._views = None
         self._lazy = None
 
+    cdef _log_play(self, int kind, int seat, int leader, int tricks_before, sj_cards played, sj_cards given,
+                   int failed):
+        """Append a play (made, or replayed by _force) to the history, and whether it ended its trick."""
+        cdef sj_log_entry e = _log_entry(kind, SJ_PHASE_PLAY, seat)
+        e.action = given
+        e.played = played
+        e.failed = failed
+        e.leader = leader
+        e.step = tricks_before
+        e.winner = self.d.last_winner if self.d.ntrick == 0 else -1  # this play ended the trick
+        self._log(&e)
+
     cdef _log(self, const sj_log_entry *e):
         """Append an entry to the history (a new node; the old one stays shared with any clone)."""
         cdef sj_log *l = sj_log_push(self.log, e)
@@ -526,19 +538,6 @@ cdef class Deal:
                 self._ebuf[i].phase == SJ_PHASE_BURY:
             return self._lazy
         return _action_obj(self._ebuf[i].action)
-
-    cdef bint _is_grab(self, long i):
-        cdef sj_log_entry *e = &self._ebuf[i]
-        return e.kind == SJ_LOG_GRABBED or (e.kind == SJ_LOG_MOVE and e.phase == SJ_PHASE_GRAB and
-                                            sj_log_is_declaration(e))
-
-    cdef bint _is_burial(self, long i):
-        cdef sj_log_entry *e = &self._ebuf[i]
-        return e.kind == SJ_LOG_BURIED or (e.kind == SJ_LOG_MOVE and e.phase == SJ_PHASE_BURY)
-
-    cdef bint _is_play(self, long i):
-        cdef sj_log_entry *e = &self._ebuf[i]
-        return e.kind == SJ_LOG_FORCE or (e.kind == SJ_LOG_MOVE and e.phase == SJ_PHASE_PLAY)
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -623,7 +622,8 @@ cdef class Deal:
         cdef long n, i
         if v is None:
             n = self._read_log()
-            v = self._keep("grabs", tuple([(self._ebuf[i].seat, self._given(i)) for i in range(n) if self._is_grab(i)]))
+            v = self._keep("grabs", tuple([(self._ebuf[i].seat, self._given(i)) for i in range(n)
+                                           if sj_log_is_grab(&self._ebuf[i])]))
         return list(v)
 
     @property
@@ -640,7 +640,8 @@ cdef class Deal:
         if v is None:
             n = self._read_log()
             v = self._keep("burials", tuple([(self._ebuf[i].seat, self._given(i) if self._ebuf[i].known else None,
-                                              self._ebuf[i].before) for i in range(n) if self._is_burial(i)]))
+                                              self._ebuf[i].before) for i in range(n)
+                                             if sj_log_is_burial(&self._ebuf[i])]))
         return list(v)
 
     def _restore(self, int burier, bint declared, grabs, burials, turned_up=None, dealt_by=None):
@@ -759,7 +760,7 @@ cdef class Deal:
             n = self._read_log()
             out, plays = [], []
             for i in range(n):
-                if self._is_play(i):
+                if sj_log_is_play(&self._ebuf[i]):
                     plays.append(Cards._wrap(self._ebuf[i].played))
                     if self._ebuf[i].winner >= 0:
                         out.append((self._ebuf[i].leader, tuple(plays), self._ebuf[i].winner))
@@ -913,21 +914,16 @@ cdef class Deal:
         rc = sj_deal_act_why(&self.d, &a, &played, &failed, &why)  # the core checks everything, changes nothing
         if rc != SJ_OK:
             self._refused(c, rc, &why)
+        if phase == SJ_PHASE_PLAY:
+            self._log_play(SJ_LOG_MOVE, mover, leader, tricks_before, played, a, failed)
+            return Played(Cards._wrap(played), c, bool(failed))
         cdef sj_log_entry e = _log_entry(SJ_LOG_MOVE, phase, mover)
         e.action = a
-        if phase == SJ_PHASE_PLAY:
-            e.played = played
-            e.failed = failed
-            e.leader = leader
-            e.step = tricks_before
-            e.winner = self.d.last_winner if self.d.ntrick == 0 else -1  # this play ended the trick
-        elif phase == SJ_PHASE_DECLARE:
+        if phase == SJ_PHASE_DECLARE:
             e.step = step
         elif phase == SJ_PHASE_BURY:
             e.before = sj_log_declarations(self.log)
         self._log(&e)
-        if phase == SJ_PHASE_PLAY:
-            return Played(Cards._wrap(played), c, bool(failed))
         return None
 
     def is_legal(self, cards=None, seat=None):
@@ -1045,17 +1041,9 @@ cdef class Deal:
         rc = sj_deal_play_forced(&self.d, &c.c)
         if rc != SJ_OK:
             self._fail(rc, f"replay {c}")
-        cdef sj_log_entry e = _log_entry(SJ_LOG_FORCE, SJ_PHASE_PLAY, seat)
-        e.played = c.c
-        e.action = c.c
-        e.leader = leader
-        e.step = tricks_before
-        e.winner = self.d.last_winner if self.d.ntrick == 0 else -1
         if a is not None:
-            e.action = a.c
-            e.failed = 1
             sj_deal_charge_failed_throw(&self.d, seat, len(a) - len(c))
-        self._log(&e)
+        self._log_play(SJ_LOG_FORCE, seat, leader, tricks_before, c.c, c.c if a is None else a.c, a is not None)
 
     def policy_action(self, policy="greedy", seed=0):
         """The action a native policy ("random" or "greedy") takes for the seat to move, in any phase: a
@@ -1223,7 +1211,8 @@ cdef class Deal:
             n = self._read_log()
             v = self._keep("failed", tuple([(self._ebuf[i].step, self._ebuf[i].seat, self._given(i),
                                              Cards._wrap(self._ebuf[i].played))
-                                            for i in range(n) if self._is_play(i) and self._ebuf[i].failed]))
+                                            for i in range(n)
+                                            if sj_log_is_play(&self._ebuf[i]) and self._ebuf[i].failed]))
         return list(v)
 
     @property

@@ -30,4 +30,7 @@ cdef extern from "sj_log.h" nogil:
     long sj_log_moves(const sj_log *l)
     long sj_log_declarations(const sj_log *l)
     int sj_log_is_declaration(const sj_log_entry *e)
+    int sj_log_is_burial(const sj_log_entry *e)
+    int sj_log_is_grab(const sj_log_entry *e)
+    int sj_log_is_play(const sj_log_entry *e)
     long sj_log_read(const sj_log *l, sj_log_entry *out, long cap)
