@@ -1061,6 +1061,31 @@ cdef class Deal:
             _raise_error(rc, f"policy {policy!r}", &self.d.rules)
         return _action_obj(c)
 
+    def _greedy_check(self, policies, seed=0):
+        """Play a copy of the deal to its end with the native ``policies`` (one per seat) and compare, at every play
+        decision, the greedy play with the enumerating reference it must equal (csrc/src/sj_greedy_ref.c).  Returns
+        (positions that agreed, None), or at the first that differs (positions that agreed, (greedy, reference,
+        moves so far)).  The deal itself is unchanged."""
+        cdef sj_player players[4]
+        cdef sj_deal d = self.d
+        cdef sj_rng r = sj_rng_stream(<uint64_t>_check_u64(seed, "seed"), 0)
+        cdef sj_cards got, want
+        cdef int differs = 0
+        cdef long n
+        if len(policies) != 4:
+            raise ValueError(f"policies: one per seat, got {len(policies)}")
+        for i in range(4):
+            players[i] = _player(policies[i])
+            if players[i].kind == SJ_POLICY_USER:
+                raise ValueError("policies: built-in policies only ('random' or 'greedy')")
+        with nogil:
+            n = sj_greedy_check(&d, players, &r, &differs, &got, &want)
+        if n < 0:
+            _raise_error(<int>n, "greedy check", &self.d.rules)
+        if differs:
+            return n, (Cards._wrap(got), Cards._wrap(want), sj_log_moves(self.log) + n)
+        return n, None
+
     def _policy_view(self):
         """What a user policy sees (csrc/include/sj_policy.h): the position (int32, SJ_POSITION_SIZE), the
         candidate actions as an int32 array (n, 54) of copies per card kind, and the candidates as Cards
