@@ -58,6 +58,14 @@ int sj_highest_unit_top(const sj_poscounts *pc, int w, int l);
 /* The same for every shape at once: hi[w][l] for w 1..SJ_MAX_DECKS, l 1..SJ_MAX_POS. */
 void sj_highest_unit_tops(const sj_poscounts *pc, sj_tops hi);
 
+/* bits[w] (w 1..SJ_MAX_DECKS): bit p set when some kind at position p of suit e has at least w copies in `cards`
+ * (the suit's own kinds only: natural tractors' borrowed trumps are not counted). */
+void sj_position_bits(const sj_trump *t, int e, const sj_cards *cards, uint64_t bits[SJ_MAX_DECKS + 1]);
+
+/* The same table for the cards of suit e in `cards` (natural tractors: with the trumps e may borrow), without
+ * building their position counts where tractors are runs of positions (bit planes of positions instead). */
+void sj_highest_unit_tops_of(const sj_trump *t, int e, const sj_cards *cards, sj_tops hi);
+
 /* Every unit of every shape in pc (suit e): every width up to the copies held, every tractor length,
  * every choice of kinds at shared positions.  fn returns nonzero to stop; sj_each_unit then returns 1. */
 typedef int (*sj_unit_fn)(void *ctx, const sj_cards *unit, int w, int l, int top);

@@ -153,63 +153,198 @@ static int strength(const sj_trump *t, const sj_cards *c) {
     return s;
 }
 
-/* Greedy lead: among the units no unseen unit of the same shape beats, and each suit's whole safe
- * holding when it is a throw, the best by (plain suit, cards, points); otherwise a low single of the
- * longest plain suit. */
+/* Points of one card of a kind. */
+static inline int kind_points(int k) {
+    int rank = sj_kind_rank(k);
+    return rank == SJ_RANK_5 ? 5 : (rank == SJ_RANK_10 || rank == SJ_RANK_K) ? 10 : 0;
+}
+
+/* Greedy lead: among the units no unseen unit of the same shape beats ("safe"), and each suit's whole safe
+ * holding when it is a throw, the best by (plain suit, cards, points); otherwise a low single of the longest
+ * plain suit.  Ties go to the first in the order of the legal leads (sj_each_unit: tuples by width, position and
+ * kind, then tractors by width, bottom, length and kinds; suits S H D C T).
+ *
+ * Constructed from each suit's position counts, no unit built but the answer (docs/MODEL.md §11): the units of
+ * one shape with one top are all safe or all not (the unseen cards' highest top of that shape says which), and
+ * the richest of them takes, at each position, the first kind holding the most points; the fallback is always a
+ * single (every suit with cards has singles, and singles come first in its order), needed only when no suit has
+ * a safe unit. */
 typedef struct lead_pick {
-    const sj_trump *t;
-    int e, len;
-    const sj_tops_row *hi;          /* highest unseen top per shape of the current suit */
-    sj_tops scratch;
-    uint64_t safe_kinds;            /* kinds in some safe unit of the current suit */
-    long best_key, fb_key;
-    int have_best, have_fb;
-    sj_cards best, fallback;
+    long key;
+    int have;
+    sj_cards best;
 } lead_pick;
 
-static int consider_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
-    lead_pick *g = (lead_pick *)ctx;
-    int size = w * l, pts = sj_cards_points(unit);
-    if (g->hi[w][l] <= top) {
-        g->safe_kinds |= unit->p[0];
-        long key = ((long)(g->e != SJ_TRUMP) << 24) | ((long)size << 12) | pts;
-        if (!g->have_best || key > g->best_key) g->best = *unit, g->best_key = key, g->have_best = 1;
-    } else if (!g->have_best) {
-        long key = ((long)(size > 1) << 30) | ((long)(g->e == SJ_TRUMP) << 29) | ((long)(64 - g->len) << 20) |
-                   ((long)pts << 10) | strength(g->t, unit);
-        if (!g->have_fb || key < g->fb_key) g->fallback = *unit, g->fb_key = key, g->have_fb = 1;
+static inline int top_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
+
+/* Offer a unit (w copies of each of kinds[0..n)) to g: it becomes the answer when its key is higher. */
+static inline void lead_offer(lead_pick *g, long key, int w, const uint8_t *kinds, int n) {
+    if (g->have && key <= g->key) return;
+    g->key = key;
+    g->have = 1;
+    g->best = sj_cards_empty();
+    for (int q = 0; q < n; q++)
+        for (int i = 0; i < w; i++) g->best.p[i] |= UINT64_C(1) << kinds[q];
+}
+
+/* Suit e's safe units offered to g in the order of the legal leads, from its position counts (natural tractors:
+ * chains of kinds, sj_each_tractor's order); returns the kinds in them. */
+static uint64_t lead_suit_counts(const sj_trump *t, int e, const sj_poscounts *pc, const sj_tops hi, lead_pick *g) {
+    long plain = (long)(e != SJ_TRUMP) << 24;
+    uint64_t safe = 0;
+    int maxw = 0;
+    for (int p = 0; p < pc->npos; p++)
+        for (int j = 0; j < pc->nk[p]; j++)
+            if (pc->c[p][j] > maxw) maxw = pc->c[p][j];
+    /* tuples: each kind with at least w copies at a plain position; safe from the unseen top on */
+    for (int w = 1; w <= maxw; w++)
+        for (int p = hi[w][1] < 0 ? 0 : hi[w][1]; p < pc->nplain; p++)
+            for (int j = 0; j < pc->nk[p]; j++) {
+                if (pc->c[p][j] < w) continue;
+                uint8_t k = t->at[e][p][j];
+                safe |= UINT64_C(1) << k;
+                lead_offer(g, plain | ((long)w << 12) | (long)(w * kind_points(k)), w, &k, 1);
+            }
+    /* tractors: the chain up from every bottom kind, every length holding a plain kind */
+    for (int w = 2; w <= maxw; w++)
+        for (int p = 0; p < pc->npos; p++)
+            for (int j = 0; j < pc->nk[p]; j++) {
+                if (pc->c[p][j] < w) continue;
+                int code = p << 2 | j, plain_kind = p < pc->nplain, pts = kind_points(t->at[e][p][j]);
+                uint8_t kinds[SJ_MAX_POS + 1];
+                kinds[0] = t->at[e][p][j];
+                uint64_t held = UINT64_C(1) << kinds[0];
+                for (int l = 2; l <= SJ_MAX_POS; l++) {
+                    code = pc->ch->up[code >> 2][code & 3];
+                    if (code == SJ_CODE_NONE || pc->c[code >> 2][code & 3] < w) break;
+                    kinds[l - 1] = t->at[e][code >> 2][code & 3];
+                    plain_kind |= (code >> 2) < pc->nplain;
+                    pts += kind_points(kinds[l - 1]);
+                    held |= UINT64_C(1) << kinds[l - 1];
+                    if (!plain_kind || hi[w][l] > pc->ch->key[code >> 2][code & 3]) continue;
+                    safe |= held;
+                    lead_offer(g, plain | ((long)(w * l) << 12) | (long)(w * pts), w, kinds, l);
+                }
+            }
+    return safe;
+}
+
+/* The same from bit planes of positions, where tractors are runs of positions: bits[w] marks the positions
+ * holding a kind of >= w copies, so a tractor (w, l) is l adjacent bits, and the unseen cards' highest top of a
+ * shape is the top bit of their runs of that length. */
+static uint64_t lead_suit_bits(const sj_trump *t, int e, const sj_cards *mine, const sj_cards *theirs, lead_pick *g) {
+    long plain = (long)(e != SJ_TRUMP) << 24;
+    uint64_t mb[SJ_MAX_DECKS + 1], ub[SJ_MAX_DECKS + 1], safe = 0;
+    sj_position_bits(t, e, mine, mb);
+    sj_position_bits(t, e, theirs, ub);
+    /* tuples: each kind with >= w copies at a position no unseen w-tuple tops */
+    for (int w = 1; w <= SJ_MAX_DECKS && mb[w]; w++) {
+        uint64_t ok = ub[w] ? mb[w] & (~UINT64_C(0) << top_bit(ub[w])) : mb[w];
+        for (; ok; ok &= ok - 1) {
+            int p = __builtin_ctzll(ok);
+            for (int j = 0; j < t->nat[e][p]; j++) {
+                uint8_t k = t->at[e][p][j];
+                if (!(mine->p[w - 1] >> k & 1)) continue;
+                safe |= UINT64_C(1) << k;
+                lead_offer(g, plain | ((long)w << 12) | (long)(w * kind_points(k)), w, &k, 1);
+            }
+        }
     }
-    return 0;
+    /* tractors: every bottom, every length; the units of one run share their top, and the richest takes at each
+     * position the first kind with the most points */
+    for (int w = 2; w <= SJ_MAX_DECKS && mb[w]; w++) {
+        uint64_t m = mb[w], starts = m & (m >> 1);
+        if (!starts) continue;
+        int8_t hi[SJ_MAX_POS + 2];
+        uint64_t rm = m, ru = ub[w];
+        for (int l = 2; l <= SJ_MAX_POS; l++) {
+            rm &= rm << 1;
+            if (!rm) break;
+            ru &= ru << 1;
+            hi[l] = (int8_t)(ru ? top_bit(ru) : -1);
+        }
+        uint8_t rich[SJ_MAX_POS], first[SJ_MAX_POS];
+        uint64_t held[SJ_MAX_POS];
+        for (uint64_t b = m; b; b &= b - 1) {
+            int p = __builtin_ctzll(b), most = -1;
+            held[p] = 0;
+            for (int j = 0; j < t->nat[e][p]; j++) {
+                int k = t->at[e][p][j];
+                if (!(mine->p[w - 1] >> k & 1)) continue;
+                held[p] |= UINT64_C(1) << k;
+                if (kind_points(k) > most) most = kind_points(k), first[p] = (uint8_t)k;
+            }
+            rich[p] = (uint8_t)most;
+        }
+        for (; starts; starts &= starts - 1) {
+            int p = __builtin_ctzll(starts), pts = rich[p];
+            uint64_t kinds = held[p];
+            for (int l = 2; m >> (p + l - 1) & 1; l++) {
+                int top = p + l - 1;
+                pts += rich[top];
+                kinds |= held[top];
+                if (hi[l] > top) continue;
+                safe |= kinds;
+                lead_offer(g, plain | ((long)(w * l) << 12) | (long)(w * pts), w, first + p, l);
+            }
+        }
+    }
+    return safe;
 }
 
 static int greedy_lead(const sj_deal *d, sj_cards *out) {
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move];
+    sj_cards unseen = sj_deal_unseen(d);
     lead_pick g;
-    g.t = t;
-    g.have_best = g.have_fb = 0;
-    g.best_key = g.fb_key = 0;
+    g.have = 0;
+    g.key = 0;
     for (int e = 0; e < SJ_NUM_EFF; e++) {
-        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e]);
-        if (sj_cards_is_empty(&mine)) continue;
-        g.e = e;
-        g.len = sj_cards_size(&mine);
-        mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]); /* natural tractors may borrow */
-        sj_poscounts pc;
-        g.hi = sj_unseen_tops(d, e, g.scratch);
-        sj_poscounts_of(t, e, &mine, &pc);
-        g.safe_kinds = 0;
-        sj_each_unit(t, e, &pc, consider_unit, &g);
+        if (!(hand->p[0] & t->suit_mask[e])) continue;
+        uint64_t mask = t->suit_mask[e] | t->borrow_mask[e]; /* natural tractors may borrow */
+        sj_cards mine = sj_cards_mask(hand, mask), theirs = sj_cards_mask(&unseen, mask);
+        sj_tops hi;
+        uint64_t safe;
+        if (t->natural) {
+            sj_highest_unit_tops_of(t, e, &theirs, hi);
+            sj_poscounts pc;
+            sj_poscounts_of(t, e, &mine, &pc);
+            safe = lead_suit_counts(t, e, &pc, (const sj_tops_row *)hi, &g);
+        } else {
+            safe = lead_suit_bits(t, e, &mine, &theirs, &g);
+        }
         /* the whole safe holding of the suit, when it is a throw */
-        sj_cards throw_cards = sj_cards_mask(&mine, g.safe_kinds);
-        if (throw_cards.p[0] & (throw_cards.p[0] - 1) && sj_is_safe_throw(t, &throw_cards, g.hi)) {
+        sj_cards throw_cards = sj_cards_mask(&mine, safe);
+        if (!(throw_cards.p[0] & (throw_cards.p[0] - 1))) continue;
+        if (!t->natural) sj_highest_unit_tops_of(t, e, &theirs, hi);
+        if (sj_is_safe_throw(t, &throw_cards, (const sj_tops_row *)hi)) {
             long key = ((long)(e != SJ_TRUMP) << 24) | ((long)sj_cards_size(&throw_cards) << 12) |
                        sj_cards_points(&throw_cards);
-            if (!g.have_best || key > g.best_key) g.best = throw_cards, g.best_key = key, g.have_best = 1;
+            if (!g.have || key > g.key) g.best = throw_cards, g.key = key, g.have = 1;
         }
     }
-    if (!g.have_best && !g.have_fb) return SJ_E_POLICY;
-    *out = g.have_best ? g.best : g.fallback;
+    if (g.have) {
+        *out = g.best;
+        return 0;
+    }
+    /* no safe unit: the single that comes first by (plain, longest suit, fewest points, weakest) */
+    long fb_key = 0;
+    int fb = -1;
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_cards in = sj_cards_mask(hand, t->suit_mask[e]);
+        if (sj_cards_is_empty(&in)) continue;
+        long trump = e == SJ_TRUMP, len = sj_cards_size(&in);
+        for (int p = 0; p < t->npos[e]; p++) /* singles sit at the suit's own positions */
+            for (int j = 0; j < t->nat[e][p]; j++) {
+                int k = t->at[e][p][j];
+                if (!(in.p[0] >> k & 1)) continue;
+                long key = (trump << 29) | ((64 - len) << 20) | ((long)kind_points(k) << 10) | (p + 100 * trump);
+                if (fb < 0 || key < fb_key) fb = k, fb_key = key;
+            }
+    }
+    if (fb < 0) return SJ_E_POLICY;
+    *out = sj_cards_empty();
+    out->p[0] = UINT64_C(1) << fb;
     return 0;
 }
 

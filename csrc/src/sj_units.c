@@ -173,6 +173,32 @@ void sj_highest_unit_tops(const sj_poscounts *pc, sj_tops hi) {
     }
 }
 
+void sj_position_bits(const sj_trump *t, int e, const sj_cards *cards, uint64_t bits[SJ_MAX_DECKS + 1]) {
+    uint64_t mask = t->suit_mask[e];
+    bits[0] = 0;
+    for (int w = 1; w <= SJ_MAX_DECKS; w++) {
+        uint64_t m = 0;
+        for (uint64_t b = cards->p[w - 1] & mask; b; b &= b - 1) m |= UINT64_C(1) << t->pos[__builtin_ctzll(b)];
+        bits[w] = m;
+    }
+}
+
+void sj_highest_unit_tops_of(const sj_trump *t, int e, const sj_cards *cards, sj_tops hi) {
+    if (t->natural) { /* chains: through the position counts */
+        sj_poscounts pc;
+        sj_poscounts_of(t, e, cards, &pc);
+        sj_highest_unit_tops(&pc, hi);
+        return;
+    }
+    /* A run of length l ending at p is bit p of m & m << 1 & ... & m << (l - 1): the same table as
+     * sj_highest_unit_tops, without the counts. */
+    uint64_t bits[SJ_MAX_DECKS + 1];
+    sj_position_bits(t, e, cards, bits);
+    memset(hi, -1, sizeof(sj_tops));
+    for (int w = 1; w <= SJ_MAX_DECKS && bits[w]; w++)
+        for (uint64_t run = bits[w], l = 1; run; l++, run &= run << 1) hi[w][l] = (int8_t)(63 - __builtin_clzll(run));
+}
+
 /* The natural decomposition: as below, with chains for runs (docs/MODEL.md §3). */
 static int units_natural(const sj_trump *t, int e, sj_poscounts *pc, int left, sj_unit *out, int cap) {
     int n = 0;
