@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "sj_rng.h"
-#include "sj_units.h"
+#include "sj_trick.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,6 +90,8 @@ typedef struct sj_deal {
     sj_cards last_lead;             /* the lead of the last finished trick, as played */
     sj_cards last_won;              /* the play that won it */
     int last_winner;
+    int trick_rc;                   /* the current trick's standing, kept play by play (valid while ntrick > 0): */
+    sj_trick_eval trick_eval;       /* ... sj_trick_eval_init's code for the lead, and the evaluation */
     /* result (phase done) */
     int kitty_points, multiplier, kitty_captured, attacker_points;
     sj_level_outcome outcome;

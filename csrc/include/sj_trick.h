@@ -29,6 +29,9 @@ typedef struct sj_trick_eval {
 /* Evaluate plays[0..nplays) (the lead first); a negative SJ_E_* code for a bad lead. ev->winner is the
  * current winner. */
 int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_trick_eval *ev);
+/* Add `play`, plays[index] of the trick: it becomes the winner when it beats the current one (returns 1).  A trick
+ * evaluated play by play with sj_trick_eval_add stands as sj_trick_eval_init of all its plays would. */
+int sj_trick_eval_add(const sj_trump *t, sj_trick_eval *ev, const sj_cards *play, int index);
 /* 1 when `play`, added next, would become the winner. */
 int sj_trick_eval_beats(const sj_trump *t, const sj_trick_eval *ev, const sj_cards *play);
 

@@ -364,7 +364,7 @@ void sj_deal_recount(sj_deal *d, int ntricks, const int8_t *winner, const int16_
 }
 
 static void finish_trick(sj_deal *d) {
-    int w = sj_trick_winner(&d->trump, d->trick, 4);
+    int w = d->trick_rc < 0 ? d->trick_rc : d->trick_eval.winner;
     int winner = (d->leader + (w < 0 ? 0 : w)) % 4;
     int pts = 0;
     for (int i = 0; i < 4; i++) pts += sj_cards_points(&d->trick[i]);
@@ -418,6 +418,10 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
         if (seat == d->partner && d->called_played[seat]) d->friend_revealed = 1;
     }
     d->trick[d->ntrick++] = *played;
+    if (d->ntrick == 1)
+        d->trick_rc = sj_trick_eval_init(&d->trump, d->trick, 1, &d->trick_eval);
+    else if (d->trick_rc == 0)
+        sj_trick_eval_add(&d->trump, &d->trick_eval, played, d->ntrick - 1);
     if (d->ntrick == 4)
         finish_trick(d);
     else

@@ -143,16 +143,6 @@ void sj_policy_swap(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
 
 #define GREEDY_CANDIDATES SJ_CANDIDATES
 
-static int strength(const sj_trump *t, const sj_cards *c) {
-    int s = 0;
-    for (int i = 0; i < SJ_MAX_DECKS; i++)
-        for (uint64_t b = c->p[i]; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            s += t->pos[k] + (t->eff[k] == SJ_TRUMP ? 100 : 0);
-        }
-    return s;
-}
-
 /* Points of one card of a kind. */
 static inline int kind_points(int k) {
     int rank = sj_kind_rank(k);
@@ -348,17 +338,33 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
     return 0;
 }
 
-/* The `need` physical cards of `pool` with the lowest key[k] (repeated minimum: need is small). */
-static void take_by_key(const sj_cards *pool, const int *key, int need, sj_cards *out) {
-    sj_cards left = *pool;
-    for (int i = 0; i < need && !sj_cards_is_empty(&left); i++) {
-        int best = -1;
-        for (uint64_t b = left.p[0]; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            if (best < 0 || key[k] < key[best]) best = k;
+/* The short follower's two discards: `in` (all of the led suit held) plus the `need` physical cards of the rest
+ * with the lowest key, by repeated minimum (need is small).  low: plain before trump, fewer points, lower
+ * position; rich: more points, plain before trump, lower position. */
+static inline int low_key(const sj_trump *t, int k) {
+    return ((t->eff[k] == SJ_TRUMP) << 12) | (kind_points(k) << 6) | t->pos[k];
+}
+static inline int rich_key(const sj_trump *t, int k) {
+    return ((15 - kind_points(k)) << 12) | ((t->eff[k] == SJ_TRUMP) << 6) | t->pos[k];
+}
+
+static void short_discards(const sj_trump *t, const sj_cards *hand, const sj_cards *in, int need, sj_cards *low,
+                           sj_cards *rich) {
+    sj_cards rest;
+    sj_cards_sub(hand, in, &rest);
+    sj_cards left[2] = {rest, rest};
+    sj_cards *out[2] = {low, rich};
+    for (int which = 0; which < 2; which++) {
+        *out[which] = *in;
+        for (int i = 0; i < need && !sj_cards_is_empty(&left[which]); i++) {
+            int best = -1, best_key = 0;
+            for (uint64_t b = left[which].p[0]; b; b &= b - 1) {
+                int k = __builtin_ctzll(b), key = which ? rich_key(t, k) : low_key(t, k);
+                if (best < 0 || key < best_key) best = k, best_key = key;
+            }
+            sj_cards_remove_one(&left[which], best);
+            sj_cards_add_one(out[which], best);
         }
-        sj_cards_remove_one(&left, best);
-        sj_cards_add_one(out, best);
     }
 }
 
@@ -369,21 +375,11 @@ static long short_suit_candidates(const sj_deal *d, sj_cards *cand) {
     const sj_cards *hand = &d->hands[d->to_move], *lead = &d->trick[0];
     int led = sj_trump_suit_of(t, lead);
     if (led < 0) return 0;
-    sj_cards in = sj_cards_mask(hand, t->suit_mask[led]), rest;
+    sj_cards in = sj_cards_mask(hand, t->suit_mask[led]);
     int need = sj_cards_size(lead) - sj_cards_size(&in);
     if (need <= 0) return 0;
-    sj_cards_sub(hand, &in, &rest);
-    int low[SJ_NUM_KINDS], rich[SJ_NUM_KINDS];
-    for (int k = 0; k < SJ_NUM_KINDS; k++) {
-        int trump = t->eff[k] == SJ_TRUMP, pts = is_point_kind(k) ? (sj_kind_rank(k) == SJ_RANK_5 ? 5 : 10) : 0;
-        low[k] = (trump << 12) | (pts << 6) | t->pos[k];
-        rich[k] = ((15 - pts) << 12) | (trump << 6) | t->pos[k];
-    }
-    long n = 0;
-    cand[n] = in;
-    take_by_key(&rest, low, need, &cand[n++]);
-    cand[n] = in;
-    take_by_key(&rest, rich, need, &cand[n++]);
+    long n = 2;
+    short_discards(t, hand, &in, need, &cand[0], &cand[1]);
     if (sj_cards_is_empty(&in) && led != SJ_TRUMP) {
         sj_cards trumps = sj_cards_mask(hand, t->suit_mask[SJ_TRUMP]);
         if (sj_cards_size(&trumps) >= sj_cards_size(lead)) {
@@ -490,24 +486,200 @@ long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap) {
     return m;
 }
 
+/* ---- greedy follow, constructed (docs/MODEL.md §11) ----------------------------------------------------------
+ * The rule weighs a list of candidate follows (sj_follow_candidates, in its order) by points and strength (the
+ * positions of the cards, a trump counting 100 more): feeding a partner who is winning, the richest (then the
+ * weakest); otherwise the cheapest (weakest, then richest) that beats the trick, when points are on the table, it
+ * is the last seat or the play itself holds points; otherwise the lowest (fewest points, then weakest).  Ties go
+ * to the first candidate.  The answer is built without the list where the list is known in closed form:
+ * - one card led, not short: one candidate per kind of the led suit held (kinds ascending): a loop over them;
+ * - short in the led suit: the low and the rich discard (built directly), then, void in a plain lead, the ways to
+ *   trump: every sub-multiset of the trumps of the lead's size, in the listing's order (kinds ascending, each kind's
+ *   count from the most down), the first 126 of them.  The richest is the rich discard (it takes the most points a
+ *   play of that size can hold, then the weakest cards), so feeding never looks at them; the cheapest winner and the
+ *   lowest are searched in the listing's order with the count of every subtree known (so the cap of 126 is exact)
+ *   and every subtree that cannot hold a strictly better play skipped: its key is bounded below by the cheapest
+ *   cards left, and a winner must hold the lead's shapes (enough kinds of each width).
+ * Otherwise (a lead of several cards, not short) the candidates are the first 128 legal follows, listed. */
+
+typedef struct follow_pick {
+    const sj_trump *t;
+    const sj_trick_eval *ev;
+    int feed;                       /* feeding a partner who is winning */
+    int open;                       /* points on the table or the last seat: any winner counts */
+    int have_feed, have_win, have_low;
+    long feed_key, win_key, low_key;
+    sj_cards feed_best, win, low;
+} follow_pick;
+
+static inline int card_strength(const sj_trump *t, int k) { return t->pos[k] + (t->eff[k] == SJ_TRUMP ? 100 : 0); }
+
+static int strength(const sj_trump *t, const sj_cards *c) {
+    int s = 0;
+    for (int i = 0; i < SJ_MAX_DECKS; i++)
+        for (uint64_t b = c->p[i]; b; b &= b - 1) s += card_strength(t, __builtin_ctzll(b));
+    return s;
+}
+
+/* The next candidate in the list's order, with its points and strength. */
+static void follow_offer(follow_pick *f, const sj_cards *c, int pts, int str) {
+    if (f->feed) {
+        long key = ((long)pts << 16) - str;
+        if (!f->have_feed || key > f->feed_key) f->feed_best = *c, f->feed_key = key, f->have_feed = 1;
+        return;
+    }
+    if (f->open || pts > 0) {
+        long key = ((long)str << 10) - pts;
+        if ((!f->have_win || key < f->win_key) && sj_trick_eval_beats(f->t, f->ev, c))
+            f->win = *c, f->win_key = key, f->have_win = 1;
+    }
+    long key = ((long)pts << 16) + str;
+    if (!f->have_low || key < f->low_key) f->low = *c, f->low_key = key, f->have_low = 1;
+}
+
+/* The ways to trump of a void follower: the sub-multisets of `need` cards of the trumps, in the listing's order
+ * (kinds ascending; at each kind its count from the most down to none), the first `cap` of them. */
+#define TW_MAX_NEED 64
+typedef struct trump_walk {
+    const sj_trump *t;
+    follow_pick *f;
+    int nk, need, win;              /* win: searching the cheapest winner, else the lowest */
+    uint8_t kind[SJ_NUM_KINDS], avail[SJ_NUM_KINDS];
+    long weight[SJ_NUM_KINDS];      /* a card's share of the key */
+    long count[SJ_NUM_KINDS + 1][TW_MAX_NEED + 1];  /* plays of r cards from kinds i.. (saturated) */
+    long least[SJ_NUM_KINDS + 1][TW_MAX_NEED + 1];  /* the smallest key share of r cards from kinds i.. */
+    int need_w[SJ_MAX_DECKS + 1];   /* the lead's shapes: positions needing >= w copies (0: no bound) */
+    int wide[SJ_MAX_DECKS + 1][SJ_NUM_KINDS + 1];   /* sum over kinds i.. of avail / w */
+    int held_w[SJ_MAX_DECKS + 1];   /* ... of the cards chosen so far */
+    long index, cap;
+    sj_cards cur;
+} trump_walk;
+
+#define TW_MANY (INT64_C(1) << 50)
+#define TW_NONE INT64_MAX
+
+static int tw_rec(trump_walk *w, int i, int r, long part) {
+    follow_pick *f = w->f;
+    if (r == 0) { /* a leaf: the next play of the listing */
+        if (w->index >= w->cap) return 1;
+        w->index++;
+        int pts = sj_cards_points(&w->cur), str = strength(w->t, &w->cur);
+        if (w->win) {
+            long key = ((long)str << 10) - pts;
+            if ((f->open || pts > 0) && (!f->have_win || key < f->win_key) && sj_trick_eval_beats(w->t, f->ev, &w->cur))
+                f->win = w->cur, f->win_key = key, f->have_win = 1;
+        } else {
+            long key = ((long)pts << 16) + str;
+            if (!f->have_low || key < f->low_key) f->low = w->cur, f->low_key = key, f->have_low = 1;
+        }
+        return w->index >= w->cap;
+    }
+    int maxc = w->avail[i] < r ? w->avail[i] : r;
+    for (int c = maxc; c >= 0; c--) {
+        long n = w->count[i + 1][r - c];
+        if (!n) continue;
+        int skip = 0;
+        long best = w->win ? (f->have_win ? f->win_key : TW_NONE) : (f->have_low ? f->low_key : TW_NONE);
+        if (best != TW_NONE && part + c * w->weight[i] + w->least[i + 1][r - c] >= best) skip = 1;
+        for (int v = 2; !skip && v <= SJ_MAX_DECKS; v++) {
+            if (!w->need_w[v]) continue;
+            int most = w->wide[v][i + 1], room = (r - c) / v;
+            if (w->held_w[v] + c / v + (most < room ? most : room) < w->need_w[v]) skip = 1;
+        }
+        if (skip) {
+            w->index += n;
+            if (w->index >= w->cap) return 1;
+            continue;
+        }
+        for (int q = 0; q < c; q++) sj_cards_add_one(&w->cur, w->kind[i]);
+        for (int v = 2; v <= SJ_MAX_DECKS; v++) w->held_w[v] += c / v;
+        int stop = tw_rec(w, i + 1, r - c, part + c * w->weight[i]);
+        for (int v = 2; v <= SJ_MAX_DECKS; v++) w->held_w[v] -= c / v;
+        for (int q = 0; q < c; q++) sj_cards_remove_one(&w->cur, w->kind[i]);
+        if (stop) return 1;
+    }
+    return 0;
+}
+
+/* Offer the ways to trump (the first `cap`) to f: the cheapest winner (win) or the lowest. */
+static void trump_ways(const sj_trump *t, const sj_cards *trumps, int need, long cap, int win, follow_pick *f) {
+    if (need > TW_MAX_NEED || cap <= 0) return;
+    trump_walk w;
+    w.t = t;
+    w.f = f;
+    w.need = need;
+    w.win = win;
+    w.nk = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        int c = sj_cards_count(trumps, k);
+        if (!c) continue;
+        int pts = kind_points(k), str = card_strength(t, k);
+        w.kind[w.nk] = (uint8_t)k;
+        w.avail[w.nk] = (uint8_t)c;
+        w.weight[w.nk++] = win ? ((long)str << 10) - pts : ((long)pts << 16) + str;
+    }
+    for (int r = 0; r <= need; r++) w.count[w.nk][r] = r == 0, w.least[w.nk][r] = r == 0 ? 0 : TW_NONE;
+    for (int i = w.nk - 1; i >= 0; i--)
+        for (int r = 0; r <= need; r++) {
+            long n = 0, least = TW_NONE;
+            for (int c = 0; c <= w.avail[i] && c <= r; c++) {
+                n += w.count[i + 1][r - c];
+                if (w.least[i + 1][r - c] != TW_NONE && c * w.weight[i] + w.least[i + 1][r - c] < least)
+                    least = c * w.weight[i] + w.least[i + 1][r - c];
+            }
+            w.count[i][r] = n < TW_MANY ? n : TW_MANY;
+            w.least[i][r] = least;
+        }
+    memset(w.need_w, 0, sizeof w.need_w);
+    memset(w.held_w, 0, sizeof w.held_w);
+    if (win && !f->ev->wide_cards) { /* a winner holds the lead's shapes: positions needing >= v copies */
+        const sj_trick_eval *ev = f->ev;
+        if (ev->tuple_w) {
+            for (int v = 2; v <= ev->tuple_w; v++) w.need_w[v] = 1;
+        } else {
+            for (int s = 0; s < ev->nshapes; s++)
+                for (int v = 2; v <= ev->shapes[s].w; v++) w.need_w[v] += ev->shapes[s].l;
+        }
+        for (int v = 2; v <= SJ_MAX_DECKS; v++) {
+            w.wide[v][w.nk] = 0;
+            for (int i = w.nk - 1; i >= 0; i--) w.wide[v][i] = w.wide[v][i + 1] + w.avail[i] / v;
+        }
+    }
+    w.index = 0;
+    w.cap = cap;
+    w.cur = sj_cards_empty();
+    tw_rec(&w, 0, need, 0);
+}
+
 static int greedy_follow(const sj_deal *d, sj_cards *out) {
     const sj_trump *t = &d->trump;
     int seat = d->to_move;
-    sj_cards cand[GREEDY_CANDIDATES];
-    long n = sj_follow_candidates(d, cand);
-    if (n <= 0) return SJ_E_POLICY;
-    if (n == 1) {
-        *out = cand[0];
-        return 0;
+    const sj_cards *hand = &d->hands[seat], *lead = &d->trick[0];
+    int led = sj_trump_suit_of(t, lead), nlead = sj_cards_size(lead);
+    sj_cards in = sj_cards_mask(hand, t->suit_mask[led < 0 ? 0 : led]);
+    int need = led < 0 ? 0 : nlead - sj_cards_size(&in);
+    int single = need <= 0 && !lead->p[1] && !(lead->p[0] & (lead->p[0] - 1));
+    sj_cards list[GREEDY_CANDIDATES];
+    long n = 0;
+    if (single) {
+        in = sj_cards_mask(hand, t->suit_mask[t->eff[__builtin_ctzll(lead->p[0])]]);
+        if (!(in.p[0] & (in.p[0] - 1))) { /* one kind held: the only candidate */
+            *out = sj_cards_empty();
+            out->p[0] = in.p[0];
+            return in.p[0] ? 0 : SJ_E_POLICY;
+        }
+    } else if (need <= 0) {
+        n = sj_legal_follows(t, hand, lead, list, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
+        if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
+        if (n <= 0) return SJ_E_POLICY;
+        if (n == 1) {
+            *out = list[0];
+            return 0;
+        }
     }
-    int pts[GREEDY_CANDIDATES], str[GREEDY_CANDIDATES];
-    for (long i = 0; i < n; i++) {
-        pts[i] = sj_cards_points(&cand[i]);
-        str[i] = strength(t, &cand[i]);
-    }
-    sj_trick_eval ev;
-    if (sj_trick_eval_init(t, d->trick, d->ntrick, &ev) < 0) return SJ_E_POLICY;
-    int cur = (d->leader + ev.winner) % 4;
+    if (d->trick_rc < 0) return SJ_E_POLICY;
+    const sj_trick_eval *ev = &d->trick_eval; /* the trick's standing, kept by the deal */
+    int cur = (d->leader + ev->winner) % 4;
     int partner_winning = sj_known_teammate(d, seat, cur);
     int last = d->ntrick == 3, on_table = 0;
     for (int i = 0; i < d->ntrick; i++) on_table += sj_cards_points(&d->trick[i]);
@@ -516,32 +688,43 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
         const sj_cards *pp = &d->trick[(cur - d->leader + 4) % 4];
         partner_trumped = (pp->p[0] & t->suit_mask[SJ_TRUMP]) != 0;
     }
-    long best = -1, best_key = 0;
-    if (partner_winning && (last || partner_trumped || d->ntrick >= 2)) {
-        for (long i = 0; i < n; i++) { /* feed points; among equals the weakest cards */
-            long key = ((long)pts[i] << 16) - str[i];
-            if (best < 0 || key > best_key) best = i, best_key = key;
+    follow_pick f;
+    f.t = t;
+    f.ev = ev;
+    f.feed = partner_winning && (last || partner_trumped || d->ntrick >= 2);
+    f.open = on_table > 0 || last;
+    f.have_feed = f.have_win = f.have_low = 0;
+    f.feed_key = f.win_key = f.low_key = 0;
+    if (single) {
+        for (uint64_t b = in.p[0]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            sj_cards c = sj_cards_empty();
+            c.p[0] = b & (~b + 1);
+            follow_offer(&f, &c, kind_points(k), card_strength(t, k));
         }
-        *out = cand[best];
-        return 0;
+    } else if (need > 0) {
+        sj_cards low, rich;
+        short_discards(t, hand, &in, need, &low, &rich);
+        follow_offer(&f, &low, sj_cards_points(&low), strength(t, &low));
+        follow_offer(&f, &rich, sj_cards_points(&rich), strength(t, &rich));
+        sj_cards trumps = sj_cards_mask(hand, t->suit_mask[SJ_TRUMP]);
+        if (!f.feed && sj_cards_is_empty(&in) && led != SJ_TRUMP && sj_cards_size(&trumps) >= nlead) {
+            if (nlead == 1) { /* one way per trump kind held, kinds ascending (fewer than the cap) */
+                for (uint64_t b = trumps.p[0]; b; b &= b - 1) {
+                    int k = __builtin_ctzll(b);
+                    sj_cards c = sj_cards_empty();
+                    c.p[0] = b & (~b + 1);
+                    follow_offer(&f, &c, kind_points(k), card_strength(t, k));
+                }
+            } else {
+                trump_ways(t, &trumps, nlead, GREEDY_CANDIDATES - 2, 1, &f);
+                if (!f.have_win) trump_ways(t, &trumps, nlead, GREEDY_CANDIDATES - 2, 0, &f);
+            }
+        }
+    } else {
+        for (long i = 0; i < n; i++) follow_offer(&f, &list[i], sj_cards_points(&list[i]), strength(t, &list[i]));
     }
-    long win = -1, win_key = 0;
-    for (long i = 0; i < n; i++) {
-        if (!(on_table > 0 || last || pts[i] > 0)) continue;
-        long key = ((long)str[i] << 10) - pts[i];
-        if (win >= 0 && key >= win_key) continue; /* only a cheaper winner matters */
-        if (!sj_trick_eval_beats(t, &ev, &cand[i])) continue;
-        win = i, win_key = key;
-    }
-    if (win >= 0) {
-        *out = cand[win];
-        return 0;
-    }
-    for (long i = 0; i < n; i++) { /* play low: no points, weak cards */
-        long key = ((long)pts[i] << 16) + str[i];
-        if (best < 0 || key < best_key) best = i, best_key = key;
-    }
-    *out = cand[best];
+    *out = f.feed ? f.feed_best : f.have_win ? f.win : f.low;
     return 0;
 }
 
@@ -630,8 +813,7 @@ void sj_position_view(const sj_deal *d, int32_t *out) {
     out[11] = d->ntrick ? sj_cards_size(&d->trick[0]) : 0;
     out[12] = -1;
     if (d->phase == SJ_PHASE_PLAY && d->ntrick) {
-        sj_trick_eval ev;
-        if (sj_trick_eval_init(&d->trump, d->trick, d->ntrick, &ev) == 0) out[12] = (d->leader + ev.winner) % 4;
+        if (d->trick_rc == 0) out[12] = (d->leader + d->trick_eval.winner) % 4;
     }
     int32_t *block = out + 16;
     if (d->phase != SJ_PHASE_DONE) add_counts(block, &d->hands[d->to_move]);

@@ -118,37 +118,45 @@ int sj_trick_eval_init(const sj_trump *t, const sj_cards *plays, int nplays, sj_
         ev->tuple_w = sj_cards_count(&plays[0], k);
         ev->led = ev->best.eff = t->eff[k];
         ev->best_pos = t->pos[k];
-        for (int i = 1; i < nplays; i++)
-            if (tuple_beats(t, ev->tuple_w, ev->led, ev->best.eff, ev->best_pos, &plays[i])) {
-                int kk = __builtin_ctzll(plays[i].p[0]);
-                ev->best.eff = t->eff[kk];
-                ev->best_pos = t->pos[kk];
-                ev->winner = i;
-            }
-        return 0;
-    }
-    ev->tuple_w = 0;
-    sj_unit units[SJ_MAX_UNITS];
-    int nu = sj_units(t, &plays[0], units, SJ_MAX_UNITS);
-    if (nu < 0) return nu;
-    for (int i = 0; i < nu; i++) {
-        ev->shapes[i].w = units[i].w;
-        ev->shapes[i].l = units[i].l;
-    }
-    sj_shapes_sort(&t->rules, ev->shapes, nu);
-    ev->nshapes = nu;
-    ev->wide_cards = 0;
-    if (t->rules.wider_shapes && nu == 1 && ev->shapes[0].w * ev->shapes[0].l >= 4 && ev->shapes[0].w < t->rules.decks)
-        ev->wide_cards = ev->shapes[0].w * ev->shapes[0].l;
-    if (!profile(t, &plays[0], ev->shapes, nu, &ev->best)) return SJ_E_CAPACITY;
-    ev->led = ev->best.eff;
-    sj_contender cur;
-    for (int i = 1; i < nplays; i++)
-        if (beats(t, ev->shapes, nu, ev->wide_cards, ev->led, &ev->best, &plays[i], &cur)) {
-            ev->best = cur;
-            ev->winner = i;
+        ev->nshapes = 1; /* one tuple: never wider_shapes' contest (a quad is already the widest) */
+        ev->shapes[0].w = (uint8_t)ev->tuple_w;
+        ev->shapes[0].l = 1;
+        ev->wide_cards = 0;
+    } else {
+        ev->tuple_w = 0;
+        sj_unit units[SJ_MAX_UNITS];
+        int nu = sj_units(t, &plays[0], units, SJ_MAX_UNITS);
+        if (nu < 0) return nu;
+        for (int i = 0; i < nu; i++) {
+            ev->shapes[i].w = units[i].w;
+            ev->shapes[i].l = units[i].l;
         }
+        sj_shapes_sort(&t->rules, ev->shapes, nu);
+        ev->nshapes = nu;
+        ev->wide_cards = 0;
+        if (t->rules.wider_shapes && nu == 1 && ev->shapes[0].w * ev->shapes[0].l >= 4 &&
+            ev->shapes[0].w < t->rules.decks)
+            ev->wide_cards = ev->shapes[0].w * ev->shapes[0].l;
+        if (!profile(t, &plays[0], ev->shapes, nu, &ev->best)) return SJ_E_CAPACITY;
+        ev->led = ev->best.eff;
+    }
+    for (int i = 1; i < nplays; i++) sj_trick_eval_add(t, ev, &plays[i], i);
     return 0;
+}
+
+int sj_trick_eval_add(const sj_trump *t, sj_trick_eval *ev, const sj_cards *play, int index) {
+    if (ev->tuple_w) {
+        if (!tuple_beats(t, ev->tuple_w, ev->led, ev->best.eff, ev->best_pos, play)) return 0;
+        int k = __builtin_ctzll(play->p[0]);
+        ev->best.eff = t->eff[k];
+        ev->best_pos = t->pos[k];
+    } else {
+        sj_contender cur;
+        if (!beats(t, ev->shapes, ev->nshapes, ev->wide_cards, ev->led, &ev->best, play, &cur)) return 0;
+        ev->best = cur;
+    }
+    ev->winner = index;
+    return 1;
 }
 
 int sj_trick_eval_beats(const sj_trump *t, const sj_trick_eval *ev, const sj_cards *play) {
