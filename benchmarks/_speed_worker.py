@@ -6,7 +6,9 @@ round; ``ROUNDS`` measured rounds after one warm-up round of the same size). It 
 it always runs one thread (``threads=1``) with ``seed=1`` (every round plays the same deals).
 
 It prints one JSON object: ``cpu`` and ``wall`` (seconds of each measured round, ``time.process_time`` and
-``time.perf_counter`` around the call only), ``warmup`` (the warm-up round's ``[cpu, wall]``), ``games``,
+``time.perf_counter`` around the call only), ``user`` and ``sys`` (the CPU time's split, ``getrusage``, and
+``minflt``, the page faults; ``os.times`` and no faults where there is no ``resource`` module), ``warmup``
+(the warm-up round's ``[cpu, wall]``), ``games``,
 ``plays`` (``SimResult.plays.sum()``, simulate cases) or ``records`` (rows written, self-play cases), and
 what ran it: the ``shengji`` file imported and its version, the Python, ``os.cpu_count()``, and the
 environment variables below as this process saw them.
@@ -25,6 +27,11 @@ import sys
 import time
 from typing import Any
 
+try:
+    import resource
+except ImportError:  # not on Windows
+    resource = None  # type: ignore[assignment]
+
 # name: (function, preset, policy, games a round by default, ~1-2 s a round on the 79ab229 build)
 CASES: dict[str, tuple[str, str, str, int]] = {
     "simulate-random-2deck": ("simulate", "qq-2deck", "random", 80_000),
@@ -39,6 +46,15 @@ CASES: dict[str, tuple[str, str, str, int]] = {
 ENV_SEEN = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "PYTHONPATH")
 
 
+def _usage() -> tuple[float, float, int]:
+    """This process's user and system CPU seconds and minor page faults so far."""
+    if resource is None:
+        t = os.times()
+        return t.user, t.system, 0
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime, r.ru_stime, r.ru_minflt
+
+
 def measure(case: str, games: int, rounds: int) -> dict[str, Any]:
     import shengji
     from shengji import Rules, selfplay, simulate
@@ -46,12 +62,14 @@ def measure(case: str, games: int, rounds: int) -> dict[str, Any]:
     fn_name, preset, policy, _ = CASES[case]
     fn = simulate if fn_name == "simulate" else selfplay
     rules = Rules.preset(preset)
-    out: dict[str, Any] = {"case": case, "games": games, "cpu": [], "wall": []}
+    out: dict[str, Any] = {"case": case, "games": games, "cpu": [], "wall": [], "user": [], "sys": [], "minflt": []}
     for r in range(rounds + 1):
         gc.collect()
+        u0 = _usage()
         c, w = time.process_time(), time.perf_counter()
         res = fn(rules, games, policy=policy, seed=1, threads=1)
         cpu, wall = time.process_time() - c, time.perf_counter() - w
+        u1 = _usage()
         if r == 0:
             out["warmup"] = [cpu, wall]
             if fn_name == "simulate":
@@ -61,6 +79,8 @@ def measure(case: str, games: int, rounds: int) -> dict[str, Any]:
         else:
             out["cpu"].append(cpu)
             out["wall"].append(wall)
+            for key, a, b in zip(("user", "sys", "minflt"), u0, u1, strict=True):
+                out[key].append(b - a)
         del res
     out.update(shengji=shengji.__file__, version=getattr(shengji, "__version__", None), python=sys.version.split()[0],
                executable=sys.executable, cores=os.cpu_count(), env={k: os.environ.get(k) for k in ENV_SEEN})

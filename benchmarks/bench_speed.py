@@ -31,16 +31,21 @@ plays one warm-up round, then ``ROUNDS`` measured rounds of the same deals (``se
 times the call alone (``time.process_time`` and ``time.perf_counter``). A process's rate is its median round;
 a build's rate is the median over all its rounds; the ratio is the median over the pairs of (this build's
 rate / the baseline's rate in the process beside it), its spread the pairs' smallest and largest. CPU time is
-the measure (wall time is reported beside it: on a loaded machine it counts other work's time).
+the measure (wall time is reported beside it: on a loaded machine it counts other work's time). The same
+ratio on user CPU time is given too, with the system's share of the CPU time: self-play's records take a few
+hundred MB a round, and the system time of their page faults can vary several-fold from round to round on a
+shared machine (0.15 s against 0.75 s for the same 76,000 faults on the 2-core machine this was built on), the
+same for both builds; when it does, the user-time ratio is the steadier one.
 
 Environment: the workers run with ``OPENBLAS_NUM_THREADS=1``, both builds alike. numpy's BLAS pool otherwise
 keeps threads spinning after numpy work, and their time would count in the process's CPU time; the library
 does not read the variable and nothing else in the environment is changed.
 
 Output: a table at the end (``-s``), each test's ``extra_info`` (``games_per_s``, ``plays_per_s`` or
-``records_per_s``, wall rates, the baseline's, ``ratio`` and ``pair_ratios``, ``cores``), and with
-``--speed-json FILE`` the whole summary. pytest-benchmark's own timing of each test is the whole interleaved
-run of its case (every process), not a rate.
+``records_per_s``, user-time and wall rates, ``sys_share``, the baseline's rates, ``ratio``, ``pair_ratios``,
+``user_ratio``, ``wall_ratio``, ``cores``), and with ``--speed-json FILE`` the whole summary (every round's
+CPU, user, system and wall seconds and page faults). pytest-benchmark's own timing of each test is the whole
+interleaved run of its case (every process), not a rate.
 """
 
 from __future__ import annotations
@@ -78,10 +83,15 @@ def _rates(runs: list[dict[str, Any]], games: int) -> dict[str, Any]:
     cpu = [c for r in runs for c in r["cpu"]]
     wall = [w for r in runs for w in r["wall"]]
     first = runs[0]
+    user = [u for r in runs for u in r["user"]]
+    sys_s = [s for r in runs for s in r["sys"]]
     out: dict[str, Any] = {"games_per_s": games / statistics.median(cpu),
+                           "user_games_per_s": games / statistics.median(user),
                            "wall_games_per_s": games / statistics.median(wall),
+                           "sys_share": sum(sys_s) / sum(cpu),
                            "process_games_per_s": [games / statistics.median(r["cpu"]) for r in runs],
-                           "cpu_s": cpu, "wall_s": wall, "warmup_s": [r["warmup"] for r in runs]}
+                           "cpu_s": cpu, "user_s": user, "sys_s": sys_s, "wall_s": wall,
+                           "minflt": [f for r in runs for f in r["minflt"]], "warmup_s": [r["warmup"] for r in runs]}
     for unit in ("plays", "records"):
         if unit in first:
             out[unit] = first[unit]
@@ -105,7 +115,7 @@ def measure_case(case: str, games: int, pairs: int, rounds: int, baseline: str |
         cur, base = out["current"]["build"]["shengji"], out["baseline"]["build"]["shengji"]
         if cur == base:
             raise RuntimeError(f"both builds import the same shengji ({cur}): is PYTHONPATH set?")
-        for key, unit in (("ratio", "cpu"), ("wall_ratio", "wall")):
+        for key, unit in (("ratio", "cpu"), ("user_ratio", "user"), ("wall_ratio", "wall")):
             pair = [statistics.median(b[unit]) / statistics.median(c[unit])  # time ratio = rate ratio inverted
                     for c, b in zip(runs["current"], runs["baseline"], strict=True)]
             out[key] = statistics.median(pair)
@@ -136,23 +146,30 @@ def table(results: dict[str, dict[str, Any]], baseline: str | None) -> str:
         if b in first:
             info = first[b]["build"]
             lines.append(f"  {b}: {info['executable']} (shengji {info['version']}: {info['shengji']})")
-    head = f"{'case':<32} {'deals':>7} {'deals/s':>9} {'plays/s':>10} {'wall d/s':>9}"
+    head = f"{'case':<32} {'deals':>7} {'deals/s':>9} {'plays/s':>10} {'wall d/s':>9} {'sys':>4}"
     if baseline:
-        head += f" {'base d/s':>9} {'base p/s':>10} {'ratio':>6} {'pairs min-max':>13} {'wall ratio':>10}"
+        head += (f" {'base d/s':>9} {'base p/s':>10} {'sys':>4} {'ratio':>6} {'pairs min-max':>13} {'user':>6}"
+                 f" {'wall':>6}")
     lines += [head, "-" * len(head)]
     for case, r in results.items():
         c = r["current"]
         per_s = c.get("plays_per_s", c.get("records_per_s"))
-        row = f"{case:<32} {r['games']:>7} {c['games_per_s']:>9.0f} {per_s:>10.0f} {c['wall_games_per_s']:>9.0f}"
+        row = (f"{case:<32} {r['games']:>7} {c['games_per_s']:>9.0f} {per_s:>10.0f} {c['wall_games_per_s']:>9.0f}"
+               f" {c['sys_share']:>4.0%}")
         if baseline:
             b = r["baseline"]
             spread = f"{min(r['pair_ratios']):.3f}-{max(r['pair_ratios']):.3f}"
             row += (f" {b['games_per_s']:>9.0f} {b.get('plays_per_s', b.get('records_per_s')):>10.0f}"
-                    f" {r['ratio']:>6.3f} {spread:>13} {r['wall_ratio']:>10.3f}")
+                    f" {b['sys_share']:>4.0%} {r['ratio']:>6.3f} {spread:>13} {r['user_ratio']:>6.3f}"
+                    f" {r['wall_ratio']:>6.3f}")
             if "work_differs" in r:
                 row += f"  (work differs: {r['work_differs']})"
         lines.append(row)
-    lines.append("(self-play rows: plays/s is records/s, the rows written)")
+    lines.append("deals/s, plays/s: CPU time (self-play: plays/s is records/s, the rows written); sys: the system's"
+                 " share of the CPU time")
+    if baseline:
+        lines.append("ratio: this build / the baseline, CPU time, the median of the pairs; user, wall: the same ratio"
+                     " on user CPU time and on wall time")
     for policy, s in selfplay_shares(results).items():
         line = f"self-play {policy} as a share of simulate {policy} (2-deck): current {s['current']:.3f}"
         if "baseline" in s:
@@ -192,13 +209,14 @@ def test_speed(benchmark: Any, speed: dict[str, Any], case: str) -> None:
     speed["results"][case] = res
     cur = res["current"]
     info: dict[str, Any] = {"games": games, "cores": res["cores"], "games_per_s": cur["games_per_s"],
-                            "wall_games_per_s": cur["wall_games_per_s"]}
+                            "user_games_per_s": cur["user_games_per_s"], "wall_games_per_s": cur["wall_games_per_s"],
+                            "sys_share": cur["sys_share"]}
     for unit in ("plays", "records"):
         if f"{unit}_per_s" in cur:
             info[f"{unit}_per_s"] = cur[f"{unit}_per_s"]
     if speed["baseline"]:
         info |= {"baseline_games_per_s": res["baseline"]["games_per_s"],
                  "baseline_wall_games_per_s": res["baseline"]["wall_games_per_s"], "ratio": res["ratio"],
-                 "pair_ratios": res["pair_ratios"], "wall_ratio": res["wall_ratio"]}
+                 "pair_ratios": res["pair_ratios"], "user_ratio": res["user_ratio"], "wall_ratio": res["wall_ratio"]}
     benchmark.extra_info.update(info)
     assert cur["games_per_s"] > 0
