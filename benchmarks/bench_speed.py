@@ -65,6 +65,7 @@ from _speed_worker import CASES
 WORKER = Path(__file__).resolve().with_name("_speed_worker.py")
 WORKER_ENV = {"OPENBLAS_NUM_THREADS": "1"}  # module docstring: numpy's BLAS pool must not spin in the workers
 BUILDS = ("current", "baseline")
+SYS_APART = 0.05  # the table marks a case whose builds' system shares of CPU time differ by more than this
 
 
 def run_worker(python: str, case: str, games: int, rounds: int) -> dict[str, Any]:
@@ -133,7 +134,10 @@ def selfplay_shares(results: dict[str, dict[str, Any]]) -> dict[str, dict[str, f
         sp, sim = results.get(f"selfplay-{policy}-2deck"), results.get(f"simulate-{policy}-2deck")
         if not sp or not sim:
             continue
-        shares[policy] = {b: sp[b]["games_per_s"] / sim[b]["games_per_s"] for b in BUILDS if b in sp and b in sim}
+        for b in BUILDS:
+            if b in sp and b in sim:
+                shares.setdefault(policy, {})[b] = sp[b]["games_per_s"] / sim[b]["games_per_s"]
+                shares[policy][f"{b}_user"] = sp[b]["user_games_per_s"] / sim[b]["user_games_per_s"]
     return shares
 
 
@@ -162,6 +166,8 @@ def table(results: dict[str, dict[str, Any]], baseline: str | None) -> str:
             row += (f" {b['games_per_s']:>9.0f} {b.get('plays_per_s', b.get('records_per_s')):>10.0f}"
                     f" {b['sys_share']:>4.0%} {r['ratio']:>6.3f} {spread:>13} {r['user_ratio']:>6.3f}"
                     f" {r['wall_ratio']:>6.3f}")
+            if abs(c["sys_share"] - b["sys_share"]) > SYS_APART:
+                row += "  *"
             if "work_differs" in r:
                 row += f"  (work differs: {r['work_differs']})"
         lines.append(row)
@@ -170,10 +176,14 @@ def table(results: dict[str, dict[str, Any]], baseline: str | None) -> str:
     if baseline:
         lines.append("ratio: this build / the baseline, CPU time, the median of the pairs; user, wall: the same ratio"
                      " on user CPU time and on wall time")
+        if any(abs(r["current"]["sys_share"] - r["baseline"]["sys_share"]) > SYS_APART for r in results.values()):
+            lines.append(f"*: the builds' system shares differ by more than {SYS_APART:.0%} (page-fault time varies"
+                         " on a shared machine: the user ratio is the steadier)")
     for policy, s in selfplay_shares(results).items():
-        line = f"self-play {policy} as a share of simulate {policy} (2-deck): current {s['current']:.3f}"
+        line = (f"self-play {policy} as a share of simulate {policy} (2-deck): current {s['current']:.3f}"
+                f" (user time {s['current_user']:.3f})")
         if "baseline" in s:
-            line += f", baseline {s['baseline']:.3f}"
+            line += f", baseline {s['baseline']:.3f} (user time {s['baseline_user']:.3f})"
         lines.append(line)
     return "\n".join(lines)
 
