@@ -146,14 +146,19 @@ static inline int sj_cards_max_copies(const sj_cards *c) {
 #define SJ_KIND_BIT_(s, r) (UINT64_C(1) << ((s) * 13 + (r)))
 #define SJ_RANK_MASK_(r) (SJ_KIND_BIT_(0, r) | SJ_KIND_BIT_(1, r) | SJ_KIND_BIT_(2, r) | SJ_KIND_BIT_(3, r))
 
+#define SJ_FIVES_ SJ_RANK_MASK_(SJ_RANK_5)
+#define SJ_TENS_ (SJ_RANK_MASK_(SJ_RANK_10) | SJ_RANK_MASK_(SJ_RANK_K))
+
 /* Points (5 = 5, 10 = 10, K = 10). */
 static inline int sj_cards_points(const sj_cards *c) {
-    const uint64_t fives = SJ_RANK_MASK_(SJ_RANK_5), tens = SJ_RANK_MASK_(SJ_RANK_10) | SJ_RANK_MASK_(SJ_RANK_K);
     int pts = 0;
     for (int i = 0; i < SJ_MAX_DECKS; i++)
-        pts += 5 * __builtin_popcountll(c->p[i] & fives) + 10 * __builtin_popcountll(c->p[i] & tens);
+        pts += 5 * __builtin_popcountll(c->p[i] & SJ_FIVES_) + 10 * __builtin_popcountll(c->p[i] & SJ_TENS_);
     return pts;
 }
+
+/* Points of one card of a kind. */
+static inline int sj_kind_points(int kind) { return 5 * (int)(SJ_FIVES_ >> kind & 1) + 10 * (int)(SJ_TENS_ >> kind & 1); }
 /* Per-kind counts into counts[54]. */
 void sj_cards_to_counts(const sj_cards *c, uint8_t counts[SJ_NUM_KINDS]);
 /* Add to *out `need` physical cards drawn uniformly without replacement from `pool` (all of them when

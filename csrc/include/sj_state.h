@@ -95,21 +95,10 @@ typedef struct sj_deal {
     /* result (phase done) */
     int kitty_points, multiplier, kitty_captured, attacker_points;
     sj_level_outcome outcome;
-    /* What each seat cannot see, summarised per suit (sj_unseen_tops), kept from lead to lead by a deal that a
-     * native loop owns (unseen_cached, set by sj_policy_finish); a play marks stale the suits it touches for the
-     * other seats.  Not part of the deal's state: dropping it (unseen_valid = 0) changes no result.  Last in the
-     * struct, so that sj_deal_clone can leave it out. */
-    uint8_t unseen_cached;
-    uint8_t unseen_valid[4];        /* bit e: unseen_hi[seat][e] is current */
-    sj_tops unseen_hi[4][SJ_NUM_EFF];
 } sj_deal;
 
-/* A copy of the deal's state without its unseen summaries (cheaper than a struct copy, which also clones it). */
-static inline void sj_deal_clone(sj_deal *dst, const sj_deal *src) {
-    memcpy(dst, src, offsetof(sj_deal, unseen_cached));
-    dst->unseen_cached = 0;
-    for (int s = 0; s < 4; s++) dst->unseen_valid[s] = 0;
-}
+/* A copy of the deal (the struct holds no pointer: a copy is a clone). */
+static inline void sj_deal_clone(sj_deal *dst, const sj_deal *src) { memcpy(dst, src, sizeof *dst); }
 
 /* The most cards any hand holds. */
 static inline int sj_deal_max_hand(const sj_deal *d) {
@@ -133,11 +122,6 @@ static inline int sj_is_attacker(const sj_deal *d, int seat) {
 /* The dealer's partner: the seat opposite, or under 找朋友 the partner fixed at the call (-1: alone). */
 static inline int sj_deal_dealer_partner(const sj_deal *d) {
     return d->rules.partnership == SJ_PARTNER_CALL_CARD ? d->partner : (d->dealer + 2) % 4;
-}
-
-/* Forget the unseen summaries (after replacing hands or the kitty from outside, as sampled worlds do). */
-static inline void sj_deal_forget_unseen(sj_deal *d) {
-    for (int s = 0; s < 4; s++) d->unseen_valid[s] = 0;
 }
 
 #ifdef __cplusplus

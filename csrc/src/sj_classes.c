@@ -3,11 +3,6 @@
 
 #include <stdlib.h>
 
-static int kind_points(int k) {
-    int r = sj_kind_rank(k);
-    return r == SJ_RANK_5 ? 5 : (r == SJ_RANK_10 || r == SJ_RANK_K) ? 10 : 0;
-}
-
 /* Most copies the mover holds of any kind at position p of suit e (0 outside the suit). */
 static int held_at(const sj_trump *t, const sj_cards *hand, int e, int p) {
     if (p < 0 || p >= t->npos[e]) return 0;
@@ -49,7 +44,7 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
                 continue;
             }
             int c = sj_cards_count(hand, k);
-            if (prev >= 0 && sj_cards_count(hand, prev) == c && kind_points(prev) == kind_points(k) &&
+            if (prev >= 0 && sj_cards_count(hand, prev) == c && sj_kind_points(prev) == sj_kind_points(k) &&
                 (!printed || (c == 1 && sj_kind_suit(prev) == sj_kind_suit(k))) &&
                 (c == 1 || (held_at(t, hand, e, prev_pos - 1) < 2 && held_at(t, hand, e, p + 1) < 2))) {
                 int r = out->rep[prev];

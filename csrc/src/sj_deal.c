@@ -113,7 +113,6 @@ static void start_play(sj_deal *d) {
     d->phase = SJ_PHASE_PLAY;
     d->leader = d->to_move = sj_first_leader(d);
     d->ntrick = 0;
-    sj_deal_forget_unseen(d);
 }
 
 /* The first seat after the dealer in play order that held a copy of the called kind at the call (its hand
@@ -398,13 +397,6 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
     d->played = all;
     sj_cards_add(&d->played_by[seat], played, &all);
     d->played_by[seat] = all;
-    if (d->unseen_cached) { /* the other seats no longer see these cards' suits as before */
-        uint8_t touched = 0;
-        for (int e = 0; e < SJ_NUM_EFF; e++)
-            if (played->p[0] & (d->trump.suit_mask[e] | d->trump.borrow_mask[e])) touched |= (uint8_t)(1u << e);
-        for (int s = 0; s < 4; s++)
-            if (s != seat) d->unseen_valid[s] &= (uint8_t)~touched;
-    }
     if (d->ntrick > 0) {
         int e = sj_trump_suit_of(&d->trump, &d->trick[0]);
         sj_cards in_suit = sj_cards_mask(played, d->trump.suit_mask[e]);

@@ -68,17 +68,10 @@ sj_cards sj_deal_unseen(const sj_deal *d) {
 }
 
 const sj_tops_row *sj_unseen_tops(const sj_deal *d, int e, sj_tops scratch) {
-    int s = d->to_move;
-    if (d->unseen_cached && (d->unseen_valid[s] >> e & 1)) return d->unseen_hi[s][e];
-    sj_deal *m = (sj_deal *)d; /* the cache: the deal is owned by the native loop that set unseen_cached */
-    sj_tops_row *hi = d->unseen_cached ? m->unseen_hi[s][e] : scratch;
     const sj_trump *t = &d->trump;
     sj_cards unseen = sj_deal_unseen(d), theirs = sj_cards_mask(&unseen, t->suit_mask[e] | t->borrow_mask[e]);
-    sj_poscounts upc;
-    sj_poscounts_of(t, e, &theirs, &upc);
-    sj_highest_unit_tops(&upc, hi);
-    if (d->unseen_cached) m->unseen_valid[s] |= (uint8_t)(1u << e);
-    return hi;
+    sj_highest_unit_tops_of(t, e, &theirs, scratch);
+    return scratch;
 }
 
 /* Prepare the safe-throw search of suit e: highest unseen top per shape, candidate kinds. */

@@ -48,11 +48,6 @@ void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) 
 
 /* ---- burying ------------------------------------------------------------------------------------ */
 
-static int is_point_kind(int k) {
-    int rank = sj_kind_rank(k);
-    return rank == SJ_RANK_5 || rank == SJ_RANK_10 || rank == SJ_RANK_K;
-}
-
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     const sj_cards *h = &d->hands[d->burier];
     *out = sj_cards_empty();
@@ -84,7 +79,7 @@ void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
         for (int i = 0; i < c; i++) {
             int e = t->eff[k];
             int banned = taian && !sj_cards_count(&ok, k);
-            keys[m] = (banned << 25) | ((e == SJ_TRUMP) << 24) | (is_point_kind(k) << 23) | ((c >= 2) << 22) |
+            keys[m] = (banned << 25) | ((e == SJ_TRUMP) << 24) | ((sj_kind_points(k) > 0) << 23) | ((c >= 2) << 22) |
                       (len[e] << 8) | t->pos[k];
             kinds[m++] = k;
         }
@@ -143,11 +138,6 @@ void sj_policy_swap(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
 
 #define GREEDY_CANDIDATES SJ_CANDIDATES
 
-/* Points of one card of a kind. */
-static inline int kind_points(int k) {
-    int rank = sj_kind_rank(k);
-    return rank == SJ_RANK_5 ? 5 : (rank == SJ_RANK_10 || rank == SJ_RANK_K) ? 10 : 0;
-}
 
 /* Greedy lead: among the units no unseen unit of the same shape beats ("safe"), and each suit's whole safe
  * holding when it is a throw, the best by (plain suit, cards, points); otherwise a low single of the longest
@@ -193,14 +183,14 @@ static uint64_t lead_suit_counts(const sj_trump *t, int e, const sj_poscounts *p
                 if (pc->c[p][j] < w) continue;
                 uint8_t k = t->at[e][p][j];
                 safe |= UINT64_C(1) << k;
-                lead_offer(g, plain | ((long)w << 12) | (long)(w * kind_points(k)), w, &k, 1);
+                lead_offer(g, plain | ((long)w << 12) | (long)(w * sj_kind_points(k)), w, &k, 1);
             }
     /* tractors: the chain up from every bottom kind, every length holding a plain kind */
     for (int w = 2; w <= maxw; w++)
         for (int p = 0; p < pc->npos; p++)
             for (int j = 0; j < pc->nk[p]; j++) {
                 if (pc->c[p][j] < w) continue;
-                int code = p << 2 | j, plain_kind = p < pc->nplain, pts = kind_points(t->at[e][p][j]);
+                int code = p << 2 | j, plain_kind = p < pc->nplain, pts = sj_kind_points(t->at[e][p][j]);
                 uint8_t kinds[SJ_MAX_POS + 1];
                 kinds[0] = t->at[e][p][j];
                 uint64_t held = UINT64_C(1) << kinds[0];
@@ -209,7 +199,7 @@ static uint64_t lead_suit_counts(const sj_trump *t, int e, const sj_poscounts *p
                     if (code == SJ_CODE_NONE || pc->c[code >> 2][code & 3] < w) break;
                     kinds[l - 1] = t->at[e][code >> 2][code & 3];
                     plain_kind |= (code >> 2) < pc->nplain;
-                    pts += kind_points(kinds[l - 1]);
+                    pts += sj_kind_points(kinds[l - 1]);
                     held |= UINT64_C(1) << kinds[l - 1];
                     if (!plain_kind || hi[w][l] > pc->ch->key[code >> 2][code & 3]) continue;
                     safe |= held;
@@ -236,7 +226,7 @@ static uint64_t lead_suit_bits(const sj_trump *t, int e, const sj_cards *mine, c
                 uint8_t k = t->at[e][p][j];
                 if (!(mine->p[w - 1] >> k & 1)) continue;
                 safe |= UINT64_C(1) << k;
-                lead_offer(g, plain | ((long)w << 12) | (long)(w * kind_points(k)), w, &k, 1);
+                lead_offer(g, plain | ((long)w << 12) | (long)(w * sj_kind_points(k)), w, &k, 1);
             }
         }
     }
@@ -262,7 +252,7 @@ static uint64_t lead_suit_bits(const sj_trump *t, int e, const sj_cards *mine, c
                 int k = t->at[e][p][j];
                 if (!(mine->p[w - 1] >> k & 1)) continue;
                 held[p] |= UINT64_C(1) << k;
-                if (kind_points(k) > most) most = kind_points(k), first[p] = (uint8_t)k;
+                if (sj_kind_points(k) > most) most = sj_kind_points(k), first[p] = (uint8_t)k;
             }
             rich[p] = (uint8_t)most;
         }
@@ -328,7 +318,7 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
             for (int j = 0; j < t->nat[e][p]; j++) {
                 int k = t->at[e][p][j];
                 if (!(in.p[0] >> k & 1)) continue;
-                long key = (trump << 29) | ((64 - len) << 20) | ((long)kind_points(k) << 10) | (p + 100 * trump);
+                long key = (trump << 29) | ((64 - len) << 20) | ((long)sj_kind_points(k) << 10) | (p + 100 * trump);
                 if (fb < 0 || key < fb_key) fb = k, fb_key = key;
             }
     }
@@ -342,28 +332,35 @@ static int greedy_lead(const sj_deal *d, sj_cards *out) {
  * with the lowest key, by repeated minimum (need is small).  low: plain before trump, fewer points, lower
  * position; rich: more points, plain before trump, lower position. */
 static inline int low_key(const sj_trump *t, int k) {
-    return ((t->eff[k] == SJ_TRUMP) << 12) | (kind_points(k) << 6) | t->pos[k];
+    return ((t->eff[k] == SJ_TRUMP) << 12) | (sj_kind_points(k) << 6) | t->pos[k];
 }
 static inline int rich_key(const sj_trump *t, int k) {
-    return ((15 - kind_points(k)) << 12) | ((t->eff[k] == SJ_TRUMP) << 6) | t->pos[k];
+    return ((15 - sj_kind_points(k)) << 12) | ((t->eff[k] == SJ_TRUMP) << 6) | t->pos[k];
 }
 
 static void short_discards(const sj_trump *t, const sj_cards *hand, const sj_cards *in, int need, sj_cards *low,
                            sj_cards *rich) {
     sj_cards rest;
     sj_cards_sub(hand, in, &rest);
-    sj_cards left[2] = {rest, rest};
+    int n = 0, keys[2][SJ_NUM_KINDS];
+    uint8_t kind[SJ_NUM_KINDS], left[2][SJ_NUM_KINDS];
+    for (uint64_t b = rest.p[0]; b; b &= b - 1, n++) {
+        int k = __builtin_ctzll(b);
+        kind[n] = (uint8_t)k;
+        left[0][n] = left[1][n] = (uint8_t)sj_cards_count(&rest, k);
+        keys[0][n] = low_key(t, k);
+        keys[1][n] = rich_key(t, k);
+    }
     sj_cards *out[2] = {low, rich};
     for (int which = 0; which < 2; which++) {
         *out[which] = *in;
-        for (int i = 0; i < need && !sj_cards_is_empty(&left[which]); i++) {
-            int best = -1, best_key = 0;
-            for (uint64_t b = left[which].p[0]; b; b &= b - 1) {
-                int k = __builtin_ctzll(b), key = which ? rich_key(t, k) : low_key(t, k);
-                if (best < 0 || key < best_key) best = k, best_key = key;
-            }
-            sj_cards_remove_one(&left[which], best);
-            sj_cards_add_one(out[which], best);
+        for (int i = 0; i < need; i++) { /* the card with the lowest key left, the lowest kind on ties */
+            int best = -1;
+            for (int q = 0; q < n; q++)
+                if (left[which][q] && (best < 0 || keys[which][q] < keys[which][best])) best = q;
+            if (best < 0) break;
+            left[which][best]--;
+            sj_cards_add_one(out[which], kind[best]);
         }
     }
 }
@@ -613,7 +610,7 @@ static void trump_ways(const sj_trump *t, const sj_cards *trumps, int need, long
     for (int k = 0; k < SJ_NUM_KINDS; k++) {
         int c = sj_cards_count(trumps, k);
         if (!c) continue;
-        int pts = kind_points(k), str = card_strength(t, k);
+        int pts = sj_kind_points(k), str = card_strength(t, k);
         w.kind[w.nk] = (uint8_t)k;
         w.avail[w.nk] = (uint8_t)c;
         w.weight[w.nk++] = win ? ((long)str << 10) - pts : ((long)pts << 16) + str;
@@ -700,7 +697,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
             int k = __builtin_ctzll(b);
             sj_cards c = sj_cards_empty();
             c.p[0] = b & (~b + 1);
-            follow_offer(&f, &c, kind_points(k), card_strength(t, k));
+            follow_offer(&f, &c, sj_kind_points(k), card_strength(t, k));
         }
     } else if (need > 0) {
         sj_cards low, rich;
@@ -714,7 +711,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
                     int k = __builtin_ctzll(b);
                     sj_cards c = sj_cards_empty();
                     c.p[0] = b & (~b + 1);
-                    follow_offer(&f, &c, kind_points(k), card_strength(t, k));
+                    follow_offer(&f, &c, sj_kind_points(k), card_strength(t, k));
                 }
             } else {
                 trump_ways(t, &trumps, nlead, GREEDY_CANDIDATES - 2, 1, &f);
@@ -865,7 +862,6 @@ int sj_policy_finish_until(sj_deal *d, const sj_player players[4], sj_rng *r, co
 int sj_policy_finish_hooked(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards,
                             sj_decision_hook hook, void *ctx) {
     int plays = 0;
-    d->unseen_cached = 1; /* this loop owns the deal: the unseen summaries are kept from lead to lead */
     uint64_t declarable = sj_declarable_kinds(&d->rules, d->level);
     while (d->phase != SJ_PHASE_DONE) {
         if (stop_cards >= 0 && d->phase == SJ_PHASE_PLAY && sj_deal_max_hand(d) <= stop_cards) break;

@@ -36,7 +36,7 @@ static int declare_world(const sj_rollout_in *in, sj_rng *r, sj_deal *world) {
 }
 
 int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
-    sj_deal_clone(world, in->deal); /* without unseen summaries: the hands are replaced below */
+    sj_deal_clone(world, in->deal); /* the hands are replaced below */
     if (in->declare_observer >= 0 && !in->det) {
         sj_rng r = sj_rng_stream(in->seed, w);
         return declare_world(in, &r, world);

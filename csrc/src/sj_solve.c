@@ -13,7 +13,7 @@
 /* What a play changes: the deal from its phase on (the rules and the trump context stay), saved and put
  * back around each move instead of copying the whole deal. */
 #define STATE_FROM offsetof(sj_deal, phase)
-#define STATE_SIZE (offsetof(sj_deal, unseen_cached) - offsetof(sj_deal, phase))
+#define STATE_SIZE (sizeof(sj_deal) - offsetof(sj_deal, phase))
 
 typedef struct sj_solve_buf {
     sj_cards *moves;
@@ -254,9 +254,7 @@ int sj_solve_finish(sj_solver *s, sj_deal *d) {
             if (gain + v == value) break;
         }
         if (i == n) return SJ_E_POLICY; /* no move keeps the value: a bug */
-        uint8_t cached = d->unseen_cached;
         sj_deal_clone(d, &c);
-        d->unseen_cached = cached; /* the summaries were dropped by the copy: start them afresh */
     }
     return SJ_OK;
 }

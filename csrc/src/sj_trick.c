@@ -86,13 +86,24 @@ static int higher(const sj_trump *t, const sj_shape *shapes, int n, const sj_con
     }
 }
 
+/* A cheap refusal before grouping: the shapes' pieces of width >= v need that many kinds' worth of v copies
+ * (a kind of c copies serves at most c / v of them), read off the bit planes. */
+static int holds_widths(const sj_shape *shapes, int n, const sj_cards *play) {
+    int need[SJ_MAX_DECKS + 1] = {0};
+    for (int i = 0; i < n; i++)
+        for (int v = 2; v <= shapes[i].w; v++) need[v] += shapes[i].l;
+    return __builtin_popcountll(play->p[1]) + __builtin_popcountll(play->p[3]) >= need[2] &&
+           __builtin_popcountll(play->p[2]) >= need[3] && __builtin_popcountll(play->p[3]) >= need[4];
+}
+
 /* Would `play` beat the current best (eff, profile) of a trick with these shapes? */
 static int beats(const sj_trump *t, const sj_shape *shapes, int n, int wide_cards, int led, const sj_contender *best,
                  const sj_cards *play, sj_contender *cur) {
     int e = sj_trump_suit_of(t, play); /* cheap refusals before any grouping: a discard, or plain under trump */
     if (e < 0 || (e != led && !(e == SJ_TRUMP && led != SJ_TRUMP)) || (best->eff == SJ_TRUMP && e != SJ_TRUMP))
         return 0;
-    if (!(wide_cards && wide_profile(t, shapes[0].w, wide_cards, play, cur)) && !profile(t, play, shapes, n, cur))
+    if (!(wide_cards && wide_profile(t, shapes[0].w, wide_cards, play, cur)) &&
+        !(holds_widths(shapes, n, play) && profile(t, play, shapes, n, cur)))
         return 0;
     if (cur->eff != led && !(cur->eff == SJ_TRUMP && led != SJ_TRUMP)) return 0;
     return cur->eff != best->eff ? cur->eff == SJ_TRUMP : higher(t, shapes, n, cur, best);

@@ -175,10 +175,21 @@ void sj_highest_unit_tops(const sj_poscounts *pc, sj_tops hi) {
 
 void sj_position_bits(const sj_trump *t, int e, const sj_cards *cards, uint64_t bits[SJ_MAX_DECKS + 1]) {
     uint64_t mask = t->suit_mask[e];
-    bits[0] = 0;
+    unsigned gaps = (1u << t->level) | t->constants;
+    for (int w = 0; w <= SJ_MAX_DECKS; w++) bits[w] = 0;
     for (int w = 1; w <= SJ_MAX_DECKS; w++) {
-        uint64_t m = 0;
-        for (uint64_t b = cards->p[w - 1] & mask; b; b &= b - 1) m |= UINT64_C(1) << t->pos[__builtin_ctzll(b)];
+        uint64_t plane = cards->p[w - 1] & mask, m = 0;
+        if (!plane) break; /* no kind has w copies, so none has more */
+        if (e != SJ_TRUMP) { /* a plain suit's positions are its ranks without the level and constant ranks */
+            m = plane >> (13 * e);
+            for (unsigned g = gaps; g;) {
+                int r = 31 - __builtin_clz(g);
+                g ^= 1u << r;
+                m = (m & ((UINT64_C(1) << r) - 1)) | ((m >> (r + 1)) << r);
+            }
+        } else {
+            for (uint64_t b = plane; b; b &= b - 1) m |= UINT64_C(1) << t->pos[__builtin_ctzll(b)];
+        }
         bits[w] = m;
     }
 }
