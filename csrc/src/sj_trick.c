@@ -102,6 +102,13 @@ static int beats(const sj_trump *t, const sj_shape *shapes, int n, int wide_card
     int e = sj_trump_suit_of(t, play); /* cheap refusals before any grouping: a discard, or plain under trump */
     if (e < 0 || (e != led && !(e == SJ_TRUMP && led != SJ_TRUMP)) || (best->eff == SJ_TRUMP && e != SJ_TRUMP))
         return 0;
+    if (e == best->eff && !wide_cards && !t->natural && t->rules.trick_compare != SJ_COMPARE_HIGHEST_CARD) {
+        /* in the winner's suit a play must top it: no unit of it tops higher than its highest card */
+        int high = -1;
+        for (uint64_t m = play->p[0]; m; m &= m - 1)
+            if (t->pos[__builtin_ctzll(m)] > high) high = t->pos[__builtin_ctzll(m)];
+        if (high <= best->tops[0]) return 0;
+    }
     if (!(wide_cards && wide_profile(t, shapes[0].w, wide_cards, play, cur)) &&
         !(holds_widths(shapes, n, play) && profile(t, play, shapes, n, cur)))
         return 0;
