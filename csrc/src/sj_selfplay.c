@@ -223,7 +223,8 @@ static int record(void *vctx, const sj_deal *d, const sj_cards *action) {
     sj_encode_action(action, rec->action + (size_t)k * SJ_ACTION_SIZE);
     rec->nrows = k + 1;
     if (g->in->keep_candidates) {
-        for (long i = 0; i < n; i++) sj_encode_action(&g->cand[i], rec->cands + (size_t)(rec->ncands + i) * SJ_ACTION_SIZE);
+        for (long i = 0; i < n; i++)
+            sj_encode_action(&g->cand[i], rec->cands + (size_t)(rec->ncands + i) * SJ_ACTION_SIZE);
         rec->ncands += n;
     }
     rec->candidate_start[rec->nrows] = rec->ncands;
