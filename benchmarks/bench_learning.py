@@ -1,9 +1,12 @@
 """Learning benchmarks (issue 23): environment steps/s (PettingZoo AEC, Gymnasium SeatEnv) and self-play
-records/s against ``simulate`` on the same deals, one thread, CPU time (``time.process_time``) beside wall time.
+deals/s and records/s against ``simulate`` on the same deals, one thread, CPU time (``time.process_time``)
+beside wall time: medians of ``repeat`` rounds that run ``simulate`` and ``selfplay`` in turn, and the median of
+the rounds' ratios (so that both rates of a ratio share the machine's load).
 
 Run: ``python -m pytest benchmarks/bench_learning.py -s`` (a summary is printed), or
-``python benchmarks/bench_learning.py`` for the summary as JSON. Set ``OPENBLAS_NUM_THREADS=1``: numpy's BLAS
-threads otherwise spin in the background and count in the process's CPU time.
+``python benchmarks/bench_learning.py [GAMES]`` for the summary as JSON. No BLAS setting is needed: nothing here
+calls BLAS; numpy's bundled OpenBLAS starts its pool when numpy is imported and its threads spin for about
+0.1 s (some 40-100 ms of CPU time) before they sleep, so the summary waits for that before it times anything.
 """
 
 from __future__ import annotations
@@ -29,6 +32,18 @@ def _timed(fn: Any, repeat: int = 3) -> tuple[float, float]:
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
     return statistics.median(cpu), statistics.median(wall)
+
+
+def _rounds(fns: list[Any], repeat: int = 5) -> list[tuple[list[float], list[float]]]:
+    """CPU and wall seconds of each of ``fns`` over ``repeat`` rounds, the functions in turn in each round."""
+    out: list[tuple[list[float], list[float]]] = [([], []) for _ in fns]
+    for _ in range(repeat):
+        for fn, (cpu, wall) in zip(fns, out, strict=True):
+            c, w = time.process_time(), time.perf_counter()
+            fn()
+            cpu.append(time.process_time() - c)
+            wall.append(time.perf_counter() - w)
+    return out
 
 
 def aec_steps(deals: int = 20) -> int:
@@ -58,8 +73,9 @@ def seat_steps(deals: int = 40) -> int:
     return steps
 
 
-def summary(games: int = 4000) -> dict[str, Any]:
-    out: dict[str, Any] = {"cores": os.cpu_count(), "games": games, "row_bytes": 784 + 59 + 20}
+def summary(games: int = 4000, repeat: int = 5) -> dict[str, Any]:
+    time.sleep(0.2)  # numpy's BLAS pool spins for about 0.1 s after numpy's import (module docstring)
+    out: dict[str, Any] = {"cores": os.cpu_count(), "games": games, "repeat": repeat, "row_bytes": 784 + 59 + 20}
     for name, fn in (("aec_steps_per_s", aec_steps), ("seat_env_steps_per_s", seat_steps)):
         steps = fn()
         cpu, _ = _timed(fn)
@@ -72,17 +88,20 @@ def summary(games: int = 4000) -> dict[str, Any]:
         def play(p: str = policy) -> Any:
             return selfplay(rules, games, policy=p, seed=1, threads=1)
 
-        sim_cpu, sim_wall = _timed(sim)
         rows = len(play())
-        sp_cpu, sp_wall = _timed(play)
-        out[policy] = {"simulate_deals_per_s": round(games / sim_cpu), "selfplay_deals_per_s": round(games / sp_cpu),
-                       "ratio": round(sim_cpu / sp_cpu, 3), "records_per_s": round(rows / sp_cpu),
-                       "rows_per_deal": round(rows / games, 1), "wall_ratio": round(sim_wall / sp_wall, 3)}
+        sim()
+        (sim_cpu, sim_wall), (sp_cpu, sp_wall) = _rounds([sim, play], repeat)
+        med = statistics.median
+        out[policy] = {"simulate_deals_per_s": round(games / med(sim_cpu)),
+                       "selfplay_deals_per_s": round(games / med(sp_cpu)),
+                       "ratio": round(med([a / b for a, b in zip(sim_cpu, sp_cpu, strict=True)]), 3),
+                       "records_per_s": round(rows / med(sp_cpu)), "rows_per_deal": round(rows / games, 1),
+                       "wall_ratio": round(med([a / b for a, b in zip(sim_wall, sp_wall, strict=True)]), 3)}
     return out
 
 
 def test_learning_summary(capsys: Any) -> None:
-    s = summary(2000)
+    s = summary(2000, 3)
     with capsys.disabled():
         print("\nlearning, one thread, CPU time:", json.dumps(s))
     assert s["greedy"]["records_per_s"] > 0

@@ -8,8 +8,15 @@
  * those of sampled worlds, as shengji.bots.bury_candidates), the index of the candidate of the chosen action's
  * class (-1 when none: a policy may choose a play that no candidate represents), and with keep_candidates
  * every candidate's encoding.  At the end of the game each row gets the deal's result from its seat's side
- * (levels or points, the real teams under 找朋友) and the attackers' final points.  Each game's rows are
- * kept apart and joined in game order by the caller: the same records for any thread count.
+ * (levels or points, the real teams under 找朋友) and the attackers' final points.
+ *
+ * The rows land column by column in one sj_records in game order, whatever the thread count: each task of
+ * games writes into a staging buffer of its own (kept and reused by the run, grown geometrically), and the
+ * tasks are appended to the output in task order as they finish (a task finished ahead of its turn waits in
+ * its buffer).  The output's columns are grown geometrically (sized after the first tasks' rows per game)
+ * and fitted at the end, so that they can be handed over as they are (the binding wraps them as numpy
+ * arrays without a copy): each byte of the records is written once into the staging buffer, which stays in
+ * the cache, and once into the output.
  */
 #ifndef SJ_SELFPLAY_H
 #define SJ_SELFPLAY_H
@@ -23,24 +30,21 @@ extern "C" {
 
 #define SJ_RECORD_CANDIDATES 128
 
-typedef struct sj_record {
-    int64_t game;
-    int8_t seat, phase;
-    int16_t n_candidates;
-    int16_t choice;                 /* the chosen action's candidate, -1: none */
-    int16_t points;                 /* the attackers' final points */
-    float ret;                      /* the deal's result from the row's seat's side */
-    int64_t first_candidate;        /* keep_candidates: its candidates' rows in the game's candidate table */
-    uint8_t obs[SJ_ENCODE_SIZE];
-    uint8_t action[SJ_ACTION_SIZE];
-} sj_record;
-
-typedef struct sj_game_records {    /* one game's rows (malloc'd; sj_selfplay_free) */
-    sj_record *rows;
-    long nrows, cap;
-    uint8_t *cands;                 /* keep_candidates: SJ_ACTION_SIZE bytes per candidate */
+typedef struct sj_records {        /* rows column by column (malloc'd; sj_records_free) */
+    long nrows, cap;                /* rows, and rows allocated in every per-row column */
+    int64_t *game;
+    int8_t *seat, *phase;
+    int16_t *n_candidates;
+    int16_t *choice;                /* the chosen action's candidate, -1: none */
+    int16_t *points;                /* the attackers' final points */
+    float *ret;                     /* the deal's result from the row's seat's side */
+    uint8_t *obs;                   /* SJ_ENCODE_SIZE bytes a row */
+    uint8_t *action;                /* SJ_ACTION_SIZE bytes a row */
+    int64_t *candidate_start;       /* cap + 1 entries: row i's candidates are cands rows candidate_start[i] ..
+                                     * candidate_start[i + 1] - 1 (keep_candidates; else all 0) */
+    uint8_t *cands;                 /* keep_candidates: SJ_ACTION_SIZE bytes a candidate */
     long ncands, ccap;
-} sj_game_records;
+} sj_records;
 
 #define SJ_HIDDEN_TRUMP_WORLDS 8
 
@@ -57,12 +61,15 @@ typedef struct sj_selfplay_in {
                                      * (hidden_draws[i], 0), as shengji.bots.bury_candidates draws them */
 } sj_selfplay_in;
 
-/* Play the games on `threads` threads, game i's rows into out[i] (games entries, zeroed by the caller), in
- * tasks of 16 games (flags->progress counts tasks).  Returns the number of games (fewer when cancelled: then
- * which games ran is not a prefix), or a negative SJ_E_* code (the failing game in *failed_game). */
-long sj_selfplay(const sj_selfplay_in *in, int threads, sj_game_records *out, sj_run_flags *flags, long *failed_game);
+/* Play the games on `threads` threads, their rows into *out (zeroed by the caller; its columns fitted to
+ * their rows at the end, candidate_start and cands never NULL), in tasks of 16 games (flags->progress counts
+ * tasks).  Returns the number of games whose rows *out holds: all of them, or when cancelled the first ones
+ * (a whole number of tasks); or a negative SJ_E_* code (the failing game in *failed_game; SJ_E_CAPACITY: out
+ * of memory), *out then to be freed all the same. */
+long sj_selfplay(const sj_selfplay_in *in, int threads, sj_records *out, sj_run_flags *flags, long *failed_game);
 
-void sj_selfplay_free(sj_game_records *out, long games);
+/* Free the columns of *out that are not NULL and zero it. */
+void sj_records_free(sj_records *out);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* C-level tests of the rules core: the worked examples of docs/RULES.md and invariants of the card sets. */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "sj_test_util.h"
@@ -11,6 +12,7 @@
 #include "sj_classes.h"
 #include "sj_log.h"
 #include "sj_refusal.h"
+#include "sj_selfplay.h"
 
 static int nunits(const sj_trump *t, const char *s) {
     sj_unit u[SJ_MAX_UNITS];
@@ -1216,6 +1218,106 @@ static void test_solver(void) {
     sj_solver_free(&s);
 }
 
+/* A user policy that raises from game 40's first decision on (a seat-0 function: every seat plays it). */
+static atomic_long selfplay_calls;
+static int64_t user_raises_late(int32_t *position, int32_t npos, int32_t *cand, int32_t ncand) {
+    (void)position, (void)npos, (void)cand, (void)ncand;
+    return atomic_fetch_add(&selfplay_calls, 1) >= 40 * 300 ? SJ_USER_RAISED : 0;
+}
+
+static int records_equal(const sj_records *a, const sj_records *b) {
+    long n = a->nrows;
+    return n == b->nrows && a->ncands == b->ncands && !memcmp(a->game, b->game, (size_t)n * sizeof *a->game) &&
+           !memcmp(a->seat, b->seat, (size_t)n) && !memcmp(a->phase, b->phase, (size_t)n) &&
+           !memcmp(a->n_candidates, b->n_candidates, (size_t)n * sizeof *a->n_candidates) &&
+           !memcmp(a->choice, b->choice, (size_t)n * sizeof *a->choice) &&
+           !memcmp(a->points, b->points, (size_t)n * sizeof *a->points) &&
+           !memcmp(a->ret, b->ret, (size_t)n * sizeof *a->ret) &&
+           !memcmp(a->obs, b->obs, (size_t)n * SJ_ENCODE_SIZE) &&
+           !memcmp(a->action, b->action, (size_t)n * SJ_ACTION_SIZE) &&
+           !memcmp(a->candidate_start, b->candidate_start, (size_t)(n + 1) * sizeof *a->candidate_start) &&
+           !memcmp(a->cands, b->cands, (size_t)a->ncands * SJ_ACTION_SIZE);
+}
+
+/* Self-play records: the same rows on 1, 2 and 5 threads (tasks finishing out of turn wait for it), in game
+ * order, each game's rows apart in the order of its decisions, candidate offsets that step by n_candidates
+ * when the candidates are kept (all 0 otherwise); a run of no games; a policy failing mid-run. */
+static void test_selfplay(void) {
+    for (int cfg = 0; cfg < 4; cfg++) {
+        sj_rules r = sj_rules_default();
+        if (cfg == 2) r.decks = 1, r.kitty = 6;
+        if (cfg == 3) { /* 泰安: the face-down burial candidates */
+            r.kitty = 4;
+            r.constant_ranks = (1u << 0) | (1u << 1) | (1u << 3);
+            r.declaration = SJ_DECLARE_TAIAN;
+            r.no_bid = SJ_NOBID_DEALER_LOSES;
+            r.first_deal_dealer = SJ_FINAL_DECLARER;
+            r.kitty_rule = SJ_KITTY_RULE_TAIAN;
+        }
+        sj_setup s;
+        memset(&s, 0, sizeof s);
+        s.dealer = -1;
+        s.trump = SJ_TRUMP_DECLARE;
+        for (int i = 0; i < 4; i++) s.player[i] = (sj_player){(sj_policy)((cfg + i) % 2), NULL};
+        sj_selfplay_in in = {.rules = &r, .setup = &s, .seed = 5 + (uint64_t)cfg, .first_game = 3, .games = 77,
+                             .points = cfg % 2, .skip_forced = cfg != 1, .keep_candidates = cfg != 0};
+        for (int i = 0; i < SJ_HIDDEN_TRUMP_WORLDS; i++) in.hidden_draws[i] = 1000 + (uint64_t)i;
+        CHECK(sj_setup_check(&r, &s) == SJ_OK);
+        sj_records one = {0};
+        CHECK(sj_selfplay(&in, 1, &one, NULL, NULL) == 77);
+        CHECK(one.nrows > 77 * 10 && one.candidate_start[0] == 0 && one.candidate_start[one.nrows] == one.ncands);
+        CHECK(one.game[0] == 3 && one.game[one.nrows - 1] == 79);
+        for (long k = 0; k < one.nrows; k++) {
+            CHECK(k == 0 || one.game[k] == one.game[k - 1] || one.game[k] == one.game[k - 1] + 1);
+            CHECK(one.n_candidates[k] >= (in.skip_forced ? 2 : 1) && one.choice[k] < one.n_candidates[k]);
+            long step = one.candidate_start[k + 1] - one.candidate_start[k];
+            CHECK(step == (in.keep_candidates ? one.n_candidates[k] : 0));
+        }
+        for (int threads = 2; threads <= 5; threads += 3) {
+            sj_records many = {0};
+            long failed = 0;
+            CHECK(sj_selfplay(&in, threads, &many, NULL, &failed) == 77);
+            CHECK(records_equal(&one, &many));
+            sj_records_free(&many);
+        }
+        sj_selfplay_in part = in; /* games 20 .. 79 on their own: the rows of the whole run's tail */
+        part.first_game = 20;
+        part.games = 60;
+        sj_records tail = {0};
+        CHECK(sj_selfplay(&part, 3, &tail, NULL, NULL) == 60);
+        long from = 0;
+        while (one.game[from] < 20) from++;
+        CHECK(tail.nrows == one.nrows - from);
+        CHECK(!memcmp(tail.obs, one.obs + from * SJ_ENCODE_SIZE, (size_t)tail.nrows * SJ_ENCODE_SIZE));
+        CHECK(!memcmp(tail.ret, one.ret + from, (size_t)tail.nrows * sizeof *tail.ret));
+        for (long k = 0; k < tail.nrows; k++)
+            CHECK(tail.candidate_start[k] == one.candidate_start[from + k] - one.candidate_start[from]);
+        sj_records_free(&tail);
+        sj_records_free(&one);
+    }
+    sj_rules r = sj_rules_default();
+    sj_setup s;
+    memset(&s, 0, sizeof s);
+    s.dealer = -1;
+    s.trump = SJ_TRUMP_DECLARE;
+    sj_selfplay_in in = {.rules = &r, .setup = &s, .seed = 1, .games = 0, .skip_forced = 1};
+    sj_records none = {0};
+    CHECK(sj_selfplay(&in, 2, &none, NULL, NULL) == 0); /* no games: no rows, the offsets' one entry */
+    CHECK(none.nrows == 0 && none.ncands == 0 && none.candidate_start && none.candidate_start[0] == 0);
+    sj_records_free(&none);
+    CHECK(none.game == NULL && none.candidate_start == NULL);
+    for (int i = 0; i < 4; i++) s.player[i] = (sj_player){SJ_POLICY_USER, user_raises_late};
+    in.games = 100;
+    for (int threads = 1; threads <= 3; threads += 2) {
+        sj_records failing = {0};
+        long failed = -2;
+        atomic_store(&selfplay_calls, 0);
+        CHECK(sj_selfplay(&in, threads, &failing, NULL, &failed) == SJ_E_USER_RAISED);
+        CHECK(failed >= 0 && failed < 100);
+        sj_records_free(&failing);
+    }
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -1240,6 +1342,7 @@ int main(void) {
     test_solver();
     test_log();
     test_template_world();
+    test_selfplay();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -15,6 +15,7 @@ import threading
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport calloc, free, malloc, realloc
+from cpython.buffer cimport PyBuffer_FillInfo
 
 from ._c.sj_cards cimport *
 from ._c.sj_error cimport *

@@ -163,10 +163,9 @@ cdef class NativeRun:
             raise ValueError("hidden_draws: 8 stream seeds")
         for h in range(8):
             spec.hidden_draws[h] = _check_u64(hidden_draws[h], "hidden_draws")
-        cdef sj_game_records *games = <sj_game_records *>calloc(max(self.games, 1), sizeof(sj_game_records))
-        if games == NULL:
-            raise MemoryError()
-        cdef long done = 0, failed_game = -1, i, k, j, row = 0, cand = 0, nrows = 0, ncands = 0
+        cdef sj_records rec
+        memset(&rec, 0, sizeof(sj_records))
+        cdef long done = 0, failed_game = -1, nrows, ncands
         cdef sj_run_flags *flags
         cdef int threads
         try:
@@ -176,62 +175,58 @@ cdef class NativeRun:
             def run():
                 nonlocal done
                 with nogil:
-                    done = sj_selfplay(&spec, threads, games, flags, &failed_game)
+                    done = sj_selfplay(&spec, threads, &rec, flags, &failed_game)
 
             _interruptible(run, self.cancel)
             if done < 0:
                 who = f" ({', '.join(sorted({repr(p) for p in self._users}))})" if done in (
                     SJ_E_USER_POLICY, SJ_E_USER_RAISED) else ""
                 _raise_error(done, f"self-play game {failed_game} of seed {self.seed}{who}", &self.r)
-            for i in range(done):
-                nrows += games[i].nrows
-                ncands += games[i].ncands
-            out = {
-                "game": np.empty(nrows, np.int64), "seat": np.empty(nrows, np.int8),
-                "phase": np.empty(nrows, np.int8), "n_candidates": np.empty(nrows, np.int16),
-                "choice": np.empty(nrows, np.int16), "returns": np.empty(nrows, np.float32),
-                "points": np.empty(nrows, np.int16), "codes": np.empty((nrows, SJ_ENCODE_SIZE), np.uint8),
-                "action_codes": np.empty((nrows, SJ_ACTION_SIZE), np.uint8),
-                "candidate_start": np.empty(nrows + 1, np.int64),
-                "candidate_codes": np.empty((ncands if keep_candidates else 0, SJ_ACTION_SIZE), np.uint8),
+            nrows = rec.nrows
+            ncands = rec.ncands if keep_candidates else 0
+            # the core's columns become the arrays as they are (each freed with the last array using it)
+            return {
+                "game": _column(<void **>&rec.game, nrows, (nrows,), np.int64),
+                "seat": _column(<void **>&rec.seat, nrows, (nrows,), np.int8),
+                "phase": _column(<void **>&rec.phase, nrows, (nrows,), np.int8),
+                "n_candidates": _column(<void **>&rec.n_candidates, nrows, (nrows,), np.int16),
+                "choice": _column(<void **>&rec.choice, nrows, (nrows,), np.int16),
+                "returns": _column(<void **>&rec.ret, nrows, (nrows,), np.float32),
+                "points": _column(<void **>&rec.points, nrows, (nrows,), np.int16),
+                "codes": _column(<void **>&rec.obs, nrows * SJ_ENCODE_SIZE, (nrows, SJ_ENCODE_SIZE), np.uint8),
+                "action_codes": _column(<void **>&rec.action, nrows * SJ_ACTION_SIZE, (nrows, SJ_ACTION_SIZE),
+                                        np.uint8),
+                "candidate_start": _column(<void **>&rec.candidate_start, nrows + 1, (nrows + 1,), np.int64),
+                "candidate_codes": _column(<void **>&rec.cands, ncands * SJ_ACTION_SIZE, (ncands, SJ_ACTION_SIZE),
+                                           np.uint8),
+                "games": done,
             }
-            self._copy_records(games, done, keep_candidates, out)
-            out["games"] = done
-            return out
         finally:
-            sj_selfplay_free(games, self.games)
-            free(games)
+            sj_records_free(&rec)
 
-    cdef _copy_records(self, sj_game_records *games, long n, bint keep, dict out):
-        cdef int64_t[::1] game = out["game"]
-        cdef int8_t[::1] seat = out["seat"]
-        cdef int8_t[::1] phase = out["phase"]
-        cdef int16_t[::1] ncand = out["n_candidates"]
-        cdef int16_t[::1] choice = out["choice"]
-        cdef float[::1] ret = out["returns"]
-        cdef int16_t[::1] points = out["points"]
-        cdef uint8_t[:, ::1] codes = out["codes"]
-        cdef uint8_t[:, ::1] acts = out["action_codes"]
-        cdef int64_t[::1] start = out["candidate_start"]
-        cdef uint8_t[:, ::1] cands = out["candidate_codes"]
-        cdef long i, k, row = 0, base = 0
-        cdef sj_record *r
-        with nogil:
-            for i in range(n):
-                for k in range(games[i].nrows):
-                    r = &games[i].rows[k]
-                    game[row] = r.game
-                    seat[row] = r.seat
-                    phase[row] = r.phase
-                    ncand[row] = r.n_candidates
-                    choice[row] = r.choice
-                    ret[row] = r.ret
-                    points[row] = r.points
-                    memcpy(&codes[row, 0], r.obs, SJ_ENCODE_SIZE)
-                    memcpy(&acts[row, 0], r.action, SJ_ACTION_SIZE)
-                    start[row] = base + r.first_candidate if keep else 0
-                    row += 1
-                if keep and games[i].ncands:
-                    memcpy(&cands[base, 0], games[i].cands, games[i].ncands * SJ_ACTION_SIZE)
-                base += games[i].ncands
-            start[row] = base if keep else 0
+
+cdef class _Column:
+    """A block the core malloc'd, lent to numpy arrays (np.frombuffer) without a copy: freed when the last
+    array using it goes."""
+    cdef void *p
+    cdef Py_ssize_t size
+
+    def __dealloc__(self):
+        free(self.p)
+
+    def __getbuffer__(self, Py_buffer *buf, int flags):
+        PyBuffer_FillInfo(buf, self, self.p, self.size, 0, flags)
+
+    def __releasebuffer__(self, Py_buffer *buf):
+        pass
+
+
+cdef object _column(void **p, Py_ssize_t n, tuple shape, dtype):
+    """The array of shape ``shape`` over the first ``n`` entries of the block *p of dtype ``dtype``, which it
+    takes over (*p becomes NULL: sj_records_free leaves it)."""
+    import numpy as np
+    cdef _Column c = _Column.__new__(_Column)
+    c.p = p[0]
+    p[0] = NULL
+    c.size = n * np.dtype(dtype).itemsize
+    return np.frombuffer(c, dtype=dtype, count=n).reshape(shape)

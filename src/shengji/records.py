@@ -22,8 +22,9 @@ natively here from the same streams (so the candidates reveal nothing of the tru
 the environments and the search agree).
 
 A row is 784 + 59 + 20 bytes (plus 59 a candidate kept). The records are identical for any thread count
-(each game's rows are kept apart and joined in game order). ``out=path`` streams the run to a directory in
-chunks of ``chunk`` games (default 20,000; ``chunk_000000.npz`` ...), so that a run larger than memory
+(each task of 16 games writes its rows into a buffer of its own, appended to the records in game order; the
+core's columns become the arrays without a copy). ``out=path`` streams the run to a directory in chunks of
+``chunk`` games (default 20,000; ``chunk_000000.npz`` ...), so that a run larger than memory
 works: the result is a :class:`StoredRecords` that reads one chunk at a time. ``executor=`` runs the chunks on an engine
 (shengji._executors: a process pool, a Dask client, Ray) and joins them in game order: the same records.
 Native and compiled jit policies only (a Python bot would run Python per decision: refused); a jit policy

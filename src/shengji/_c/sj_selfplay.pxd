@@ -7,20 +7,18 @@ from .sj_sim cimport sj_setup
 
 cdef extern from "sj_selfplay.h" nogil:
     int SJ_RECORD_CANDIDATES
-    ctypedef struct sj_record:
-        int64_t game
-        int8_t seat, phase
-        int16_t n_candidates
-        int16_t choice
-        int16_t points
-        float ret
-        int64_t first_candidate
-        uint8_t obs[784]
-        uint8_t action[59]
-
-    ctypedef struct sj_game_records:
-        sj_record *rows
+    ctypedef struct sj_records:
         long nrows, cap
+        int64_t *game
+        int8_t *seat
+        int8_t *phase
+        int16_t *n_candidates
+        int16_t *choice
+        int16_t *points
+        float *ret
+        uint8_t *obs
+        uint8_t *action
+        int64_t *candidate_start
         uint8_t *cands
         long ncands, ccap
 
@@ -34,6 +32,6 @@ cdef extern from "sj_selfplay.h" nogil:
         int keep_candidates
         uint64_t hidden_draws[8]
 
-    long sj_selfplay(const sj_selfplay_in *inp, int threads, sj_game_records *out, sj_run_flags *flags,
+    long sj_selfplay(const sj_selfplay_in *inp, int threads, sj_records *out, sj_run_flags *flags,
                      long *failed_game)
-    void sj_selfplay_free(sj_game_records *out, long games)
+    void sj_records_free(sj_records *out)
