@@ -44,6 +44,11 @@ const char *sj_declaration_shows(const sj_rules *rules);
  * order of docs/MODEL.md §9 "Legal actions": writes min(cap, found), returns found. */
 int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap);
 
+/* 泰安: the longest legal declaration of the seat to move with `joker` and pairs of `suit` (its number of pairs;
+ * 0: none), the rank its run starts at in *low: of the longest, the one sj_deal_legal_declarations lists first
+ * (the lowest; 续牌: the run that extends the standing declaration). */
+int sj_taian_longest(const sj_deal *d, int joker, int suit, int *low);
+
 #ifdef __cplusplus
 }
 #endif

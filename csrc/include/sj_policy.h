@@ -138,7 +138,7 @@ int sj_policy_finish_hooked(sj_deal *d, const sj_player players[4], sj_rng *r, c
  * plays and scoring each.  Returns 0, or SJ_E_PHASE outside the play phase. */
 int sj_greedy_play_enumerated(const sj_deal *d, sj_cards *out);
 /* Play the deal to its end with `players` (built-in policies) and compare, at every play decision, the greedy play
- * with the reference.  Returns the positions that agreed; at the first that differs the deal stops there, *differs
+ * with the reference (and at every declaring or grabbing decision the greedy declaration with the listing one).  Returns the positions that agreed; at the first that differs the deal stops there, *differs
  * is 1 and both plays are in *got and *want (empty where a side failed).  A negative SJ_E_* code: the loop failed. */
 long sj_greedy_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *differs, sj_cards *got, sj_cards *want);
 

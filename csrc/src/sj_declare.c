@@ -248,3 +248,32 @@ int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
     }
     return n;
 }
+
+int sj_taian_longest(const sj_deal *d, int joker, int suit, int *low) {
+    const sj_cards *h = &d->hands[d->to_move];
+    if (!sj_cards_count(h, joker)) return 0;
+    uint64_t jokers = (UINT64_C(1) << SJ_SMALL_JOKER) | (UINT64_C(1) << SJ_BIG_JOKER);
+    unsigned pairs = (unsigned)(h->p[1] >> (13 * suit)) & 0x1FFFu, from = 0, len = 0;
+    if (d->declarer == d->to_move) { /* 续牌: the run holding the standing one, longer than it */
+        const sj_cards *dc = &d->decl_cards;
+        unsigned mine = (unsigned)(dc->p[1] >> (13 * suit)) & 0x1FFFu;
+        if ((dc->p[0] & jokers) != UINT64_C(1) << joker || !mine || (dc->p[1] & ~jokers) != (uint64_t)mine << (13 * suit) ||
+            (mine & ~pairs))
+            return 0;
+        from = (unsigned)__builtin_ctz(mine);
+        unsigned to = 31u - (unsigned)__builtin_clz(mine);
+        while (from > 0 && (pairs >> (from - 1) & 1)) from--;
+        while (to < 12 && (pairs >> (to + 1) & 1)) to++;
+        len = to - from + 1;
+    } else { /* the longest run of pairs, the lowest of equals */
+        for (unsigned a = 0; a < 13; a++) {
+            unsigned b = a;
+            while (b < 13 && (pairs >> b & 1)) b++;
+            if (b - a > len) len = b - a, from = a;
+            if (b > a) a = b;
+        }
+    }
+    if ((int)len <= d->decl_strength) return 0;
+    *low = (int)from;
+    return (int)len;
+}

@@ -1,7 +1,8 @@
 /* sj_greedy_ref.c — the greedy play policy as first written: list the candidate plays, score each.
  *
  * Not a policy of the core: the reference that the constructed greedy of sj_policy.c is checked against
- * (sj_greedy_check below; tests/core/test_greedy_construct.py runs it on random positions of every system).
+ * (sj_greedy_check below; tests/core/test_greedy_construct.py runs it on random positions of every system), and
+ * the greedy declaration as first written (every legal declaration listed and weighed).
  * It is frozen on purpose, helpers and all (its own unseen-tops computation, its own candidate list), so that a
  * change to the fast path can never change both sides of the comparison.  docs/MODEL.md §11 says what the
  * constructed greedy computes instead and where it still enumerates.
@@ -217,6 +218,37 @@ int sj_greedy_play_enumerated(const sj_deal *d, sj_cards *out) {
     return d->ntrick == 0 ? ref_greedy_lead(d, out) : ref_greedy_follow(d, out);
 }
 
+/* The greedy declaration as first written: list every legal declaration, weigh each. */
+static void ref_greedy_declare(const sj_deal *d, sj_cards *out) {
+    sj_cards decl[SJ_MAX_DECLARATIONS];
+    *out = sj_cards_empty();
+    int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
+    if (n > SJ_MAX_DECLARATIONS) n = SJ_MAX_DECLARATIONS;
+    if (!n) return;
+    const sj_cards *h = &d->hands[d->to_move];
+    int size = sj_cards_size(h), best = -1, best_support = -1, best_shown = 0;
+    for (int i = 0; i < n; i++) {
+        int suit, support;
+        sj_declaration_grade(&d->rules, d->level, &decl[i], &suit);
+        if (suit == SJ_NO_SUIT) {
+            support = 3 * (sj_cards_count(h, SJ_SMALL_JOKER) + sj_cards_count(h, SJ_BIG_JOKER));
+        } else {
+            uint64_t mask = ((UINT64_C(1) << 13) - 1) << (13 * suit);
+            sj_cards in = sj_cards_mask(h, mask);
+            support = sj_cards_size(&in);
+        }
+        sj_cards shown = decl[i];
+        shown.p[0] &= ~SJ_CHOICE_MASK;
+        int nshown = sj_cards_size(&shown);
+        if (support > best_support || (support == best_support && nshown > best_shown)) {
+            best = i;
+            best_support = support;
+            best_shown = nshown;
+        }
+    }
+    if (best_support * 4 >= size) *out = decl[best];
+}
+
 typedef struct check_ctx {
     long compared;
     int differs;
@@ -226,9 +258,18 @@ typedef struct check_ctx {
 static int check_decision(void *ctx, const sj_deal *d, const sj_cards *action) {
     (void)action;
     check_ctx *c = (check_ctx *)ctx;
-    if (d->phase != SJ_PHASE_PLAY) return 0;
     sj_cards got, want;
-    int rc = sj_policy_play(SJ_POLICY_GREEDY, d, NULL, &got), rc_ref = sj_greedy_play_enumerated(d, &want);
+    int rc, rc_ref;
+    if (d->phase == SJ_PHASE_DECLARE || d->phase == SJ_PHASE_GRAB) {
+        sj_policy_declare(SJ_POLICY_GREEDY, d, NULL, &got);
+        ref_greedy_declare(d, &want);
+        rc = rc_ref = SJ_OK;
+    } else if (d->phase == SJ_PHASE_PLAY) {
+        rc = sj_policy_play(SJ_POLICY_GREEDY, d, NULL, &got);
+        rc_ref = sj_greedy_play_enumerated(d, &want);
+    } else {
+        return 0;
+    }
     if (rc != SJ_OK || rc_ref != SJ_OK || !sj_cards_equal(&got, &want)) {
         c->differs = 1;
         c->got = rc == SJ_OK ? got : sj_cards_empty();

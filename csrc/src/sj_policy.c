@@ -9,10 +9,36 @@
 
 /* ---- declaring ---------------------------------------------------------------------------------- */
 
+/* Greedy under 泰安: a declaration's support is its suit's length, so of each joker and suit only the longest
+ * legal run counts (sj_taian_longest), the first of the listing's order on ties, as over the whole list. */
+static void greedy_declare_taian(const sj_deal *d, sj_cards *out) {
+    const sj_cards *h = &d->hands[d->to_move];
+    int size = sj_cards_size(h), best_support = -1, best_shown = 0, best_joker = 0, best_suit = 0, best_low = 0;
+    for (int j = SJ_SMALL_JOKER; j <= SJ_BIG_JOKER; j++)
+        for (int s = 0; s < SJ_NUM_SUITS; s++) {
+            int low, len = sj_taian_longest(d, j, s, &low);
+            if (!len) continue;
+            sj_cards in = sj_cards_mask(h, UINT64_C(0x1FFF) << (13 * s));
+            int support = sj_cards_size(&in), shown = 1 + 2 * len;
+            if (support > best_support || (support == best_support && shown > best_shown))
+                best_support = support, best_shown = shown, best_joker = j, best_suit = s, best_low = low;
+        }
+    if (best_support < 0 || best_support * 4 < size) return;
+    sj_cards_add_one(out, best_joker);
+    for (int r = best_low; r < best_low + (best_shown - 1) / 2; r++) {
+        sj_cards_add_one(out, sj_make_kind(best_suit, r));
+        sj_cards_add_one(out, sj_make_kind(best_suit, r));
+    }
+}
+
 void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     sj_cards decl[SJ_MAX_DECLARATIONS];
     *out = sj_cards_empty();
     if (p == SJ_POLICY_RANDOM && sj_rng_below(r, 2)) return; /* pass half the time */
+    if (p == SJ_POLICY_GREEDY && d->rules.declaration == SJ_DECLARE_TAIAN) {
+        greedy_declare_taian(d, out);
+        return;
+    }
     int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
     if (n > SJ_MAX_DECLARATIONS) n = SJ_MAX_DECLARATIONS;
     if (!n) return;

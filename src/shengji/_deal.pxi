@@ -1063,7 +1063,8 @@ cdef class Deal:
 
     def _greedy_check(self, policies, seed=0):
         """Play a copy of the deal to its end with the native ``policies`` (one per seat) and compare, at every play
-        decision, the greedy play with the enumerating reference it must equal (csrc/src/sj_greedy_ref.c).  Returns
+        decision, the greedy play with the enumerating reference it must equal (csrc/src/sj_greedy_ref.c), and at every
+        declaring or grabbing decision the greedy declaration with the listing one.  Returns
         (positions that agreed, None), or at the first that differs (positions that agreed, (greedy, reference,
         moves so far)).  The deal itself is unchanged."""
         cdef sj_player players[4]

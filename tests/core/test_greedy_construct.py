@@ -5,6 +5,8 @@ core's greedy (``csrc/src/sj_policy.c``) builds its answer from the hand, the le
 winner instead. ``Deal._greedy_check`` plays deals to the end natively and compares the two at every play
 decision of every seat, whoever plays it, so the positions come from greedy, random and mixed tables: leads
 of every unit and throw, follows short and long, partners winning or not, 找朋友 before and after the reveal.
+It compares the greedy declaration the same way at every declaring and grabbing decision (泰安's is built from
+each joker and suit's longest run instead of the list of every legal declaration).
 
 Every rule system runs: QQ 1-3 decks, the 4-deck system (the 4-deck ladder, wider shapes, level-index order),
 泰安 (natural tractors, the highest-trumps follow), 找朋友, and random combinations of the card options on top
