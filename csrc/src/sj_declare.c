@@ -265,13 +265,9 @@ int sj_taian_longest(const sj_deal *d, int joker, int suit, int *low) {
         while (from > 0 && (pairs >> (from - 1) & 1)) from--;
         while (to < 12 && (pairs >> (to + 1) & 1)) to++;
         len = to - from + 1;
-    } else { /* the longest run of pairs, the lowest of equals */
-        for (unsigned a = 0; a < 13; a++) {
-            unsigned b = a;
-            while (b < 13 && (pairs >> b & 1)) b++;
-            if (b - a > len) len = b - a, from = a;
-            if (b > a) a = b;
-        }
+    } else if (pairs) { /* the longest run of pairs, the lowest of equals: bit p of `run` marks a run of len + 1
+                          * pairs from p up */
+        for (unsigned run = pairs; run; run &= run >> 1) len++, from = (unsigned)__builtin_ctz(run);
     }
     if ((int)len <= d->decl_strength) return 0;
     *low = (int)from;

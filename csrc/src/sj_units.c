@@ -131,7 +131,7 @@ int sj_highest_unit_top(const sj_poscounts *pc, int w, int l) {
 }
 
 /* Natural tractors: tuples at plain positions, tractors along chains (keys high to low, so the first
- * write per length is the highest). */
+ * write per length is the highest).  Singles never chain: hi[1][l] is left at -1 for l >= 2. */
 static void natural_tops(const sj_poscounts *pc, sj_tops hi) {
     int maxc = 0;
     for (int p = 0; p < pc->npos; p++)
@@ -194,11 +194,43 @@ void sj_position_bits(const sj_trump *t, int e, const sj_cards *cards, uint64_t 
     }
 }
 
+/* Natural tractors from bit planes: a chain is a run of printed ranks of one printed suit (a plain suit's 13 ranks,
+ * its own kinds and the trumps it borrows, holding at least one of its own; in trump each printed suit's trumps,
+ * and the two jokers), its key twice the top's rank, plus one for the trump suit's kinds in trump (jokers 25, 26).
+ * Bit p of a run mask marks a run of printed ranks p .. p + l - 1. */
+static void natural_tops_of(const sj_trump *t, int e, const sj_cards *cards, sj_tops hi) {
+    uint64_t bits[SJ_MAX_DECKS + 1];
+    sj_position_bits(t, e, cards, bits);
+    memset(hi, -1, sizeof(sj_tops));
+    uint64_t mask = t->suit_mask[e] | t->borrow_mask[e];
+    for (int w = 1; w <= SJ_MAX_DECKS; w++) {
+        uint64_t plane = cards->p[w - 1] & mask;
+        if (!plane) break;
+        if (bits[w]) hi[w][1] = (int8_t)(63 - __builtin_clzll(bits[w]));
+        if (w < 2) continue; /* singles never chain */
+        if (e != SJ_TRUMP) {
+            unsigned m = (unsigned)(plane >> (13 * e)) & 0x1FFFu, own = (unsigned)(t->suit_mask[e] >> (13 * e)) & 0x1FFFu;
+            unsigned runs = m & (m >> 1), borrowed = m & ~own, alien = borrowed & (borrowed >> 1);
+            for (int l = 2; runs; l++, runs &= runs >> 1, alien &= alien >> 1) {
+                unsigned ok = runs & ~alien; /* runs holding a kind of the suit's own */
+                if (ok) hi[w][l] = (int8_t)(2 * (31 - __builtin_clz(ok) + l - 1));
+            }
+            continue;
+        }
+        for (int s = 0; s < SJ_NUM_SUITS; s++) {
+            unsigned m = (unsigned)(plane >> (13 * s)) & 0x1FFFu;
+            for (unsigned runs = m & (m >> 1), l = 2; runs; l++, runs &= runs >> 1) {
+                int key = 2 * (31 - __builtin_clz(runs) + (int)l - 1) + (s == t->suit);
+                if (key > hi[w][l]) hi[w][l] = (int8_t)key;
+            }
+        }
+        if ((plane >> SJ_SMALL_JOKER & 1) && (plane >> SJ_BIG_JOKER & 1)) hi[w][2] = 26; /* the highest key there is */
+    }
+}
+
 void sj_highest_unit_tops_of(const sj_trump *t, int e, const sj_cards *cards, sj_tops hi) {
-    if (t->natural) { /* chains: through the position counts */
-        sj_poscounts pc;
-        sj_poscounts_of(t, e, cards, &pc);
-        sj_highest_unit_tops(&pc, hi);
+    if (t->natural) {
+        natural_tops_of(t, e, cards, hi);
         return;
     }
     /* A run of length l ending at p is bit p of m & m << 1 & ... & m << (l - 1): the same table as

@@ -143,6 +143,36 @@ static void test_natural_tractors(void) {
     CHECK(sj_rules_check(&r, NULL, 0) == SJ_E_RULES);
 }
 
+/* The highest top per shape read off bit planes (sj_highest_unit_tops_of) equals the one of the position counts
+ * (sj_highest_unit_tops), for both tractor rules, every trump, level and constant set, random multisets of 1-4
+ * decks (natural tractors: singles never chain, so hi[1][l >= 2] stays -1 on both sides). */
+static void test_unit_tops_of(void) {
+    sj_rng rng = sj_rng_stream(41, 0);
+    static const uint16_t constants[4] = {0, 1u, (1u << 0) | (1u << 1) | (1u << 3), (1u << 2) | (1u << 12)};
+    for (int i = 0; i < 20000; i++) {
+        sj_rules r = sj_rules_default();
+        r.decks = 1 + (int)sj_rng_below(&rng, 4);
+        r.constant_ranks = constants[sj_rng_below(&rng, 4)];
+        r.tractor_rule = sj_rng_below(&rng, 2) ? SJ_TRACTOR_NATURAL : SJ_TRACTOR_POSITION;
+        if (r.tractor_rule == SJ_TRACTOR_POSITION && sj_rng_below(&rng, 2)) r.trump_order = SJ_ORDER_LEVEL_INDEX;
+        sj_trump t;
+        if (sj_trump_init(&t, &r, (int)sj_rng_below(&rng, 13), (int)sj_rng_below(&rng, 5) - 1) != SJ_OK) continue;
+        sj_cards c = sj_cards_empty();
+        int kinds = 1 + (int)sj_rng_below(&rng, 54), first = (int)sj_rng_below(&rng, 54);
+        for (int k = 0; k < kinds; k++) /* a run of kinds, each with a random number of copies */
+            for (int n = (int)sj_rng_below(&rng, (uint32_t)r.decks + 1); n > 0; n--) sj_cards_add_one(&c, (first + k) % 54);
+        for (int e = 0; e < SJ_NUM_EFF; e++) {
+            sj_cards in = sj_cards_mask(&c, t.suit_mask[e] | t.borrow_mask[e]);
+            sj_poscounts pc;
+            sj_poscounts_of(&t, e, &in, &pc);
+            sj_tops a, b;
+            sj_highest_unit_tops(&pc, a);
+            sj_highest_unit_tops_of(&t, e, &in, b);
+            CHECK(memcmp(a, b, sizeof a) == 0);
+        }
+    }
+}
+
 static void test_throw(void) {
     sj_trump t = T(2, 8, 1, 0);
     sj_cards lead = P("9S 8S 8S 4S 4S"), played;
@@ -1323,6 +1353,7 @@ int main(void) {
     test_order();
     test_tractors();
     test_natural_tractors();
+    test_unit_tops_of();
     test_throw();
     test_trumping();
     test_all_units();
