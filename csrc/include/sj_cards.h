@@ -159,6 +159,11 @@ static inline int sj_cards_points(const sj_cards *c) {
 
 /* Points of one card of a kind. */
 static inline int sj_kind_points(int kind) { return 5 * (int)(SJ_FIVES_ >> kind & 1) + 10 * (int)(SJ_TENS_ >> kind & 1); }
+/* Classes of exchangeable kinds (same[k]: the kinds of k's class, k included): the member of the play's class that
+ * gives its lower kinds the most copies (each class's counts sorted, largest first, onto its kinds in ascending
+ * order; docs/MODEL.md §10). */
+sj_cards sj_cards_canonical(const sj_cards *play, const uint64_t same[SJ_NUM_KINDS]);
+
 /* Per-kind counts into counts[54]. */
 void sj_cards_to_counts(const sj_cards *c, uint8_t counts[SJ_NUM_KINDS]);
 /* Add to *out `need` physical cards drawn uniformly without replacement from `pool` (all of them when

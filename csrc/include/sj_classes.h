@@ -30,12 +30,13 @@ typedef struct sj_classes {
     uint8_t rep[SJ_NUM_KINDS];      /* the lowest kind of each kind's class (a kind the mover lacks: itself) */
     uint64_t members[SJ_NUM_KINDS]; /* members[r]: the kinds of the class whose representative is r */
     uint64_t multi;                 /* kinds in classes of two or more */
+    uint64_t same[SJ_NUM_KINDS];    /* same[k]: the kinds of k's class (k included) */
 } sj_classes;
 
 /* The classes of the kinds the seat to move holds, given what the others may hold. */
 void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out);
 
-/* The canonical member of a play's class (see above). */
+/* The canonical member of a play's class (see above; sj_cards_canonical). */
 sj_cards sj_class_canonical(const sj_classes *c, const sj_cards *play);
 
 /* Group plays into classes: cls[i] = the index of the first play of play i's class (so cls[i] == i marks a

@@ -85,6 +85,17 @@ int sj_deal_play_forced(sj_deal *d, const sj_cards *cards);
  * deterministic order: writes min(cap, found) and returns found (stops at limit when limit > 0). */
 long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit);
 
+/* The first legal lead of each class only (for classes of exchangeable kinds, sj_classes.h: same[k] the kinds of k's
+ * class): the units that give a class's kinds their copies in position order, most first, and the throws
+ * that give each kind at least the copies of the kind below it in its class (the throw walk counts copies up), in
+ * the order of sj_deal_legal_leads, the first `cap` of them.  *leads: an upper bound of the legal leads (every unit,
+ * and every sub-multiset of each suit's safe kinds); when it is more than max_leads nothing is listed. */
+long sj_deal_legal_leads_canonical(const sj_deal *d, const uint64_t same[SJ_NUM_KINDS], long max_leads, long *leads,
+                                   sj_cards *out, long cap);
+
+/* 1 when `play` is one of sj_deal_legal_leads' leads (a unit the seat to move holds, or a safe throw). */
+int sj_deal_lists_lead(const sj_deal *d, const sj_cards *play);
+
 /* The cards the seat to move cannot see: the pack minus its hand, the cards played, and the kitty if it
  * buried it. */
 sj_cards sj_deal_unseen(const sj_deal *d);

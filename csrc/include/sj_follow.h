@@ -22,6 +22,15 @@ int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit);
 
+/* The canonical legal follows only (for classes of exchangeable kinds, sj_classes.h: same[k] the kinds of k's
+ * class; a play is canonical when no kind takes more copies than the kind below it in its class), in the same
+ * order, the first `cap` of them; under 泰安's highest-trumps rule, where a canonical member need not be legal, the
+ * first legal follow of each class.  *walked: how many plays of the lead's size the listing walks through (an upper
+ * bound of the legal follows, every one of them when the hand is short in the led suit); when that is more than
+ * max_walk nothing is listed.  Returns how many were written, or a negative SJ_E_* code. */
+long sj_legal_follows_canonical(const sj_trump *t, const sj_cards *hand, const sj_cards *lead,
+                                const uint64_t same[SJ_NUM_KINDS], long max_walk, long *walked, sj_cards *out, long cap);
+
 /* The same list found the reference way, every sub-multiset of the lead's size built and tested (the
  * generated list must equal it: the tests compare the two). */
 long sj_legal_follows_tested(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,

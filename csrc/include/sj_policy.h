@@ -113,6 +113,11 @@ long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, l
 long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
                                  int *choice);
 
+/* The same found by listing every legal play and grouping them into classes: the reference the direct generation is
+ * checked against (Deal._candidates_check). */
+long sj_search_candidates_listed(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
+                                 int *choice);
+
 /* The action of a player (built-in or user) for the seat to move, in any phase.  Returns SJ_OK,
  * SJ_E_PHASE when the deal is done, or SJ_E_USER_POLICY when a user policy returns an index out of range. */
 int sj_player_action(const sj_player *p, const sj_deal *d, sj_rng *r, sj_cards *out);
@@ -134,13 +139,19 @@ typedef int (*sj_decision_hook)(void *ctx, const sj_deal *d, const sj_cards *act
 int sj_policy_finish_hooked(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards,
                             sj_decision_hook hook, void *ctx);
 
-/* The reference the greedy play is checked against (sj_greedy_ref.c): today's rule found by listing the candidate
+/* The reference the greedy play is checked against (sj_reference.c): today's rule found by listing the candidate
  * plays and scoring each.  Returns 0, or SJ_E_PHASE outside the play phase. */
 int sj_greedy_play_enumerated(const sj_deal *d, sj_cards *out);
 /* Play the deal to its end with `players` (built-in policies) and compare, at every play decision, the greedy play
  * with the reference (and at every declaring or grabbing decision the greedy declaration with the listing one).  Returns the positions that agreed; at the first that differs the deal stops there, *differs
  * is 1 and both plays are in *got and *want (empty where a side failed).  A negative SJ_E_* code: the loop failed. */
 long sj_greedy_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *differs, sj_cards *got, sj_cards *want);
+/* The same for the search candidates: at every decision but burying, sj_search_candidates_choice (with the action
+ * about to be taken as `chosen`) against sj_search_candidates_listed.  At the first that differs: *differs = 1, the
+ * counts in *ngot and *nwant, the two choices in choices[0..1], the candidates in got[] and want[] (SJ_CANDIDATES
+ * each), and *d the deal as it stood there; otherwise *d is left as it was. */
+long sj_candidates_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *differs, long *ngot, long *nwant,
+                         int *choices, sj_cards *got, sj_cards *want);
 
 #ifdef __cplusplus
 }

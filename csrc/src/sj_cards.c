@@ -25,3 +25,31 @@ void sj_cards_draw(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
         kinds[j] = kinds[--m];
     }
 }
+
+sj_cards sj_cards_canonical(const sj_cards *play, const uint64_t same[SJ_NUM_KINDS]) {
+    sj_cards out = *play;
+    uint64_t done = 0;
+    for (uint64_t m = play->p[0]; m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        uint64_t members = same[k];
+        if ((done >> k & 1) || !(members & (members - 1))) continue; /* done, or a class of one */
+        done |= members;
+        int n = 0, taken[SJ_NUM_KINDS], kinds[SJ_NUM_KINDS];
+        for (uint64_t x = members; x; x &= x - 1) {
+            kinds[n] = __builtin_ctzll(x);
+            taken[n] = sj_cards_count(play, kinds[n]);
+            n++;
+        }
+        for (int i = 1; i < n; i++) /* counts largest first (insertion sort: classes are short) */
+            for (int j = i; j > 0 && taken[j] > taken[j - 1]; j--) {
+                int tmp = taken[j];
+                taken[j] = taken[j - 1];
+                taken[j - 1] = tmp;
+            }
+        for (int i = 0; i < n; i++) {
+            uint64_t bit = UINT64_C(1) << kinds[i];
+            for (int p = 0; p < SJ_MAX_DECKS; p++) out.p[p] = p < taken[i] ? (out.p[p] | bit) : (out.p[p] & ~bit);
+        }
+    }
+    return out;
+}

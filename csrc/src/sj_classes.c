@@ -56,36 +56,10 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
             prev = k, prev_pos = p;
         }
     }
+    for (int k = 0; k < SJ_NUM_KINDS; k++) out->same[k] = out->members[out->rep[k]];
 }
 
-static void set_count(sj_cards *c, int kind, int n) {
-    uint64_t bit = UINT64_C(1) << kind;
-    for (int i = 0; i < SJ_MAX_DECKS; i++) c->p[i] = i < n ? (c->p[i] | bit) : (c->p[i] & ~bit);
-}
-
-sj_cards sj_class_canonical(const sj_classes *c, const sj_cards *play) {
-    sj_cards out = *play;
-    uint64_t touched = play->p[0] & c->multi;
-    while (touched) {
-        int r = c->rep[__builtin_ctzll(touched)];
-        uint64_t m = c->members[r];
-        touched &= ~m;
-        int n = 0, taken[SJ_NUM_KINDS], kinds[SJ_NUM_KINDS];
-        for (uint64_t x = m; x; x &= x - 1) {
-            int k = __builtin_ctzll(x);
-            kinds[n] = k;
-            taken[n++] = sj_cards_count(play, k);
-        }
-        for (int i = 1; i < n; i++) /* counts largest first (insertion sort: classes are short) */
-            for (int j = i; j > 0 && taken[j] > taken[j - 1]; j--) {
-                int tmp = taken[j];
-                taken[j] = taken[j - 1];
-                taken[j - 1] = tmp;
-            }
-        for (int i = 0; i < n; i++) set_count(&out, kinds[i], taken[i]);
-    }
-    return out;
-}
+sj_cards sj_class_canonical(const sj_classes *c, const sj_cards *play) { return sj_cards_canonical(play, c->same); }
 
 static uint64_t mix64(uint64_t z) {
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);

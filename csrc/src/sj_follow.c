@@ -247,7 +247,17 @@ typedef struct enum_ctx {
     uint64_t hash[2 * MAX_PLACEMENTS];
     uint16_t slot_of[2 * MAX_PLACEMENTS]; /* placement index + 1 at a hash slot, 0: empty */
     const sj_poscounts *hand_pc;
+    /* canonical plays only (sj_legal_follows_canonical): a kind takes no more copies than the kind below it in its
+     * class (its index in kind[], -1: none) */
+    int8_t below[SJ_NUM_KINDS];
+    uint8_t took[SJ_NUM_KINDS];
 } enum_ctx;
+
+/* May kind i take c copies in a canonical play?  (Without classes every below[] is -1; -2: the kind below is not
+ * among the candidates, so a canonical play takes none of this one.) */
+static inline int canonical_ok(const enum_ctx *x, int i, int c) {
+    return x->below[i] == -1 || (x->below[i] == -2 ? c == 0 : c <= x->took[x->below[i]]);
+}
 
 static int emit_play(enum_ctx *x, const sj_cards *play) {
     if (x->found < x->cap) x->out[x->found] = *play;
@@ -266,6 +276,8 @@ static int enum_rec(enum_ctx *x, int i, int need) {
     if (i == x->nk || x->suffix[i] < need) return 0;
     int maxc = x->avail[i] < need ? x->avail[i] : need;
     for (int c = maxc; c >= 0; c--) {
+        if (!canonical_ok(x, i, c)) continue;
+        x->took[i] = (uint8_t)c;
         for (int r = 0; r < c; r++) sj_cards_add_one(&x->cur, x->kind[i]);
         int stop = enum_rec(x, i + 1, need - c);
         for (int r = 0; r < c; r++) sj_cards_remove_one(&x->cur, x->kind[i]);
@@ -317,6 +329,8 @@ static int gen_rec(enum_ctx *x, int i, int need, const uint16_t *alive, int n) {
     int maxc = x->avail[i] < need ? x->avail[i] : need;
     uint16_t next[MAX_PLACEMENTS];
     for (int c = maxc; c >= 0; c--) {
+        if (!canonical_ok(x, i, c)) continue;
+        x->took[i] = (uint8_t)c;
         int m = 0, rest = need - c;
         for (int a = 0; a < n; a++) {
             const uint8_t *q = x->psuf[alive[a]];
@@ -355,8 +369,50 @@ static int generate(enum_ctx *x, const sj_cards *hand, int need) {
     return 1;
 }
 
+#define WALK_MANY (INT64_C(1) << 40)
+
+/* The plays of `need` cards the walk can reach from the pool kind[0..nk) (saturated). */
+static long walk_size(const enum_ctx *x, int need) {
+    long n[SJ_MAX_PACK / 4 + 2] = {1};
+    for (int i = 0; i < x->nk; i++)
+        for (int r = need; r >= 1; r--) {
+            long more = 0;
+            for (int c = 1; c <= x->avail[i] && c <= r; c++) more += n[r - c];
+            n[r] = n[r] + more < WALK_MANY ? n[r] + more : WALK_MANY;
+        }
+    return n[need];
+}
+
+/* 泰安's highest trumps name the cards to play, so a class's canonical member need not be legal: list every legal
+ * follow and keep the first of each class (the list is short: the highest trumps, and the kinds sharing a
+ * position).  A list that fills the caller's room is left to the caller (*walked set past any limit). */
+static long firsts_of_classes(enum_ctx *x, const uint64_t *same, int need, long *walked) {
+    for (int i = 0; i < x->nk; i++) x->below[i] = -1;
+    long cap = x->cap;
+    x->limit = cap;
+    enum_rec(x, 0, need);
+    if (x->found >= cap) {
+        if (walked) *walked = WALK_MANY;
+        return 0;
+    }
+    long k = 0;
+    sj_cards canon[SJ_NUM_KINDS * SJ_MAX_DECKS];
+    for (long i = 0; i < x->found && i < (long)(sizeof canon / sizeof canon[0]); i++) {
+        sj_cards c = sj_cards_canonical(&x->out[i], same);
+        int seen = 0;
+        for (long j = 0; j < k && !seen; j++) seen = sj_cards_equal(&canon[j], &c);
+        if (seen) continue;
+        canon[k] = c;
+        x->out[k++] = x->out[i];
+    }
+    return k;
+}
+
+/* same (NULL: every play): only plays canonical for these classes (sj_classes.h: same[k] the kinds of k's class;
+ * each kind no more copies than the kind below it in its class); max_walk >= 0: when the walk could reach more plays than that, list none
+ * (the walk's size in *walked). */
 static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
-                         long limit, int generated) {
+                         long limit, int generated, const uint64_t *same, long max_walk, long *walked) {
     follow_need fn;
     int rc = need_of(t, hand, lead, &fn);
     if (rc < 0) return rc;
@@ -382,13 +438,18 @@ static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards
         need = fn.n;
     }
     memset(x.index_of, -1, sizeof x.index_of);
-    for (int k = 0; k < SJ_NUM_KINDS; k++) {
-        int c = sj_cards_count(&pool, k);
-        if (c) {
-            x.index_of[k] = (int8_t)x.nk;
-            x.kind[x.nk] = (uint8_t)k;
-            x.avail[x.nk++] = (uint8_t)c;
-        }
+    for (uint64_t b = pool.p[0]; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        x.index_of[k] = (int8_t)x.nk;
+        uint64_t lower = same ? same[k] & ((UINT64_C(1) << k) - 1) : 0; /* the kinds of its class below it */
+        x.below[x.nk] = !lower ? -1 : x.index_of[63 - __builtin_clzll(lower)] >= 0 ? x.index_of[63 - __builtin_clzll(lower)] : -2;
+        x.kind[x.nk] = (uint8_t)k;
+        x.avail[x.nk++] = (uint8_t)sj_cards_count(&pool, k);
+    }
+    if (max_walk >= 0) {
+        long size = need <= SJ_MAX_PACK / 4 ? walk_size(&x, need) : WALK_MANY;
+        if (walked) *walked = size;
+        if (size > max_walk) return 0;
     }
     x.suffix[x.nk] = 0;
     for (int i = x.nk - 1; i >= 0; i--) x.suffix[i] = x.suffix[i + 1] + x.avail[i];
@@ -396,18 +457,25 @@ static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards
      * nothing (no borrowable trump among the candidates) */
     x.all_legal = generated && (fn.short_suit || (!(hand->p[0] & t->borrow_mask[fn.eff]) && !fn.top_positions &&
                                                   (!fn.structured || fn.hand_best.n == 0)));
+    if (same && fn.top_positions) return firsts_of_classes(&x, same, need, walked);
     if (!(generated && generate(&x, hand, need))) enum_rec(&x, 0, need);
     return x.found;
 }
 
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit) {
-    return list_follows(t, hand, lead, out, cap, limit, 1);
+    return list_follows(t, hand, lead, out, cap, limit, 1, NULL, -1, NULL);
+}
+
+long sj_legal_follows_canonical(const sj_trump *t, const sj_cards *hand, const sj_cards *lead,
+                                const uint64_t same[SJ_NUM_KINDS], long max_walk, long *walked, sj_cards *out, long cap) {
+    *walked = WALK_MANY;
+    return list_follows(t, hand, lead, out, cap, cap, 1, same, max_walk, walked);
 }
 
 long sj_legal_follows_tested(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                              long limit) {
-    return list_follows(t, hand, lead, out, cap, limit, 0);
+    return list_follows(t, hand, lead, out, cap, limit, 0, NULL, -1, NULL);
 }
 
 /* ---- a random legal follow, drawn without listing the legal follows ----------------------------- */

@@ -37,6 +37,9 @@ typedef struct safe_ctx {
     uint8_t kind[SJ_NUM_KINDS], avail[SJ_NUM_KINDS];
     sj_cards cur;
     lead_out *o;
+    int8_t below[SJ_NUM_KINDS];                /* first throws of their classes only: the index of the kind below in
+                                                * its class (-1: none or not a candidate) */
+    uint8_t took[SJ_NUM_KINDS];
 } safe_ctx;
 
 static int unit_safe(const safe_ctx *s, int w, int l, int top) { return s->hi[w][l] <= top; }
@@ -51,9 +54,11 @@ static int is_safe_throw(const safe_ctx *s, const sj_cards *cards);
 
 static int throw_rec(safe_ctx *s, int i) {
     if (i == s->nk) return sj_cards_size(&s->cur) >= 2 && is_safe_throw(s, &s->cur) && emit(s->o, &s->cur);
+    int least = s->below[i] >= 0 ? s->took[s->below[i]] : 0; /* the first of a class takes the fewest low copies */
     for (int c = 0; c <= s->avail[i]; c++) {
         if (c) sj_cards_add_one(&s->cur, s->kind[i]);
-        if (throw_rec(s, i + 1)) return 1;
+        s->took[i] = (uint8_t)c;
+        if (c >= least && throw_rec(s, i + 1)) return 1;
     }
     for (int c = 0; c < s->avail[i]; c++) sj_cards_remove_one(&s->cur, s->kind[i]);
     return 0;
@@ -85,12 +90,24 @@ static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, safe_ctx *
     sj_poscounts_of(t, e, mine, &pc);
     sj_each_unit(t, e, &pc, mark_safe, s);
     s->nk = 0;
-    for (int k = 0; k < SJ_NUM_KINDS; k++)
-        if (s->candidates >> k & 1) {
-            s->kind[s->nk] = (uint8_t)k;
-            s->avail[s->nk++] = (uint8_t)sj_cards_count(mine, k);
-        }
+    for (uint64_t b = s->candidates; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        s->kind[s->nk] = (uint8_t)k;
+        s->below[s->nk] = -1;
+        s->avail[s->nk++] = (uint8_t)sj_cards_count(mine, k);
+    }
     s->cur = sj_cards_empty();
+}
+
+/* The first throw of each class only: the throw walk gives each kind its copies from none up, so a class's first
+ * throw gives each kind at least the copies of the kind below it (a kind below that is no candidate takes none). */
+static void safe_firsts(safe_ctx *s, const uint64_t *same) {
+    for (int i = 0; i < s->nk; i++) {
+        uint64_t lower = same[s->kind[i]] & ((UINT64_C(1) << s->kind[i]) - 1);
+        s->below[i] = -1;
+        for (int j = 0; j < i && lower; j++)
+            if (s->kind[j] == 63 - __builtin_clzll(lower)) s->below[i] = (int8_t)j;
+    }
 }
 
 int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const sj_tops_row *hi) {
@@ -103,6 +120,74 @@ int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const sj_tops_row
 }
 
 static int is_safe_throw(const safe_ctx *s, const sj_cards *cards) { return sj_is_safe_throw(s->t, cards, s->hi); }
+
+/* The units are listed by position (sj_each_unit), so a class's first unit gives its members their copies in
+ * position order, most first (the trump suit's positions do not follow the kinds' order). */
+typedef struct canon_out {
+    const sj_trump *t;
+    lead_out *o;
+    const uint64_t *same;
+    long units;
+} canon_out;
+
+static int emit_canonical_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
+    (void)w, (void)l, (void)top;
+    canon_out *c = (canon_out *)ctx;
+    c->units++;
+    for (uint64_t m = unit->p[0]; m; m &= m - 1) {
+        int k = __builtin_ctzll(m), n = sj_cards_count(unit, k);
+        for (uint64_t mates = c->same[k] & ~(UINT64_C(1) << k); mates; mates &= mates - 1) {
+            int j = __builtin_ctzll(mates);
+            if (c->t->pos[j] < c->t->pos[k] && sj_cards_count(unit, j) < n) return 0;
+        }
+    }
+    if (c->o->found < c->o->cap) c->o->out[c->o->found++] = *unit;
+    return 0;
+}
+
+long sj_deal_legal_leads_canonical(const sj_deal *d, const uint64_t same[SJ_NUM_KINDS], long max_leads, long *leads,
+                                   sj_cards *out, long cap) {
+    lead_out o = {out, cap, 0, 0};
+    canon_out c = {&d->trump, &o, same, 0};
+    *leads = 0;
+    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return 0;
+    const sj_trump *t = &d->trump;
+    const sj_cards *hand = &d->hands[d->to_move];
+    safe_ctx s[SJ_NUM_EFF];
+    long throws = 0;
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        if (!(hand->p[0] & t->suit_mask[e])) continue;
+        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
+        sj_poscounts pc;
+        sj_poscounts_of(t, e, &mine, &pc);
+        sj_each_unit(t, e, &pc, emit_canonical_unit, &c);
+        safe_setup(d, e, &mine, &s[e]);
+        long walk = 1; /* the throw walk's sub-multisets of the safe kinds */
+        for (int i = 0; i < s[e].nk && walk <= max_leads; i++) walk *= s[e].avail[i] + 1;
+        throws += walk;
+    }
+    *leads = c.units + throws;
+    if (*leads > max_leads) return 0;
+    o.limit = cap;
+    for (int e = 0; e < SJ_NUM_EFF && o.found < cap; e++) {
+        if (!(hand->p[0] & t->suit_mask[e])) continue;
+        s[e].o = &o;
+        safe_firsts(&s[e], same);
+        if (throw_rec(&s[e], 0)) break;
+    }
+    return o.found;
+}
+
+int sj_deal_lists_lead(const sj_deal *d, const sj_cards *play) {
+    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0 || !sj_cards_contains(&d->hands[d->to_move], play)) return 0;
+    sj_unit u[SJ_MAX_UNITS];
+    int n = sj_units(&d->trump, play, u, SJ_MAX_UNITS);
+    if (n == 1) return 1;
+    if (n < 2) return 0;
+    sj_tops hi;
+    sj_unseen_tops(d, u[0].eff, hi);
+    return sj_is_safe_throw(&d->trump, play, (const sj_tops_row *)hi);
+}
 
 long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) {
     lead_out o = {out, cap, limit, 0};

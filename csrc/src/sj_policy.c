@@ -440,16 +440,20 @@ long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, l
     return sj_search_candidates_choice(d, out, all, cls, NULL, NULL);
 }
 
-long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
-                                 int *choice) {
-    if (choice) *choice = -1;
-    if (d->phase != SJ_PHASE_PLAY) {
-        long n = sj_candidate_actions(d, out);
-        for (long i = 0; chosen && choice && i < n && i < SJ_CANDIDATES && *choice < 0; i++)
-            if (sj_cards_equal(&out[i], chosen)) *choice = (int)i;
-        return n;
+/* The classes' representatives found by listing every legal play and grouping them (the way they were first
+ * found; the reference the direct generation is checked against).  too_many: the caller knows there are more
+ * legal plays than SJ_CLASS_LIST_LIMIT, so the reduced set is grouped without listing them first. */
+static long candidates_listed(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
+                              int *choice, int too_many) {
+    if (!all || !cls) { /* no scratch given (sj_search_candidates): the listing's own */
+        sj_cards *a = malloc(SJ_CLASS_LIST_LIMIT * sizeof *a);
+        long *c = malloc(SJ_CLASS_LIST_LIMIT * sizeof *c);
+        long k = a && c ? candidates_listed(d, out, a, c, chosen, choice, too_many) : SJ_E_CAPACITY;
+        free(a);
+        free(c);
+        return k;
     }
-    long n = sj_deal_legal_actions(d, all, SJ_CLASS_LIST_LIMIT, SJ_CLASS_LIST_LIMIT + 1);
+    long n = too_many ? SJ_CLASS_LIST_LIMIT + 1 : sj_deal_legal_actions(d, all, SJ_CLASS_LIST_LIMIT, SJ_CLASS_LIST_LIMIT + 1);
     if (n > SJ_CLASS_LIST_LIMIT) n = sj_candidate_actions(d, all); /* too many to list: the reduced set */
     long k = n;
     if (n > 0) k = sj_group_classes(d, all, n, cls);
@@ -467,15 +471,62 @@ long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all,
     return k;
 }
 
-long sj_search_candidates(const sj_deal *d, sj_cards *out) {
-    if (d->phase != SJ_PHASE_PLAY) return sj_candidate_actions(d, out);
-    sj_cards *all = malloc(SJ_CLASS_LIST_LIMIT * sizeof *all);
-    long *cls = malloc(SJ_CLASS_LIST_LIMIT * sizeof *cls);
-    long k = all && cls ? sj_search_candidates_with(d, out, all, cls) : SJ_E_CAPACITY;
-    free(all);
-    free(cls);
-    return k;
+long sj_search_candidates_listed(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
+                                 int *choice) {
+    if (choice) *choice = -1;
+    if (d->phase != SJ_PHASE_PLAY) {
+        long n = sj_candidate_actions(d, out);
+        for (long i = 0; chosen && choice && i < n && i < SJ_CANDIDATES && *choice < 0; i++)
+            if (sj_cards_equal(&out[i], chosen)) *choice = (int)i;
+        return n;
+    }
+    return candidates_listed(d, out, all, cls, chosen, choice, 0);
 }
+
+/* Candidates by class, generated directly (docs/MODEL.md §10): equal kinds are exchangeable, so every member of a class
+ * is legal with its first, and a class's first play in the listing's order is known without the list: a follow's or
+ * a unit's is its canonical member (the walks give the lower kinds of a class their copies first), a throw's gives
+ * them their copies last (the throw walk counts copies up); the walks list only those.  Where more than SJ_CLASS_LIST_LIMIT plays could be legal the listing would have fallen back on the reduced
+ * set, and the plays are listed and grouped as before (a short follower's plays are all legal: then the reduced set
+ * is grouped without listing them). */
+long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
+                                 int *choice) {
+    if (choice) *choice = -1;
+    if (d->phase != SJ_PHASE_PLAY) return sj_search_candidates_listed(d, out, all, cls, chosen, choice);
+    sj_cards others = sj_deal_unseen(d);
+    sj_classes c;
+    sj_classes_of(d, &others, &c);
+    const sj_cards *hand = &d->hands[d->to_move];
+    long n, walked;
+    int listed = 0;
+    if (d->ntrick == 0) {
+        n = sj_deal_legal_leads_canonical(d, c.same, SJ_CLASS_LIST_LIMIT, &walked, out, SJ_CANDIDATES);
+        if (walked > SJ_CLASS_LIST_LIMIT) return candidates_listed(d, out, all, cls, chosen, choice, 0);
+        listed = chosen && sj_deal_lists_lead(d, chosen);
+    } else {
+        const sj_cards *lead = &d->trick[0];
+        n = sj_legal_follows_canonical(&d->trump, hand, lead, c.same, SJ_CLASS_LIST_LIMIT, &walked, out, SJ_CANDIDATES);
+        if (n < 0) return n;
+        if (walked > SJ_CLASS_LIST_LIMIT) {
+            int led = sj_trump_suit_of(&d->trump, lead);
+            sj_cards in = sj_cards_mask(hand, d->trump.suit_mask[led < 0 ? 0 : led]);
+            int short_suit = led >= 0 && sj_cards_size(&in) < sj_cards_size(lead);
+            return candidates_listed(d, out, all, cls, chosen, choice, short_suit);
+        }
+        listed = chosen && sj_cards_size(chosen) == sj_cards_size(lead) && sj_cards_contains(hand, chosen) &&
+                 sj_is_legal_follow(&d->trump, hand, lead, chosen);
+    }
+    if (listed && choice) { /* the candidate of its class: the one with the same canonical member */
+        sj_cards canon = sj_class_canonical(&c, chosen);
+        for (long i = 0; i < n && *choice < 0; i++) {
+            sj_cards other = sj_class_canonical(&c, &out[i]);
+            if (sj_cards_equal(&other, &canon)) *choice = (int)i;
+        }
+    }
+    return n;
+}
+
+long sj_search_candidates(const sj_deal *d, sj_cards *out) { return sj_search_candidates_choice(d, out, NULL, NULL, NULL, NULL); }
 
 long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap) {
     if (d->phase != SJ_PHASE_BURY) return SJ_E_PHASE;

@@ -1063,7 +1063,7 @@ cdef class Deal:
 
     def _greedy_check(self, policies, seed=0):
         """Play a copy of the deal to its end with the native ``policies`` (one per seat) and compare, at every play
-        decision, the greedy play with the enumerating reference it must equal (csrc/src/sj_greedy_ref.c), and at every
+        decision, the greedy play with the enumerating reference it must equal (csrc/src/sj_reference.c), and at every
         declaring or grabbing decision the greedy declaration with the listing one.  Returns
         (positions that agreed, None), or at the first that differs (positions that agreed, (greedy, reference,
         moves so far)).  The deal itself is unchanged."""
@@ -1085,6 +1085,39 @@ cdef class Deal:
             _raise_error(<int>n, "greedy check", &self.d.rules)
         if differs:
             return n, (Cards._wrap(got), Cards._wrap(want), sj_log_moves(self.log) + n)
+        return n, None
+
+    def _candidates_check(self, policies, seed=0):
+        """Play a copy of the deal to its end with the native ``policies`` and compare, at every decision but burying,
+        the search candidates generated directly (one canonical play per class) with those found by listing every
+        legal play and grouping them (csrc/src/sj_reference.c), the choice of the action about to be taken
+        included.  Returns (decisions that agreed, None), or at the first that differs (decisions that agreed,
+        (direct candidates, listed candidates, (direct choice, listed choice), a copy of the deal at that decision)).
+        """
+        cdef sj_player players[4]
+        cdef sj_deal d = self.d
+        cdef sj_rng r = sj_rng_stream(<uint64_t>_check_u64(seed, "seed"), 0)
+        cdef sj_cards got[128]
+        cdef sj_cards want[128]
+        cdef int choices[2]
+        cdef int differs = 0
+        cdef long n, ngot = 0, nwant = 0
+        if len(policies) != 4:
+            raise ValueError(f"policies: one per seat, got {len(policies)}")
+        for i in range(4):
+            players[i] = _player(policies[i])
+            if players[i].kind == SJ_POLICY_USER:
+                raise ValueError("policies: built-in policies only ('random' or 'greedy')")
+        with nogil:
+            n = sj_candidates_check(&d, players, &r, &differs, &ngot, &nwant, choices, got, want)
+        if n < 0:
+            _raise_error(<int>n, "candidates check", &self.d.rules)
+        if differs:
+            at = self.clone()
+            (<Deal>at).d = d  # the position where they differ (its history views still show the deal's start)
+            return n, ([_action_obj(got[i]) for i in range(min(ngot, 128))],
+                       [_action_obj(want[i]) for i in range(min(nwant, 128))],
+                       (choices[0], choices[1]), at)
         return n, None
 
     def _policy_view(self):

@@ -35,3 +35,5 @@ cdef extern from "sj_policy.h" nogil:
     int sj_policy_finish(sj_deal *d, const sj_player *players, sj_rng *r, const sj_cards *buried)
     int sj_greedy_play_enumerated(const sj_deal *d, sj_cards *out)
     long sj_greedy_check(sj_deal *d, const sj_player *players, sj_rng *r, int *differs, sj_cards *got, sj_cards *want)
+    long sj_candidates_check(sj_deal *d, const sj_player *players, sj_rng *r, int *differs, long *ngot, long *nwant,
+                             int *choices, sj_cards *got, sj_cards *want)

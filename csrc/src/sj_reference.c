@@ -1,13 +1,19 @@
-/* sj_greedy_ref.c — the greedy play policy as first written: list the candidate plays, score each.
+/* sj_reference.c — the references the core's fast paths are checked against, and the native loops that compare them.
  *
- * Not a policy of the core: the reference that the constructed greedy of sj_policy.c is checked against
- * (sj_greedy_check below; tests/core/test_greedy_construct.py runs it on random positions of every system), and
- * the greedy declaration as first written (every legal declaration listed and weighed).
- * It is frozen on purpose, helpers and all (its own unseen-tops computation, its own candidate list), so that a
- * change to the fast path can never change both sides of the comparison.  docs/MODEL.md §11 says what the
- * constructed greedy computes instead and where it still enumerates.
+ * Not policies of the core:
+ * - the greedy play as first written: list the candidate plays, score each (sj_greedy_play_enumerated), and the
+ *   greedy declaration as first written (every legal declaration listed and weighed).  Frozen on purpose, helpers
+ *   and all (their own unseen-tops computation, their own candidate list), so that a change to the fast path can
+ *   never change both sides of the comparison; sj_greedy_check compares them with sj_policy.c's constructed
+ *   greedy along whole deals;
+ * - sj_candidates_check compares the candidate classes generated directly (sj_search_candidates_choice) with the
+ *   same classes found by listing every legal play and grouping them (sj_search_candidates_listed).
+ * tests/core/test_greedy_construct.py and tests/core/test_candidate_classes.py run them on random positions of every
+ * system.  docs/MODEL.md §10 says what the fast paths compute instead and where they still enumerate.
  */
 #include "sj_policy.h"
+
+#include <stdlib.h>
 
 #define GREEDY_CANDIDATES SJ_CANDIDATES
 
@@ -287,4 +293,68 @@ long sj_greedy_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *dif
     *got = c.got;
     *want = c.want;
     return rc < 0 && !c.differs ? rc : c.compared;
+}
+
+typedef struct cand_ctx {
+    long compared;
+    int differs;
+    long n_got, n_want;
+    int choice_got, choice_want;
+    sj_cards got[SJ_CANDIDATES], want[SJ_CANDIDATES];
+    sj_cards *all;
+    long *cls;
+    sj_deal at;                     /* the deal at the decision that differs */
+} cand_ctx;
+
+static int check_candidates(void *ctx, const sj_deal *d, const sj_cards *action) {
+    cand_ctx *c = (cand_ctx *)ctx;
+    if (d->phase == SJ_PHASE_BURY || d->phase == SJ_PHASE_DONE) return 0;
+    c->n_got = sj_search_candidates_choice(d, c->got, c->all, c->cls, action, &c->choice_got);
+    c->n_want = sj_search_candidates_listed(d, c->want, c->all, c->cls, action, &c->choice_want);
+    int same = c->n_got == c->n_want && c->choice_got == c->choice_want;
+    for (long i = 0; same && i < c->n_got && i < SJ_CANDIDATES; i++) same = sj_cards_equal(&c->got[i], &c->want[i]);
+    if (!same) {
+        c->differs = 1;
+        c->at = *d;
+        return SJ_E_POLICY;
+    }
+    c->compared++;
+    return 0;
+}
+
+long sj_candidates_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *differs, long *ngot, long *nwant,
+                         int *choices, sj_cards *got, sj_cards *want) {
+    sj_deal start = *d;
+    cand_ctx *c = malloc(sizeof *c);
+    sj_cards *all = malloc(SJ_CLASS_LIST_LIMIT * sizeof *all);
+    long *cls = malloc(SJ_CLASS_LIST_LIMIT * sizeof *cls);
+    if (!c || !all || !cls) {
+        free(c);
+        free(all);
+        free(cls);
+        return SJ_E_CAPACITY;
+    }
+    c->compared = 0;
+    c->differs = 0;
+    c->all = all;
+    c->cls = cls;
+    int rc = sj_policy_finish_hooked(d, players, r, NULL, -1, check_candidates, c);
+    long out = rc < 0 && !c->differs ? rc : c->compared;
+    *differs = c->differs;
+    if (c->differs) {
+        *ngot = c->n_got;
+        *nwant = c->n_want;
+        choices[0] = c->choice_got;
+        choices[1] = c->choice_want;
+        *d = c->at; /* the deal as it stood at that decision */
+        for (long i = 0; i < SJ_CANDIDATES; i++) {
+            got[i] = i < c->n_got ? c->got[i] : sj_cards_empty();
+            want[i] = i < c->n_want ? c->want[i] : sj_cards_empty();
+        }
+    }
+    if (!*differs) *d = start;
+    free(c);
+    free(all);
+    free(cls);
+    return out;
 }
