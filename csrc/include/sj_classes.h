@@ -27,10 +27,8 @@ extern "C" {
 #endif
 
 typedef struct sj_classes {
-    uint8_t rep[SJ_NUM_KINDS];      /* the lowest kind of each kind's class (a kind the mover lacks: itself) */
-    uint64_t members[SJ_NUM_KINDS]; /* members[r]: the kinds of the class whose representative is r */
+    uint64_t same[SJ_NUM_KINDS];    /* same[k]: the kinds of k's class, k included (set for the kinds the mover holds) */
     uint64_t multi;                 /* kinds in classes of two or more */
-    uint64_t same[SJ_NUM_KINDS];    /* same[k]: the kinds of k's class (k included) */
 } sj_classes;
 
 /* The classes of the kinds the seat to move holds, given what the others may hold. */

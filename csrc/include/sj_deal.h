@@ -93,9 +93,6 @@ long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit);
 long sj_deal_legal_leads_canonical(const sj_deal *d, const uint64_t same[SJ_NUM_KINDS], long max_leads, long *leads,
                                    sj_cards *out, long cap);
 
-/* 1 when `play` is one of sj_deal_legal_leads' leads (a unit the seat to move holds, or a safe throw). */
-int sj_deal_lists_lead(const sj_deal *d, const sj_cards *play);
-
 /* The cards the seat to move cannot see: the pack minus its hand, the cards played, and the kitty if it
  * buried it. */
 sj_cards sj_deal_unseen(const sj_deal *d);

@@ -17,10 +17,7 @@ static int held_at(const sj_trump *t, const sj_cards *hand, int e, int p) {
 void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move];
-    for (int k = 0; k < SJ_NUM_KINDS; k++) {
-        out->rep[k] = (uint8_t)k;
-        out->members[k] = UINT64_C(1) << k;
-    }
+    for (uint64_t b = hand->p[0]; b; b &= b - 1) out->same[__builtin_ctzll(b)] = b & (~b + 1);
     out->multi = 0;
     /* the cards on the table still decide this trick: they are live, not dead */
     uint64_t table = 0;
@@ -28,8 +25,11 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
     uint64_t live = hand->p[0] | others->p[0] | table;
     int printed = t->natural || d->rules.trump_order == SJ_ORDER_LEVEL_INDEX;
     int called = d->rules.partnership == SJ_PARTNER_CALL_CARD ? d->called : -1;
+    /* kinds only the mover can play: a class needs two of them in one suit */
+    uint64_t solo = hand->p[0] & ~others->p[0] & ~table & ~(called >= 0 ? UINT64_C(1) << called : 0);
     for (int e = 0; e < SJ_NUM_EFF; e++) {
-        if (!(hand->p[0] & t->suit_mask[e])) continue;
+        uint64_t mine = solo & t->suit_mask[e];
+        if (!(mine & (mine - 1))) continue;
         int prev = -1, prev_pos = -1;
         for (int p = 0; p < t->npos[e]; p++) {
             int nlive = 0, k = -1;
@@ -39,7 +39,7 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
                 if (t->eff[kk] == e && (live >> kk & 1)) nlive++, k = kk;
             }
             if (nlive == 0) continue; /* a dead position: equals reach across it */
-            if (nlive > 1 || !(hand->p[0] >> k & 1) || (others->p[0] >> k & 1) || (table >> k & 1) || k == called) {
+            if (nlive > 1 || !(solo >> k & 1)) {
                 prev = -1; /* a card someone else may play lies here: nothing merges across it */
                 continue;
             }
@@ -47,16 +47,13 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
             if (prev >= 0 && sj_cards_count(hand, prev) == c && sj_kind_points(prev) == sj_kind_points(k) &&
                 (!printed || (c == 1 && sj_kind_suit(prev) == sj_kind_suit(k))) &&
                 (c == 1 || (held_at(t, hand, e, prev_pos - 1) < 2 && held_at(t, hand, e, p + 1) < 2))) {
-                int r = out->rep[prev];
-                out->rep[k] = (uint8_t)r;
-                out->members[r] |= UINT64_C(1) << k;
-                out->members[k] = 0;
-                out->multi |= out->members[r];
+                uint64_t members = out->same[prev] | UINT64_C(1) << k;
+                for (uint64_t m = members; m; m &= m - 1) out->same[__builtin_ctzll(m)] = members;
+                out->multi |= members;
             }
             prev = k, prev_pos = p;
         }
     }
-    for (int k = 0; k < SJ_NUM_KINDS; k++) out->same[k] = out->members[out->rep[k]];
 }
 
 sj_cards sj_class_canonical(const sj_classes *c, const sj_cards *play) { return sj_cards_canonical(play, c->same); }

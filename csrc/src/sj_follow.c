@@ -470,6 +470,27 @@ long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *l
 long sj_legal_follows_canonical(const sj_trump *t, const sj_cards *hand, const sj_cards *lead,
                                 const uint64_t same[SJ_NUM_KINDS], long max_walk, long *walked, sj_cards *out, long cap) {
     *walked = WALK_MANY;
+    int n = sj_cards_size(lead), led = sj_trump_suit_of(t, lead);
+    sj_cards in = sj_cards_mask(hand, t->suit_mask[led < 0 ? 0 : led]);
+    int nin = sj_cards_size(&in);
+    if (led >= 0 && ((n == 1 && nin > 0) || n - nin == 1)) {
+        /* one card to choose: one card led and held in its suit (the listing's borrowable trumps never follow a
+         * single), or all of the suit plus one card of the rest; each kind a play, its class's lowest kind first */
+        int short_suit = nin < n;
+        sj_cards base = short_suit ? in : sj_cards_empty(), rest;
+        sj_cards_sub(hand, &in, &rest);
+        uint64_t pool = short_suit ? rest.p[0] : in.p[0];
+        *walked = __builtin_popcountll(pool) + (short_suit ? 0 : __builtin_popcountll(hand->p[0] & t->borrow_mask[led]));
+        if (*walked > max_walk) return 0;
+        long found = 0;
+        for (uint64_t b = pool; b && found < cap; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            if (same[k] & ((UINT64_C(1) << k) - 1)) continue; /* not its class's lowest kind */
+            out[found] = base;
+            sj_cards_add_one(&out[found++], k);
+        }
+        return found;
+    }
     return list_follows(t, hand, lead, out, cap, cap, 1, same, max_walk, walked);
 }
 

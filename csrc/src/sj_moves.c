@@ -80,6 +80,8 @@ const sj_tops_row *sj_unseen_tops(const sj_deal *d, int e, sj_tops scratch) {
 }
 
 /* Prepare the safe-throw search of suit e: highest unseen top per shape, candidate kinds. */
+static void safe_kinds(safe_ctx *s, const sj_cards *mine);
+
 static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, safe_ctx *s) {
     const sj_trump *t = &d->trump;
     s->t = t;
@@ -89,6 +91,11 @@ static void safe_setup(const sj_deal *d, int e, const sj_cards *mine, safe_ctx *
     s->candidates = 0;
     sj_poscounts_of(t, e, mine, &pc);
     sj_each_unit(t, e, &pc, mark_safe, s);
+    safe_kinds(s, mine);
+}
+
+/* The throw search's candidate kinds, once s->candidates holds the kinds of the suit's safe units. */
+static void safe_kinds(safe_ctx *s, const sj_cards *mine) {
     s->nk = 0;
     for (uint64_t b = s->candidates; b; b &= b - 1) {
         int k = __builtin_ctzll(b);
@@ -128,12 +135,13 @@ typedef struct canon_out {
     lead_out *o;
     const uint64_t *same;
     long units;
+    safe_ctx *s;                    /* the suit's throw search: its safe kinds are marked in the same pass */
 } canon_out;
 
 static int emit_canonical_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
-    (void)w, (void)l, (void)top;
     canon_out *c = (canon_out *)ctx;
     c->units++;
+    if (unit_safe(c->s, w, l, top)) c->s->candidates |= unit->p[0];
     for (uint64_t m = unit->p[0]; m; m &= m - 1) {
         int k = __builtin_ctzll(m), n = sj_cards_count(unit, k);
         for (uint64_t mates = c->same[k] & ~(UINT64_C(1) << k); mates; mates &= mates - 1) {
@@ -148,7 +156,7 @@ static int emit_canonical_unit(void *ctx, const sj_cards *unit, int w, int l, in
 long sj_deal_legal_leads_canonical(const sj_deal *d, const uint64_t same[SJ_NUM_KINDS], long max_leads, long *leads,
                                    sj_cards *out, long cap) {
     lead_out o = {out, cap, 0, 0};
-    canon_out c = {&d->trump, &o, same, 0};
+    canon_out c = {&d->trump, &o, same, 0, NULL};
     *leads = 0;
     if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return 0;
     const sj_trump *t = &d->trump;
@@ -160,8 +168,13 @@ long sj_deal_legal_leads_canonical(const sj_deal *d, const uint64_t same[SJ_NUM_
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
         sj_poscounts pc;
         sj_poscounts_of(t, e, &mine, &pc);
+        c.s = &s[e];
+        s[e].t = t;
+        s[e].e = e;
+        s[e].hi = sj_unseen_tops(d, e, s[e].scratch);
+        s[e].candidates = 0;
         sj_each_unit(t, e, &pc, emit_canonical_unit, &c);
-        safe_setup(d, e, &mine, &s[e]);
+        safe_kinds(&s[e], &mine);
         long walk = 1; /* the throw walk's sub-multisets of the safe kinds */
         for (int i = 0; i < s[e].nk && walk <= max_leads; i++) walk *= s[e].avail[i] + 1;
         throws += walk;
@@ -176,17 +189,6 @@ long sj_deal_legal_leads_canonical(const sj_deal *d, const uint64_t same[SJ_NUM_
         if (throw_rec(&s[e], 0)) break;
     }
     return o.found;
-}
-
-int sj_deal_lists_lead(const sj_deal *d, const sj_cards *play) {
-    if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0 || !sj_cards_contains(&d->hands[d->to_move], play)) return 0;
-    sj_unit u[SJ_MAX_UNITS];
-    int n = sj_units(&d->trump, play, u, SJ_MAX_UNITS);
-    if (n == 1) return 1;
-    if (n < 2) return 0;
-    sj_tops hi;
-    sj_unseen_tops(d, u[0].eff, hi);
-    return sj_is_safe_throw(&d->trump, play, (const sj_tops_row *)hi);
 }
 
 long sj_deal_legal_leads(const sj_deal *d, sj_cards *out, long cap, long limit) {

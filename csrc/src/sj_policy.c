@@ -498,11 +498,9 @@ long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all,
     sj_classes_of(d, &others, &c);
     const sj_cards *hand = &d->hands[d->to_move];
     long n, walked;
-    int listed = 0;
     if (d->ntrick == 0) {
         n = sj_deal_legal_leads_canonical(d, c.same, SJ_CLASS_LIST_LIMIT, &walked, out, SJ_CANDIDATES);
         if (walked > SJ_CLASS_LIST_LIMIT) return candidates_listed(d, out, all, cls, chosen, choice, 0);
-        listed = chosen && sj_deal_lists_lead(d, chosen);
     } else {
         const sj_cards *lead = &d->trick[0];
         n = sj_legal_follows_canonical(&d->trump, hand, lead, c.same, SJ_CLASS_LIST_LIMIT, &walked, out, SJ_CANDIDATES);
@@ -513,15 +511,22 @@ long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all,
             int short_suit = led >= 0 && sj_cards_size(&in) < sj_cards_size(lead);
             return candidates_listed(d, out, all, cls, chosen, choice, short_suit);
         }
-        listed = chosen && sj_cards_size(chosen) == sj_cards_size(lead) && sj_cards_contains(hand, chosen) &&
-                 sj_is_legal_follow(&d->trump, hand, lead, chosen);
     }
-    if (listed && choice) { /* the candidate of its class: the one with the same canonical member */
+    if (chosen && choice && sj_cards_contains(hand, chosen)) {
+        /* the candidate of its class: the one with the same canonical member (the kinds of no class the same, first).
+         * A play of a candidate's class is legal with it, as the listing would have it, but under 泰安's highest
+         * trumps, where it is asked */
         sj_cards canon = sj_class_canonical(&c, chosen);
         for (long i = 0; i < n && *choice < 0; i++) {
+            int same = 1;
+            for (int p = 0; p < SJ_MAX_DECKS && same; p++) same = ((out[i].p[p] ^ chosen->p[p]) & ~c.multi) == 0;
+            if (!same) continue;
             sj_cards other = sj_class_canonical(&c, &out[i]);
             if (sj_cards_equal(&other, &canon)) *choice = (int)i;
         }
+        if (*choice >= 0 && d->ntrick && d->rules.taian_trump_follow &&
+            !sj_is_legal_follow(&d->trump, hand, &d->trick[0], chosen))
+            *choice = -1;
     }
     return n;
 }
