@@ -138,6 +138,24 @@ static inline int sj_cards_sub(const sj_cards *a, const sj_cards *b, sj_cards *o
     return 0;
 }
 
+/* In place: c += b (the total stays within SJ_MAX_DECKS copies of each kind: the caller knows). */
+static inline void sj_cards_put(sj_cards *c, const sj_cards *b) {
+    for (int j = 0; j < SJ_MAX_DECKS && b->p[j]; j++) (void)sj_cards_add_set_(c, b->p[j]);
+}
+
+/* In place: c -= b, b contained in c (the caller knows): each of b's planes removes one copy of its kinds, from
+ * each kind's highest plane. */
+static inline void sj_cards_take(sj_cards *c, const sj_cards *b) {
+    for (int j = 0; j < SJ_MAX_DECKS && b->p[j]; j++) {
+        uint64_t s = b->p[j];
+        for (int i = SJ_MAX_DECKS - 1; i >= 0 && s; i--) {
+            uint64_t m = s & c->p[i];
+            c->p[i] &= ~m;
+            s &= ~m;
+        }
+    }
+}
+
 /* Largest number of copies of any kind. */
 static inline int sj_cards_max_copies(const sj_cards *c) {
     return c->p[3] ? 4 : c->p[2] ? 3 : c->p[1] ? 2 : c->p[0] ? 1 : 0;

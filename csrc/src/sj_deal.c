@@ -390,15 +390,11 @@ static void finish_trick(sj_deal *d) {
 
 static void apply_play(sj_deal *d, const sj_cards *played) {
     int seat = d->to_move;
-    sj_cards rest, all;
-    sj_cards_sub(&d->hands[seat], played, &rest);
-    d->hands[seat] = rest;
-    sj_cards_add(&d->played, played, &all);
-    d->played = all;
-    sj_cards_add(&d->played_by[seat], played, &all);
-    d->played_by[seat] = all;
+    sj_cards_take(&d->hands[seat], played); /* held: the callers checked */
+    sj_cards_put(&d->played, played);
+    sj_cards_put(&d->played_by[seat], played);
     if (d->ntrick > 0) {
-        int e = sj_trump_suit_of(&d->trump, &d->trick[0]);
+        int e = d->trick_rc == 0 ? d->trick_eval.led : sj_trump_suit_of(&d->trump, &d->trick[0]);
         sj_cards in_suit = sj_cards_mask(played, d->trump.suit_mask[e]);
         if (sj_cards_size(&in_suit) < sj_cards_size(&d->trick[0])) {
             /* natural tractors: a play of the led suit that borrows trumps tells nothing */
@@ -467,7 +463,7 @@ int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *faile
 
 int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why) {
     *failed = 0;
-    sj_refuse(why, SJ_OK, SJ_WHY_NONE, -1, 0, 0, NULL, NULL);
+    if (why) sj_refuse(why, SJ_OK, SJ_WHY_NONE, -1, 0, 0, NULL, NULL);
     for (int i = 1; i < SJ_MAX_DECKS; i++)
         if ((action->p[i] & ~SJ_ALL_KINDS) || (action->p[i] & ~action->p[i - 1])) return SJ_E_ARGS;
     if (action->p[0] & ~(SJ_ALL_KINDS | SJ_CHOICE_MASK)) return SJ_E_ARGS;

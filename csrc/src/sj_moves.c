@@ -118,6 +118,14 @@ static void safe_firsts(safe_ctx *s, const uint64_t *same) {
 }
 
 int sj_is_safe_throw(const sj_trump *t, const sj_cards *cards, const sj_tops_row *hi) {
+    uint64_t kinds = cards->p[0];
+    if (!(kinds & (kinds - 1))) return 0; /* one kind: one tuple */
+    int e = t->eff[__builtin_ctzll(kinds)];
+    if (!cards->p[1] && !(kinds & ~t->suit_mask[e])) { /* singles of one suit: each its own unit */
+        for (uint64_t m = kinds; m; m &= m - 1)
+            if (hi[1][1] > t->pos[__builtin_ctzll(m)]) return 0;
+        return 1;
+    }
     sj_unit u[SJ_MAX_UNITS];
     int n = sj_units(t, cards, u, SJ_MAX_UNITS);
     if (n < 2) return 0;
@@ -256,17 +264,24 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     if (!ntuples) return SJ_E_EMPTY;
     sj_poscounts pcs[SJ_NUM_EFF];
     unit_pick v = {0, -1, sj_cards_empty()};
+    int walked = 0; /* the suits that may hold tractors */
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         if (!(hand->p[1] & (t->suit_mask[e] | t->borrow_mask[e]))) continue;
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
+        if (!t->natural) { /* tractors need pairs at adjacent positions */
+            uint64_t bits[SJ_MAX_DECKS + 1];
+            sj_position_bits(t, e, &mine, bits);
+            if (!(bits[2] & (bits[2] >> 1))) continue;
+        }
+        walked |= 1 << e;
         sj_poscounts_of(t, e, &mine, &pcs[e]);
         sj_each_tractor(t, e, &pcs[e], count_or_pick, &v);
     }
     long pick = (long)sj_rng_below(r, (uint32_t)(ntuples + v.seen));
     *out = sj_cards_empty();
     if (pick < ntuples) { /* the pick-th tuple: kinds in index order, widths 1..c */
-        for (int k = 0; k < SJ_NUM_KINDS; k++) {
-            int c = sj_cards_count(hand, k);
+        for (uint64_t b = hand->p[0]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b), c = sj_cards_count(hand, k);
             if (pick < c) {
                 for (int i = 0; i <= pick; i++) out->p[i] = UINT64_C(1) << k;
                 return 0;
@@ -277,8 +292,7 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     v.target = pick - ntuples;
     v.seen = 0;
     for (int e = 0; e < SJ_NUM_EFF; e++)
-        if ((hand->p[1] & (t->suit_mask[e] | t->borrow_mask[e])) && sj_each_tractor(t, e, &pcs[e], count_or_pick, &v))
-            break;
+        if ((walked >> e & 1) && sj_each_tractor(t, e, &pcs[e], count_or_pick, &v)) break;
     *out = v.pick;
     return 0;
 }

@@ -454,7 +454,8 @@ static long candidates_listed(const sj_deal *d, sj_cards *out, sj_cards *all, lo
         return k;
     }
     long n = too_many ? SJ_CLASS_LIST_LIMIT + 1 : sj_deal_legal_actions(d, all, SJ_CLASS_LIST_LIMIT, SJ_CLASS_LIST_LIMIT + 1);
-    if (n > SJ_CLASS_LIST_LIMIT) n = sj_candidate_actions(d, all); /* too many to list: the reduced set */
+    if (n > SJ_CLASS_LIST_LIMIT) /* too many to list: the reduced set (sj_candidate_actions, known to be past its 128) */
+        n = d->ntrick == 0 ? sj_deal_legal_actions(d, all, SJ_CANDIDATES, SJ_CANDIDATES) : sj_follow_candidates(d, all);
     long k = n;
     if (n > 0) k = sj_group_classes(d, all, n, cls);
     if (k > 0) {
