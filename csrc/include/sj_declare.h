@@ -40,6 +40,10 @@ int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, in
 /* What a declaration shows under the rules' ladder, as a phrase ("identical level cards or jokers"). */
 const char *sj_declaration_shows(const sj_rules *rules);
 
+/* May the seat to move show `copies` identical cards of `kind` (held) as a declaration now (the identical-cards
+ * ladders: qq, qq3, 4deck)?  The test sj_deal_legal_declarations lists them by. */
+int sj_declaration_allowed(const sj_deal *d, int kind, int copies);
+
 /* The legal declarations (declare or grab phase; the pass not included) of the seat to move, in the
  * order of docs/MODEL.md §9 "Legal actions": writes min(cap, found), returns found. */
 int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap);

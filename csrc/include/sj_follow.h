@@ -22,6 +22,11 @@ int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit);
 
+/* The same list when the lead's decomposition is known: the shapes (w, l) of its units, in any order (a trick's
+ * standing holds them, sj_trick_eval). */
+long sj_legal_follows_shaped(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_shape *shapes,
+                             int nshapes, sj_cards *out, long cap, long limit);
+
 /* The canonical legal follows only (for classes of exchangeable kinds, sj_classes.h: same[k] the kinds of k's
  * class; a play is canonical when no kind takes more copies than the kind below it in its class), in the same
  * order, the first `cap` of them; under 泰安's highest-trumps rule, where a canonical member need not be legal, the

@@ -207,6 +207,11 @@ static int taian_declarations(const sj_deal *d, sj_cards *out, int cap) {
     return n;
 }
 
+int sj_declaration_allowed(const sj_deal *d, int kind, int copies) {
+    int suit = SJ_NO_SUIT, grade = kind_grade(&d->rules, d->level, kind, copies, &suit);
+    return grade_refused(d, grade, suit) == SJ_WHY_NONE;
+}
+
 int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
     int n = 0;
     if (d->phase != SJ_PHASE_DECLARE && d->phase != SJ_PHASE_GRAB) return 0;
@@ -223,8 +228,7 @@ int sj_deal_legal_declarations(const sj_deal *d, sj_cards *out, int cap) {
         sj_cards shown = sj_cards_empty();
         for (int c = 1, have = sj_cards_count(h, k); c <= have; c++) {
             shown.p[c - 1] |= bit; /* c copies of k */
-            int g = kind_grade(&d->rules, d->level, k, c, &suit);
-            if (grade_refused(d, g, suit) == SJ_WHY_NONE) {
+            if (sj_declaration_allowed(d, k, c)) {
                 if (n < cap) out[n] = shown;
                 n++;
             }

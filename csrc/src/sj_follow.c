@@ -39,13 +39,13 @@ typedef struct strength {
 static int piece_cost(int mode, sj_shape s) { return mode == SJ_LADDER_4DECK ? s.w * s.l : s.l; }
 
 /* Build the ladder of a lead from its decomposition.  Returns 0 when the lead has no unit of width >= 2. */
-static int ladder_of(const sj_trump *t, const sj_unit *units, int nu, ladder *L) {
+static int ladder_of(const sj_trump *t, const sj_shape *units, int nu, ladder *L) {
     L->mode = t->rules.follow_ladder;
     L->nunits = 0;
     int maxw = 0, maxbudget = 0;
     for (int i = 0; i < nu; i++) {
         if (units[i].w < 2) continue;
-        sj_shape s = {units[i].w, units[i].l};
+        sj_shape s = units[i];
         L->uw[L->nunits] = s.w;
         L->ubudget[L->nunits] = piece_cost(L->mode, s);
         if (s.w > maxw) maxw = s.w;
@@ -133,18 +133,29 @@ typedef struct follow_need {
     uint8_t top_pos_count[SJ_MAX_POS];
 } follow_need;
 
-static int need_of(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, follow_need *fn) {
-    sj_unit units[SJ_MAX_UNITS];
-    int nu = sj_units(t, lead, units, SJ_MAX_UNITS);
-    if (nu < 0) return nu;
-    fn->eff = units[0].eff;
+/* The lead's shapes (w, l) of its decomposition and its suit: `known` (nshapes of them, NULL: decompose the lead). */
+static int need_of(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_shape *known, int nshapes,
+                   follow_need *fn) {
+    sj_shape shapes[SJ_MAX_UNITS];
+    int nu = nshapes;
+    if (known) {
+        fn->eff = sj_trump_suit_of(t, lead);
+        if (fn->eff < 0) return fn->eff;
+    } else {
+        sj_unit units[SJ_MAX_UNITS];
+        nu = sj_units(t, lead, units, SJ_MAX_UNITS);
+        if (nu < 0) return nu;
+        fn->eff = units[0].eff;
+        for (int i = 0; i < nu; i++) shapes[i].w = units[i].w, shapes[i].l = units[i].l;
+        known = shapes;
+    }
     fn->n = sj_cards_size(lead);
     fn->in_suit = sj_cards_mask(hand, t->suit_mask[fn->eff]);
     fn->short_suit = sj_cards_size(&fn->in_suit) < fn->n;
     fn->structured = 0;
     fn->top_positions = 0;
     if (fn->short_suit) return 0;
-    fn->structured = ladder_of(t, units, nu, &fn->L);
+    fn->structured = ladder_of(t, known, nu, &fn->L);
     if (!fn->structured) return 0;
     sj_poscounts pc;
     sj_poscounts_of(t, fn->eff, &fn->in_suit, &pc);
@@ -207,7 +218,7 @@ static int play_ok(const sj_trump *t, const follow_need *fn, const sj_cards *pla
 
 int sj_is_legal_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_cards *play) {
     follow_need fn;
-    if (need_of(t, hand, lead, &fn) < 0) return 0;
+    if (need_of(t, hand, lead, NULL, 0, &fn) < 0) return 0;
     return play_ok(t, &fn, play);
 }
 
@@ -411,10 +422,11 @@ static long firsts_of_classes(enum_ctx *x, const uint64_t *same, int need, long 
 /* same (NULL: every play): only plays canonical for these classes (sj_classes.h: same[k] the kinds of k's class;
  * each kind no more copies than the kind below it in its class); max_walk >= 0: when the walk could reach more plays than that, list none
  * (the walk's size in *walked). */
-static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
-                         long limit, int generated, const uint64_t *same, long max_walk, long *walked) {
+static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_shape *known,
+                         int nknown, sj_cards *out, long cap, long limit, int generated, const uint64_t *same,
+                         long max_walk, long *walked) {
     follow_need fn;
-    int rc = need_of(t, hand, lead, &fn);
+    int rc = need_of(t, hand, lead, known, nknown, &fn);
     if (rc < 0) return rc;
     enum_ctx x;
     x.t = t;
@@ -464,7 +476,12 @@ static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards
 
 long sj_legal_follows(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                       long limit) {
-    return list_follows(t, hand, lead, out, cap, limit, 1, NULL, -1, NULL);
+    return list_follows(t, hand, lead, NULL, 0, out, cap, limit, 1, NULL, -1, NULL);
+}
+
+long sj_legal_follows_shaped(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_shape *shapes,
+                             int nshapes, sj_cards *out, long cap, long limit) {
+    return list_follows(t, hand, lead, shapes, nshapes, out, cap, limit, 1, NULL, -1, NULL);
 }
 
 long sj_legal_follows_canonical(const sj_trump *t, const sj_cards *hand, const sj_cards *lead,
@@ -491,12 +508,12 @@ long sj_legal_follows_canonical(const sj_trump *t, const sj_cards *hand, const s
         }
         return found;
     }
-    return list_follows(t, hand, lead, out, cap, cap, 1, same, max_walk, walked);
+    return list_follows(t, hand, lead, NULL, 0, out, cap, cap, 1, same, max_walk, walked);
 }
 
 long sj_legal_follows_tested(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_cards *out, long cap,
                              long limit) {
-    return list_follows(t, hand, lead, out, cap, limit, 0, NULL, -1, NULL);
+    return list_follows(t, hand, lead, NULL, 0, out, cap, limit, 0, NULL, -1, NULL);
 }
 
 /* ---- a random legal follow, drawn without listing the legal follows ----------------------------- */
@@ -509,7 +526,7 @@ int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *le
         return 0;
     }
     follow_need fn;
-    int rc = need_of(t, hand, lead, &fn);
+    int rc = need_of(t, hand, lead, NULL, 0, &fn);
     if (rc < 0) return rc;
     *out = sj_cards_empty();
     if (fn.short_suit) {

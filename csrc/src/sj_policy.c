@@ -31,45 +31,70 @@ static void greedy_declare_taian(const sj_deal *d, sj_cards *out) {
     }
 }
 
+/* Greedy under the identical-cards ladders (qq, qq3, 4deck): the listing's declarations of one kind differ only in
+ * copies, so of each kind only the most copies that may be shown counts (its support is its suit's, or the jokers');
+ * four jokers may be shown in each mix the hand holds, the first mix listed standing for all (each choice is allowed
+ * or not whatever the mix).  The first of the best in the listing's order, as over the whole list. */
+/* The support of a declaration setting `suit` (SJ_NO_SUIT: no trump): its suit's cards, or three per joker. */
+static int support_of(const sj_cards *h, int suit) {
+    if (suit == SJ_NO_SUIT) return 3 * (sj_cards_count(h, SJ_SMALL_JOKER) + sj_cards_count(h, SJ_BIG_JOKER));
+    sj_cards in = sj_cards_mask(h, UINT64_C(0x1FFF) << (13 * suit));
+    return sj_cards_size(&in);
+}
+
+static void greedy_declare_ladder(const sj_deal *d, sj_cards *out) {
+    if (d->phase != SJ_PHASE_DECLARE && d->phase != SJ_PHASE_GRAB) return;
+    const sj_cards *h = &d->hands[d->to_move];
+    int best_support = -1, best_shown = 0, grade, suit;
+    sj_cards best = sj_cards_empty();
+    const int cand[6] = {sj_make_kind(0, d->level), sj_make_kind(1, d->level), sj_make_kind(2, d->level),
+                         sj_make_kind(3, d->level), SJ_SMALL_JOKER, SJ_BIG_JOKER};
+    for (int i = 0; i < 6; i++) {
+        int k = cand[i];
+        for (int c = sj_cards_count(h, k); c >= 1; c--) { /* the most copies allowed */
+            if (!sj_declaration_allowed(d, k, c)) continue;
+            int support = support_of(h, k >= 52 ? SJ_NO_SUIT : sj_kind_suit(k));
+            if (support > best_support || (support == best_support && c > best_shown)) {
+                best_support = support, best_shown = c, best = sj_cards_empty();
+                for (int j = 0; j < c; j++) best.p[j] = UINT64_C(1) << k;
+            }
+            break;
+        }
+    }
+    int small = sj_cards_count(h, SJ_SMALL_JOKER), big = sj_cards_count(h, SJ_BIG_JOKER);
+    if (d->rules.declaration == SJ_DECLARE_4DECK && small + big >= 4) {
+        static const int choices[5] = {SJ_CHOICE_NOTRUMP, 0, 1, 2, 3};
+        int b = 0;
+        while (b > big || 4 - b > small) b++;
+        for (int c = 0; c < 5; c++) {
+            sj_cards shown = sj_cards_empty();
+            for (int j = 0; j < 4 - b; j++) sj_cards_add_one(&shown, SJ_SMALL_JOKER);
+            for (int j = 0; j < b; j++) sj_cards_add_one(&shown, SJ_BIG_JOKER);
+            shown.p[0] |= SJ_CHOICE_BIT(choices[c]);
+            if (sj_declaration_check(d, &shown, &grade, &suit, NULL) != SJ_OK) continue;
+            int support = support_of(h, choices[c] == SJ_CHOICE_NOTRUMP ? SJ_NO_SUIT : choices[c]);
+            if (support > best_support || (support == best_support && 4 > best_shown))
+                best_support = support, best_shown = 4, best = shown;
+        }
+    }
+    if (best_support >= 0 && best_support * 4 >= sj_cards_size(h)) *out = best;
+}
+
 void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     sj_cards decl[SJ_MAX_DECLARATIONS];
     *out = sj_cards_empty();
     if (p == SJ_POLICY_RANDOM && sj_rng_below(r, 2)) return; /* pass half the time */
-    if (p == SJ_POLICY_GREEDY && d->rules.declaration == SJ_DECLARE_TAIAN) {
-        greedy_declare_taian(d, out);
+    if (p == SJ_POLICY_GREEDY) {
+        if (d->rules.declaration == SJ_DECLARE_TAIAN)
+            greedy_declare_taian(d, out);
+        else
+            greedy_declare_ladder(d, out);
         return;
     }
     int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
     if (n > SJ_MAX_DECLARATIONS) n = SJ_MAX_DECLARATIONS;
     if (!n) return;
-    if (p == SJ_POLICY_RANDOM) {
-        *out = decl[sj_rng_below(r, (uint32_t)n)];
-        return;
-    }
-    /* Greedy: the declaration whose trump the hand supports best (cards of its suit; for no trump, three
-     * per joker held), more cards shown on a tie, made when the support is a quarter of the hand. */
-    const sj_cards *h = &d->hands[d->to_move];
-    int size = sj_cards_size(h), best = -1, best_support = -1, best_shown = 0;
-    for (int i = 0; i < n; i++) {
-        int suit, support;
-        sj_declaration_grade(&d->rules, d->level, &decl[i], &suit);
-        if (suit == SJ_NO_SUIT) {
-            support = 3 * (sj_cards_count(h, SJ_SMALL_JOKER) + sj_cards_count(h, SJ_BIG_JOKER));
-        } else {
-            uint64_t mask = ((UINT64_C(1) << 13) - 1) << (13 * suit);
-            sj_cards in = sj_cards_mask(h, mask);
-            support = sj_cards_size(&in);
-        }
-        sj_cards shown = decl[i];
-        shown.p[0] &= ~SJ_CHOICE_MASK;
-        int nshown = sj_cards_size(&shown);
-        if (support > best_support || (support == best_support && nshown > best_shown)) {
-            best = i;
-            best_support = support;
-            best_shown = nshown;
-        }
-    }
-    if (best_support * 4 >= size) *out = decl[best];
+    *out = decl[sj_rng_below(r, (uint32_t)n)]; /* random: a uniformly random legal declaration */
 }
 
 /* ---- burying ------------------------------------------------------------------------------------ */
@@ -748,8 +773,10 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
             out->p[0] = in.p[0];
             return in.p[0] ? 0 : SJ_E_POLICY;
         }
-    } else if (need <= 0) {
-        n = sj_legal_follows(t, hand, lead, list, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
+    } else if (need <= 0) { /* the lead's shapes are in the trick's standing */
+        n = d->trick_rc == 0 ? sj_legal_follows_shaped(t, hand, lead, d->trick_eval.shapes, d->trick_eval.nshapes, list,
+                                                       GREEDY_CANDIDATES, GREEDY_CANDIDATES)
+                             : sj_legal_follows(t, hand, lead, list, GREEDY_CANDIDATES, GREEDY_CANDIDATES);
         if (n > GREEDY_CANDIDATES) n = GREEDY_CANDIDATES;
         if (n <= 0) return SJ_E_POLICY;
         if (n == 1) {
