@@ -47,6 +47,9 @@ long sj_legal_follows_tested(const sj_trump *t, const sj_cards *hand, const sj_c
  * trumps).  Every legal follow has a positive chance; the draw is over physical cards, so it is not
  * uniform over distinct follows.  Returns 0, or a negative SJ_E_* code for a bad lead. */
 int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_rng *r, sj_cards *out);
+/* The same when the lead's decomposition is known (its units' shapes, as sj_legal_follows_shaped takes them). */
+int sj_random_follow_shaped(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_shape *shapes,
+                            int nshapes, sj_rng *r, sj_cards *out);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,22 @@ sj_cards sj_cards_from_counts(const uint8_t counts[SJ_NUM_KINDS]) {
 }
 
 void sj_cards_draw(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
+    if (need == 1) { /* one card: the j-th of the list below, found without writing the list */
+        int m = sj_cards_size(pool);
+        if (!m) return;
+        int j = (int)sj_rng_below(r, (uint32_t)m);
+        for (int i = 0; i < SJ_MAX_DECKS; i++) {
+            int c = __builtin_popcountll(pool->p[i]);
+            if (j >= c) {
+                j -= c;
+                continue;
+            }
+            uint64_t b = pool->p[i];
+            while (j--) b &= b - 1;
+            sj_cards_add_one(out, __builtin_ctzll(b));
+            return;
+        }
+    }
     uint8_t kinds[SJ_MAX_PACK];
     int m = 0;
     for (int i = 0; i < SJ_MAX_DECKS; i++)

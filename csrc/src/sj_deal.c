@@ -395,8 +395,7 @@ static void apply_play(sj_deal *d, const sj_cards *played) {
     sj_cards_put(&d->played_by[seat], played);
     if (d->ntrick > 0) {
         int e = d->trick_rc == 0 ? d->trick_eval.led : sj_trump_suit_of(&d->trump, &d->trick[0]);
-        sj_cards in_suit = sj_cards_mask(played, d->trump.suit_mask[e]);
-        if (sj_cards_size(&in_suit) < sj_cards_size(&d->trick[0])) {
+        if (played->p[0] & ~d->trump.suit_mask[e]) { /* fewer cards of the led suit than led (a follow has as many) */
             /* natural tractors: a play of the led suit that borrows trumps tells nothing */
             if (sj_play_suit(&d->trump, played) != e) d->voids[seat] |= (uint8_t)(1u << e);
         }

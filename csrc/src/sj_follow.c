@@ -519,6 +519,11 @@ long sj_legal_follows_tested(const sj_trump *t, const sj_cards *hand, const sj_c
 /* ---- a random legal follow, drawn without listing the legal follows ----------------------------- */
 
 int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, sj_rng *r, sj_cards *out) {
+    return sj_random_follow_shaped(t, hand, lead, NULL, 0, r, out);
+}
+
+int sj_random_follow_shaped(const sj_trump *t, const sj_cards *hand, const sj_cards *lead, const sj_shape *shapes,
+                            int nshapes, sj_rng *r, sj_cards *out) {
     if (!lead->p[1] && !(lead->p[0] & (lead->p[0] - 1))) { /* a single card: any card of its suit, else any */
         sj_cards in = sj_cards_mask(hand, t->suit_mask[t->eff[__builtin_ctzll(lead->p[0])]]);
         *out = sj_cards_empty();
@@ -526,7 +531,7 @@ int sj_random_follow(const sj_trump *t, const sj_cards *hand, const sj_cards *le
         return 0;
     }
     follow_need fn;
-    int rc = need_of(t, hand, lead, NULL, 0, &fn);
+    int rc = need_of(t, hand, lead, shapes, nshapes, &fn);
     if (rc < 0) return rc;
     *out = sj_cards_empty();
     if (fn.short_suit) {

@@ -867,7 +867,9 @@ int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
     if (d->phase != SJ_PHASE_PLAY) return SJ_E_PHASE;
     if (p == SJ_POLICY_RANDOM) {
         if (d->ntrick == 0) return sj_deal_random_lead(d, r, out);
-        return sj_random_follow(&d->trump, &d->hands[d->to_move], &d->trick[0], r, out);
+        return d->trick_rc == 0 ? sj_random_follow_shaped(&d->trump, &d->hands[d->to_move], &d->trick[0],
+                                                          d->trick_eval.shapes, d->trick_eval.nshapes, r, out)
+                                : sj_random_follow(&d->trump, &d->hands[d->to_move], &d->trick[0], r, out);
     }
     return d->ntrick == 0 ? greedy_lead(d, out) : greedy_follow(d, out);
 }
@@ -998,6 +1000,8 @@ int sj_policy_finish_hooked(sj_deal *d, const sj_player players[4], sj_rng *r, c
         if (d->phase == SJ_PHASE_PLAY && p->kind != SJ_POLICY_USER) { /* built-in plays are legal by construction */
             rc = sj_deal_play_forced(d, &a);
             plays++;
+        } else if (d->phase == SJ_PHASE_DECLARE && p->kind != SJ_POLICY_USER) { /* a listed declaration, or a pass */
+            rc = sj_deal_declare(d, &a);
         } else {
             plays += d->phase == SJ_PHASE_PLAY;
             rc = sj_deal_act(d, &a, &played, &failed);
