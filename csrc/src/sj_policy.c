@@ -51,6 +51,7 @@ static void greedy_declare_ladder(const sj_deal *d, sj_cards *out) {
                          sj_make_kind(3, d->level), SJ_SMALL_JOKER, SJ_BIG_JOKER};
     for (int i = 0; i < 6; i++) {
         int k = cand[i];
+        if (!(h->p[0] >> k & 1)) continue;
         for (int c = sj_cards_count(h, k); c >= 1; c--) { /* the most copies allowed */
             if (!sj_declaration_allowed(d, k, c)) continue;
             int support = support_of(h, k >= 52 ? SJ_NO_SUIT : sj_kind_suit(k));
@@ -61,8 +62,10 @@ static void greedy_declare_ladder(const sj_deal *d, sj_cards *out) {
             break;
         }
     }
-    int small = sj_cards_count(h, SJ_SMALL_JOKER), big = sj_cards_count(h, SJ_BIG_JOKER);
-    if (d->rules.declaration == SJ_DECLARE_4DECK && small + big >= 4) {
+    int small = 0, big = 0;
+    if (d->rules.declaration == SJ_DECLARE_4DECK)
+        small = sj_cards_count(h, SJ_SMALL_JOKER), big = sj_cards_count(h, SJ_BIG_JOKER);
+    if (small + big >= 4) {
         static const int choices[5] = {SJ_CHOICE_NOTRUMP, 0, 1, 2, 3};
         int b = 0;
         while (b > big || 4 - b > small) b++;
@@ -80,21 +83,23 @@ static void greedy_declare_ladder(const sj_deal *d, sj_cards *out) {
     if (best_support >= 0 && best_support * 4 >= sj_cards_size(h)) *out = best;
 }
 
-void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+/* Random: a uniformly random legal declaration. */
+static void random_declaration(const sj_deal *d, sj_rng *r, sj_cards *out) {
     sj_cards decl[SJ_MAX_DECLARATIONS];
-    *out = sj_cards_empty();
-    if (p == SJ_POLICY_RANDOM && sj_rng_below(r, 2)) return; /* pass half the time */
-    if (p == SJ_POLICY_GREEDY) {
-        if (d->rules.declaration == SJ_DECLARE_TAIAN)
-            greedy_declare_taian(d, out);
-        else
-            greedy_declare_ladder(d, out);
-        return;
-    }
     int n = sj_deal_legal_declarations(d, decl, SJ_MAX_DECLARATIONS);
     if (n > SJ_MAX_DECLARATIONS) n = SJ_MAX_DECLARATIONS;
-    if (!n) return;
-    *out = decl[sj_rng_below(r, (uint32_t)n)]; /* random: a uniformly random legal declaration */
+    if (n) *out = decl[sj_rng_below(r, (uint32_t)n)];
+}
+
+void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    *out = sj_cards_empty();
+    if (p == SJ_POLICY_RANDOM) {
+        if (!sj_rng_below(r, 2)) random_declaration(d, r, out); /* else pass: half the time */
+    } else if (d->rules.declaration == SJ_DECLARE_TAIAN) {
+        greedy_declare_taian(d, out);
+    } else {
+        greedy_declare_ladder(d, out);
+    }
 }
 
 /* ---- burying ------------------------------------------------------------------------------------ */
@@ -267,7 +272,10 @@ static uint64_t lead_suit_bits(const sj_trump *t, int e, const sj_cards *mine, c
     long plain = (long)(e != SJ_TRUMP) << 24;
     uint64_t mb[SJ_MAX_DECKS + 1], ub[SJ_MAX_DECKS + 1], safe = 0;
     sj_position_bits(t, e, mine, mb);
-    sj_position_bits(t, e, theirs, ub);
+    sj_cards wide = *theirs; /* the unseen tops matter only for widths the hand holds */
+    for (int w = 1; w <= SJ_MAX_DECKS; w++)
+        if (!mb[w]) wide.p[w - 1] = 0;
+    sj_position_bits(t, e, &wide, ub);
     /* tuples: each kind with >= w copies at a position no unseen w-tuple tops */
     for (int w = 1; w <= SJ_MAX_DECKS && mb[w]; w++) {
         uint64_t ok = ub[w] ? mb[w] & (~UINT64_C(0) << top_bit(ub[w])) : mb[w];
