@@ -262,6 +262,8 @@ typedef struct enum_ctx {
      * class (its index in kind[], -1: none) */
     int8_t below[SJ_NUM_KINDS];
     uint8_t took[SJ_NUM_KINDS];
+    uint8_t paired[SJ_NUM_KINDS];    /* a borrowed trump (natural tractors): in a play only within a tractor, so
+                                      * never one copy alone */
 } enum_ctx;
 
 /* May kind i take c copies in a canonical play?  (Without classes every below[] is -1; -2: the kind below is not
@@ -287,7 +289,7 @@ static int enum_rec(enum_ctx *x, int i, int need) {
     if (i == x->nk || x->suffix[i] < need) return 0;
     int maxc = x->avail[i] < need ? x->avail[i] : need;
     for (int c = maxc; c >= 0; c--) {
-        if (!canonical_ok(x, i, c)) continue;
+        if (!canonical_ok(x, i, c) || (c == 1 && x->paired[i])) continue;
         x->took[i] = (uint8_t)c;
         for (int r = 0; r < c; r++) sj_cards_add_one(&x->cur, x->kind[i]);
         int stop = enum_rec(x, i + 1, need - c);
@@ -456,6 +458,7 @@ static long list_follows(const sj_trump *t, const sj_cards *hand, const sj_cards
         uint64_t lower = same ? same[k] & ((UINT64_C(1) << k) - 1) : 0; /* the kinds of its class below it */
         x.below[x.nk] = !lower ? -1 : x.index_of[63 - __builtin_clzll(lower)] >= 0 ? x.index_of[63 - __builtin_clzll(lower)] : -2;
         x.kind[x.nk] = (uint8_t)k;
+        x.paired[x.nk] = generated && !fn.short_suit && t->eff[k] != fn.eff;
         x.avail[x.nk++] = (uint8_t)sj_cards_count(&pool, k);
     }
     if (max_walk >= 0) {

@@ -60,6 +60,7 @@ static int beats_every_grouping(const sj_trump *t, const sj_shape *shapes, int n
 /* wider_shapes: is `play` one unit wider than the lead's with as many cards?  Fills c (its top). */
 static int wide_profile(const sj_trump *t, int lead_w, int ncards, const sj_cards *play, sj_contender *c) {
     if (sj_cards_size(play) != ncards) return 0;
+    if (play->p[lead_w] != play->p[0]) return 0; /* a kind of no more than the lead's width: no wider unit */
     sj_unit u[2];
     if (sj_units(t, play, u, 2) != 1 || u[0].w <= lead_w) return 0;
     c->eff = u[0].eff;
@@ -102,11 +103,18 @@ static int beats(const sj_trump *t, const sj_shape *shapes, int n, int wide_card
     int e = sj_trump_suit_of(t, play); /* cheap refusals before any grouping: a discard, or plain under trump */
     if (e < 0 || (e != led && !(e == SJ_TRUMP && led != SJ_TRUMP)) || (best->eff == SJ_TRUMP && e != SJ_TRUMP))
         return 0;
-    if (e == best->eff && !wide_cards && !t->natural && t->rules.trick_compare != SJ_COMPARE_HIGHEST_CARD) {
-        /* in the winner's suit a play must top it: no unit of it tops higher than its highest card */
-        int high = -1;
-        for (uint64_t m = play->p[0]; m; m &= m - 1)
-            if (t->pos[__builtin_ctzll(m)] > high) high = t->pos[__builtin_ctzll(m)];
+    if (e == best->eff && !wide_cards && t->rules.trick_compare != SJ_COMPARE_HIGHEST_CARD) {
+        /* in the winner's suit a play must top it: no unit of it tops higher than its highest card (natural
+         * tractors: a tractor's top is its top kind's chain key, a tuple's its position) */
+        int high = -1, chain = t->natural && shapes[0].l >= 2;
+        for (uint64_t m = play->p[0]; m; m &= m - 1) {
+            int k = __builtin_ctzll(m), v;
+            if (!chain)
+                v = t->eff[k] == e ? t->pos[k] : -1;
+            else
+                v = t->eff[k] == e ? t->chains[e].key[t->pos[k]][t->slot[k]] : t->chains[e].key[t->bpos[k]][0];
+            if (v > high) high = v;
+        }
         if (high <= best->tops[0]) return 0;
     }
     if (!(wide_cards && wide_profile(t, shapes[0].w, wide_cards, play, cur)) &&
