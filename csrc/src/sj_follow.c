@@ -282,18 +282,23 @@ static int emit_play(enum_ctx *x, const sj_cards *play) {
 static int enum_rec(enum_ctx *x, int i, int need) {
     if (need == 0) {
         sj_cards play;
-        if (sj_cards_add(&x->base, &x->cur, &play) < 0) return 0;
+        if (!(x->base.p[0] & x->cur.p[0])) { /* the base's kinds (a short suit) are never candidates: disjoint */
+            for (int p = 0; p < SJ_MAX_DECKS; p++) play.p[p] = x->base.p[p] | x->cur.p[p];
+        } else if (sj_cards_add(&x->base, &x->cur, &play) < 0) {
+            return 0;
+        }
         if (!x->all_legal && !play_ok(x->t, x->fn, &play)) return 0;
         return emit_play(x, &play);
     }
     if (i == x->nk || x->suffix[i] < need) return 0;
     int maxc = x->avail[i] < need ? x->avail[i] : need;
+    uint64_t bit = UINT64_C(1) << x->kind[i]; /* the walk takes each kind once: c copies are its c lowest planes */
     for (int c = maxc; c >= 0; c--) {
         if (!canonical_ok(x, i, c) || (c == 1 && x->paired[i])) continue;
         x->took[i] = (uint8_t)c;
-        for (int r = 0; r < c; r++) sj_cards_add_one(&x->cur, x->kind[i]);
+        for (int r = 0; r < c; r++) x->cur.p[r] |= bit;
         int stop = enum_rec(x, i + 1, need - c);
-        for (int r = 0; r < c; r++) sj_cards_remove_one(&x->cur, x->kind[i]);
+        for (int r = 0; r < c; r++) x->cur.p[r] &= ~bit;
         if (stop) return 1;
     }
     return 0;
@@ -333,13 +338,11 @@ static int add_placement(void *ctx, const sj_poscounts *left) {
 
 /* The generated walk: `alive` lists the placements that still fit (n of them). */
 static int gen_rec(enum_ctx *x, int i, int need, const uint16_t *alive, int n) {
-    if (need == 0) {
-        sj_cards play;
-        sj_cards_add(&x->base, &x->cur, &play);
-        return emit_play(x, &play);
-    }
+    if (need == 0) /* a walk that is not short has no base: the play is what it took */
+        return emit_play(x, &x->cur);
     if (i == x->nk || x->suffix[i] < need) return 0;
     int maxc = x->avail[i] < need ? x->avail[i] : need;
+    uint64_t bit = UINT64_C(1) << x->kind[i];
     uint16_t next[MAX_PLACEMENTS];
     for (int c = maxc; c >= 0; c--) {
         if (!canonical_ok(x, i, c)) continue;
@@ -350,9 +353,9 @@ static int gen_rec(enum_ctx *x, int i, int need, const uint16_t *alive, int n) {
             if (q[i] - q[i + 1] <= c && q[i + 1] <= rest) next[m++] = alive[a];
         }
         if (!m) continue;
-        for (int r = 0; r < c; r++) sj_cards_add_one(&x->cur, x->kind[i]);
+        for (int r = 0; r < c; r++) x->cur.p[r] |= bit;
         int stop = gen_rec(x, i + 1, rest, next, m);
-        for (int r = 0; r < c; r++) sj_cards_remove_one(&x->cur, x->kind[i]);
+        for (int r = 0; r < c; r++) x->cur.p[r] &= ~bit;
         if (stop) return 1;
     }
     return 0;
