@@ -100,7 +100,7 @@ sj_cards sj_deal_unseen(const sj_deal *d);
 /* The highest top of a unit of each shape that the cards the seat to move cannot see can make in suit e (with
  * the trumps e may borrow): sj_highest_unit_tops of sj_deal_unseen's cards of that suit, -1 where none, written
  * into `scratch` (and returned).  Computed afresh at each call: from bit planes of positions it costs less than
- * keeping it up to date did, and a deal carries no cache (docs/MODEL.md §11). */
+ * keeping it up to date did, and a deal carries no cache (docs/MODEL.md §12). */
 const sj_tops_row *sj_unseen_tops(const sj_deal *d, int e, sj_tops scratch);
 
 /* 1 when `cards` (one effective suit) split into two or more units, none of which a unit of the

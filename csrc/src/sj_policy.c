@@ -200,7 +200,7 @@ void sj_policy_swap(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
  * plain suit.  Ties go to the first in the order of the legal leads (sj_each_unit: tuples by width, position and
  * kind, then tractors by width, bottom, length and kinds; suits S H D C T).
  *
- * Constructed from each suit's position counts, no unit built but the answer (docs/MODEL.md §11): the units of
+ * Constructed from each suit's position counts, no unit built but the answer (docs/MODEL.md §12): the units of
  * one shape with one top are all safe or all not (the unseen cards' highest top of that shape says which), and
  * the richest of them takes, at each position, the first kind holding the most points; the fallback is always a
  * single (every suit with cards has singles, and singles come first in its order), needed only when no suit has
@@ -517,7 +517,7 @@ long sj_search_candidates_listed(const sj_deal *d, sj_cards *out, sj_cards *all,
     return candidates_listed(d, out, all, cls, chosen, choice, 0);
 }
 
-/* Candidates by class, generated directly (docs/MODEL.md §10): equal kinds are exchangeable, so every member of a class
+/* Candidates by class, generated directly (docs/MODEL.md §10, §12): equal kinds are exchangeable, so every member of a class
  * is legal with its first, and a class's first play in the listing's order is known without the list: a follow's or
  * a unit's is its canonical member (the walks give the lower kinds of a class their copies first), a throw's gives
  * them their copies last (the throw walk counts copies up); the walks list only those.  Where more than SJ_CLASS_LIST_LIMIT plays could be legal the listing would have fallen back on the reduced
@@ -599,7 +599,7 @@ long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap) {
     return m;
 }
 
-/* ---- greedy follow, constructed (docs/MODEL.md §11) ----------------------------------------------------------
+/* ---- greedy follow, constructed (docs/MODEL.md §12) ----------------------------------------------------------
  * The rule weighs a list of candidate follows (sj_follow_candidates, in its order) by points and strength (the
  * positions of the cards, a trump counting 100 more): feeding a partner who is winning, the richest (then the
  * weakest); otherwise the cheapest (weakest, then richest) that beats the trick, when points are on the table, it

@@ -9,7 +9,7 @@
  * - sj_candidates_check compares the candidate classes generated directly (sj_search_candidates_choice) with the
  *   same classes found by listing every legal play and grouping them (sj_search_candidates_listed).
  * tests/core/test_greedy_construct.py and tests/core/test_candidate_classes.py run them on random positions of every
- * system.  docs/MODEL.md §10 says what the fast paths compute instead and where they still enumerate.
+ * system.  docs/MODEL.md §12 says what the fast paths compute instead and where they still enumerate.
  */
 #include "sj_policy.h"
 
