@@ -35,7 +35,7 @@ void sj_encode_observation(const sj_deal *d, int seat, uint8_t *out) {
         if (decl_seen) trump = d->decl_suit < 0 ? 4 : d->decl_suit;
     } else if (!trump_hidden) {
         trump = d->trump_suit < 0 ? 4 : d->trump_suit;
-        for (int k = 0; k < SJ_NUM_KINDS; k++) out[SJ_ENC_TRUMP_CARDS + k] = d->trump.eff[k] == SJ_TRUMP;
+        for (uint64_t b = d->trump.suit_mask[SJ_TRUMP]; b; b &= b - 1) out[SJ_ENC_TRUMP_CARDS + __builtin_ctzll(b)] = 1;
     }
     out[SJ_ENC_PHASE + ph] = 1;
     out[SJ_ENC_TRUMP + trump] = 1;

@@ -144,6 +144,7 @@ typedef struct canon_out {
     const uint64_t *same;
     long units;
     safe_ctx *s;                    /* the suit's throw search: its safe kinds are marked in the same pass */
+    int tractor_len;
 } canon_out;
 
 static int emit_canonical_unit(void *ctx, const sj_cards *unit, int w, int l, int top) {
@@ -161,27 +162,79 @@ static int emit_canonical_unit(void *ctx, const sj_cards *unit, int w, int l, in
     return 0;
 }
 
+/* Tractors of width w through positions p..top, every choice of kinds (sj_each_tractor's walk_kinds order). */
+static void bits_tractor(const sj_trump *t, int e, const sj_cards *mine, int w, int p, int top, sj_cards *cur,
+                         canon_out *c) {
+    if (p > top) {
+        emit_canonical_unit(c, cur, w, c->tractor_len, top);
+        return;
+    }
+    for (int j = 0; j < t->nat[e][p]; j++) {
+        uint64_t bit = UINT64_C(1) << t->at[e][p][j];
+        if (!(mine->p[w - 1] & bit)) continue;
+        for (int i = 0; i < w; i++) cur->p[i] |= bit;
+        bits_tractor(t, e, mine, w, p + 1, top, cur, c);
+        for (int i = 0; i < w; i++) cur->p[i] &= ~bit;
+    }
+}
+
+/* Every unit of a suit where tractors are runs of positions, in sj_each_unit's order (tuples by width, position
+ * and kind; tractors by width, bottom, length and kinds), read off bit planes of positions instead of counts. */
+static void bits_units(const sj_trump *t, int e, const sj_cards *mine, canon_out *c) {
+    uint64_t mb[SJ_MAX_DECKS + 1];
+    sj_position_bits(t, e, mine, mb);
+    for (int w = 1; w <= SJ_MAX_DECKS && mb[w]; w++)
+        for (uint64_t b = mb[w]; b; b &= b - 1) {
+            int p = __builtin_ctzll(b);
+            for (int j = 0; j < t->nat[e][p]; j++) {
+                uint64_t bit = UINT64_C(1) << t->at[e][p][j];
+                if (!(mine->p[w - 1] & bit)) continue;
+                sj_cards u = sj_cards_empty();
+                for (int i = 0; i < w; i++) u.p[i] = bit;
+                emit_canonical_unit(c, &u, w, 1, p);
+            }
+        }
+    for (int w = 2; w <= SJ_MAX_DECKS && mb[w]; w++) {
+        uint64_t m = mb[w];
+        for (uint64_t b = m & (m >> 1); b; b &= b - 1) {
+            int p = __builtin_ctzll(b);
+            for (int l = 2; m >> (p + l - 1) & 1; l++) {
+                sj_cards cur = sj_cards_empty();
+                c->tractor_len = l;
+                bits_tractor(t, e, mine, w, p, p + l - 1, &cur, c);
+            }
+        }
+    }
+}
+
 long sj_deal_legal_leads_canonical(const sj_deal *d, const uint64_t same[SJ_NUM_KINDS], long max_leads, long *leads,
                                    sj_cards *out, long cap) {
     lead_out o = {out, cap, 0, 0};
-    canon_out c = {&d->trump, &o, same, 0, NULL};
+    canon_out c = {&d->trump, &o, same, 0, NULL, 0};
     *leads = 0;
     if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return 0;
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move];
     safe_ctx s[SJ_NUM_EFF];
     long throws = 0;
+    sj_cards unseen = sj_deal_unseen(d);
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         if (!(hand->p[0] & t->suit_mask[e])) continue;
-        sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
-        sj_poscounts pc;
-        sj_poscounts_of(t, e, &mine, &pc);
+        uint64_t mask = t->suit_mask[e] | t->borrow_mask[e];
+        sj_cards mine = sj_cards_mask(hand, mask), theirs = sj_cards_mask(&unseen, mask);
         c.s = &s[e];
         s[e].t = t;
         s[e].e = e;
-        s[e].hi = sj_unseen_tops(d, e, s[e].scratch);
+        sj_highest_unit_tops_of(t, e, &theirs, s[e].scratch);
+        s[e].hi = (const sj_tops_row *)s[e].scratch;
         s[e].candidates = 0;
-        sj_each_unit(t, e, &pc, emit_canonical_unit, &c);
+        if (t->natural) {
+            sj_poscounts pc;
+            sj_poscounts_of(t, e, &mine, &pc);
+            sj_each_unit(t, e, &pc, emit_canonical_unit, &c);
+        } else {
+            bits_units(t, e, &mine, &c);
+        }
         safe_kinds(&s[e], &mine);
         long walk = 1; /* the throw walk's sub-multisets of the safe kinds */
         for (int i = 0; i < s[e].nk && walk <= max_leads; i++) walk *= s[e].avail[i] + 1;
