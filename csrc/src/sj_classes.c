@@ -30,6 +30,30 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         uint64_t mine = solo & t->suit_mask[e];
         if (!(mine & (mine - 1))) continue;
+        if (e != SJ_TRUMP) { /* a plain suit: one kind a position, its kinds in position order */
+            uint64_t suit = t->suit_mask[e];
+            int prev = -1;
+            for (uint64_t b = live & suit; b; b &= b - 1) {
+                int k = __builtin_ctzll(b);
+                if (!(solo >> k & 1)) {
+                    prev = -1; /* a card someone else may play lies here: nothing merges across it */
+                    continue;
+                }
+                int c = sj_cards_count(hand, k);
+                if (prev >= 0 && sj_cards_count(hand, prev) == c && sj_kind_points(prev) == sj_kind_points(k) &&
+                    (!printed || c == 1)) {
+                    uint64_t below = suit & ((UINT64_C(1) << prev) - 1), above = suit & ~((UINT64_C(2) << k) - 1);
+                    if (c == 1 || ((!below || sj_cards_count(hand, 63 - __builtin_clzll(below)) < 2) &&
+                                   (!above || sj_cards_count(hand, __builtin_ctzll(above)) < 2))) {
+                        uint64_t members = out->same[prev] | UINT64_C(1) << k;
+                        for (uint64_t m = members; m; m &= m - 1) out->same[__builtin_ctzll(m)] = members;
+                        out->multi |= members;
+                    }
+                }
+                prev = k;
+            }
+            continue;
+        }
         int prev = -1, prev_pos = -1;
         for (int p = 0; p < t->npos[e]; p++) {
             int nlive = 0, k = -1;

@@ -65,11 +65,12 @@ static int throw_rec(safe_ctx *s, int i) {
 }
 
 sj_cards sj_deal_unseen(const sj_deal *d) {
-    sj_cards full = sj_cards_empty(), seen = d->hands[d->to_move], tmp;
-    for (int i = 0; i < d->rules.decks; i++) full.p[i] = SJ_ALL_KINDS;
-    if (sj_cards_add(&seen, &d->played, &tmp) == 0) seen = tmp;
-    if (d->to_move == d->burier && d->phase >= SJ_PHASE_PLAY && sj_cards_add(&seen, &d->kitty, &tmp) == 0) seen = tmp;
-    return sj_cards_sub(&full, &seen, &tmp) == 0 ? tmp : sj_cards_empty();
+    sj_cards unseen = sj_cards_empty(); /* the pack less the hand, the cards played and an own kitty: all in it */
+    for (int i = 0; i < d->rules.decks; i++) unseen.p[i] = SJ_ALL_KINDS;
+    sj_cards_take(&unseen, &d->hands[d->to_move]);
+    sj_cards_take(&unseen, &d->played);
+    if (d->to_move == d->burier && d->phase >= SJ_PHASE_PLAY) sj_cards_take(&unseen, &d->kitty);
+    return unseen;
 }
 
 const sj_tops_row *sj_unseen_tops(const sj_deal *d, int e, sj_tops scratch) {
