@@ -27,13 +27,14 @@ void sj_cards_draw(const sj_cards *pool, int need, sj_rng *r, sj_cards *out) {
             }
             uint64_t b = pool->p[i];
             int base = 0;
-            for (int half = 32; half >= 8; half >>= 1) { /* narrow to the byte holding the j-th set bit */
-                int low = __builtin_popcountll(b & ((UINT64_C(1) << half) - 1));
-                if (j >= low) j -= low, b >>= half, base += half;
-                b &= (UINT64_C(1) << half) - 1;
+            for (int half = 32; half >= 1; half >>= 1) { /* halve to the j-th set bit, without branches */
+                int low = __builtin_popcountll(b & ((UINT64_C(1) << half) - 1)), up = -(j >= low);
+                int shift = half & up;
+                j -= low & up;
+                b = (b >> shift) & ((UINT64_C(1) << half) - 1);
+                base += shift;
             }
-            while (j--) b &= b - 1;
-            sj_cards_add_one(out, base + __builtin_ctzll(b));
+            sj_cards_add_one(out, base);
             return;
         }
     }

@@ -293,6 +293,26 @@ static int count_or_pick(void *ctx, const sj_cards *unit, int w, int l, int top)
     return 0;
 }
 
+/* The tractors sj_each_tractor would walk in suit e of `mine` (tractors as runs of positions): every run of two or
+ * more adjacent positions holding a kind of w copies, times the choices of kinds at its positions. */
+static long tractors_of(const sj_trump *t, int e, const sj_cards *mine, const uint64_t *bits) {
+    long n = 0;
+    for (int w = 2; w <= SJ_MAX_DECKS && bits[w]; w++) {
+        uint64_t m = bits[w];
+        for (uint64_t b = m & (m >> 1); b; b &= b - 1) {
+            int p = __builtin_ctzll(b);
+            long ways = 1;
+            for (int q = p; m >> q & 1; q++) {
+                int kinds = 0;
+                for (int j = 0; j < t->nat[e][q]; j++) kinds += (int)(mine->p[w - 1] >> t->at[e][q][j] & 1);
+                ways *= kinds;
+                if (q > p) n += ways; /* the run p..q */
+            }
+        }
+    }
+    return n;
+}
+
 int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     if (d->phase != SJ_PHASE_PLAY || d->ntrick != 0) return SJ_E_PHASE;
     const sj_trump *t = &d->trump;
@@ -322,12 +342,13 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     for (int e = 0; e < SJ_NUM_EFF; e++) {
         if (!(hand->p[1] & (t->suit_mask[e] | t->borrow_mask[e]))) continue;
         sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
-        if (!t->natural) { /* tractors need pairs at adjacent positions */
+        walked |= 1 << e;
+        if (!t->natural) { /* tractors are runs of adjacent positions: counted off bit planes */
             uint64_t bits[SJ_MAX_DECKS + 1];
             sj_position_bits(t, e, &mine, bits);
-            if (!(bits[2] & (bits[2] >> 1))) continue;
+            v.seen += tractors_of(t, e, &mine, bits);
+            continue;
         }
-        walked |= 1 << e;
         sj_poscounts_of(t, e, &mine, &pcs[e]);
         sj_each_tractor(t, e, &pcs[e], count_or_pick, &v);
     }
@@ -345,8 +366,14 @@ int sj_deal_random_lead(const sj_deal *d, sj_rng *r, sj_cards *out) {
     }
     v.target = pick - ntuples;
     v.seen = 0;
-    for (int e = 0; e < SJ_NUM_EFF; e++)
-        if ((walked >> e & 1) && sj_each_tractor(t, e, &pcs[e], count_or_pick, &v)) break;
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        if (!(walked >> e & 1)) continue;
+        if (!t->natural) {
+            sj_cards mine = sj_cards_mask(hand, t->suit_mask[e] | t->borrow_mask[e]);
+            sj_poscounts_of(t, e, &mine, &pcs[e]);
+        }
+        if (sj_each_tractor(t, e, &pcs[e], count_or_pick, &v)) break;
+    }
     *out = v.pick;
     return 0;
 }

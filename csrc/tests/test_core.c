@@ -173,6 +173,26 @@ static void test_unit_tops_of(void) {
     }
 }
 
+/* One card drawn without listing the pool is the card the listing draw takes: the j-th of the pool's cards, planes
+ * first, kinds ascending, for the same random number. */
+static void test_draw_one(void) {
+    sj_rng g = sj_rng_stream(43, 0);
+    for (int i = 0; i < 20000; i++) {
+        sj_cards pool = sj_cards_empty();
+        int cards = 1 + (int)sj_rng_below(&g, 120);
+        for (int c = 0; c < cards; c++) sj_cards_add_one(&pool, (int)sj_rng_below(&g, 54));
+        uint8_t kinds[SJ_MAX_PACK];
+        int m = 0;
+        for (int p = 0; p < SJ_MAX_DECKS; p++)
+            for (uint64_t b = pool.p[p]; b; b &= b - 1) kinds[m++] = (uint8_t)__builtin_ctzll(b);
+        sj_rng a = sj_rng_stream(44, (uint64_t)i), b = a;
+        sj_cards got = sj_cards_empty(), want = sj_cards_empty();
+        sj_cards_draw(&pool, 1, &a, &got);
+        sj_cards_add_one(&want, kinds[sj_rng_below(&b, (uint32_t)m)]);
+        CHECK(sj_cards_equal(&got, &want) && a.s == b.s);
+    }
+}
+
 static void test_throw(void) {
     sj_trump t = T(2, 8, 1, 0);
     sj_cards lead = P("9S 8S 8S 4S 4S"), played;
@@ -1354,6 +1374,7 @@ int main(void) {
     test_tractors();
     test_natural_tractors();
     test_unit_tops_of();
+    test_draw_one();
     test_throw();
     test_trumping();
     test_all_units();
