@@ -3,31 +3,9 @@
 
 #include <string.h>
 
-/* Each of a byte's 8 bits as one byte (0 or 1), little-endian: adding it to 8 counts adds 1 to each set kind. */
-static inline uint64_t spread(uint64_t x) {
-    x = (x | (x << 28)) & UINT64_C(0x0000000F0000000F);
-    x = (x | (x << 14)) & UINT64_C(0x0003000300030003);
-    return (x | (x << 7)) & UINT64_C(0x0101010101010101);
-}
-
 static void counts(uint8_t *block, const sj_cards *c) {
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-    for (int i = 0; i < SJ_MAX_DECKS; i++)
+    for (int i = 0; i < SJ_MAX_DECKS && c->p[i]; i++)
         for (uint64_t b = c->p[i] & SJ_ALL_KINDS; b; b &= b - 1) block[__builtin_ctzll(b)]++;
-    return;
-#endif
-    for (int i = 0; i < SJ_MAX_DECKS && c->p[i]; i++) { /* counts stay below 256: no byte carries */
-        uint64_t plane = c->p[i] & SJ_ALL_KINDS;
-        for (int chunk = 0; chunk < 7 && plane >> (8 * chunk); chunk++) {
-            unsigned v = (unsigned)(plane >> (8 * chunk)) & 0xFFu;
-            if (!v) continue;
-            int width = chunk == 6 ? 6 : 8; /* kinds 48..53 */
-            uint64_t add = spread(v), cur = 0;
-            memcpy(&cur, block + 8 * chunk, (size_t)width);
-            cur += add;
-            memcpy(block + 8 * chunk, &cur, (size_t)width);
-        }
-    }
 }
 
 static uint8_t clamp_points(int p) { return (uint8_t)(p <= 0 ? 0 : p / 5 > 255 ? 255 : p / 5); }
