@@ -12,7 +12,8 @@
   the packaging.
 
 Shared helpers stay here: ``browser.py`` (the headless-Chromium fixture), ``dealt.py`` (deals with given hands),
-``positions.py`` (positions for the search tests), ``playthroughs/`` (the golden records) and ``golden/`` (digests
+``positions.py`` (positions for the search tests), ``checks.py`` (the native comparisons of the fast paths with
+their references), ``playthroughs/`` (the golden records) and ``golden/`` (digests
 of whole runs recorded before the speed rewrites: ``core/test_golden_results.py``).
 """
 

@@ -10,70 +10,31 @@ each joker and suit's longest run instead of the list of every legal declaration
 
 Every rule system runs: QQ 1-3 decks, the 4-deck system (the 4-deck ladder, wider shapes, level-index order),
 泰安 (natural tractors, the highest-trumps follow), 找朋友, and random combinations of the card options on top
-of the presets. The default run compares a few thousand positions per system; ``--slow`` compares 10^6 per
-system.
+of the presets (tests/checks.py). The default run compares a few thousand positions per system; ``--slow``
+compares 10^6 per system.
 """
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from shengji import Deal, Rules
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from checks import SYSTEMS, compare, compare_varied, greedy_check  # noqa: E402
 
-SYSTEMS = ("qq-1deck", "qq-2deck", "qq-3deck", "4deck", "taian", "bianfeng", "bianfeng-friend", "chinagame")
-TABLES = (("greedy",) * 4, ("greedy", "random") * 2, ("random", "greedy") * 2, ("random",) * 4,
-          ("greedy", "greedy", "random", "random"))
-LEVELS = ("3", "10", "A", "5", "K")
-OPTION_VALUES = {
-    "follow_protection": ("none", "longer_tuples"),
-    "trick_compare": ("largest_unit", "all_units", "highest_card"),
-    "failed_throw": ("lowest", "smallest_shape"),
-    "constant_ranks": ((), ("2",), ("2", "3", "5")),
-    "follow_ladder": ("qq", "4deck"),
-    "wider_shapes": (False, True),
-    "taian_trump_follow": (False, True),
-}
-
-
-def _compare(rules: Rules, positions: int, seed: int) -> int:
-    """Play deals until `positions` decisions were compared; fail at the first that differs."""
-    compared, i = 0, 0
-    while compared < positions:
-        table = TABLES[i % len(TABLES)]
-        deal = Deal(rules, seed=seed * 1_000_003 + i, trump="declare", level=LEVELS[i % len(LEVELS)])
-        n, differs = deal._greedy_check(table, seed=seed + i)
-        assert differs is None, (
-            f"{rules!r} seed {seed * 1_000_003 + i} table {table}: at move {differs[2]} the greedy play is "
-            f"{differs[0]}, the enumerating reference {differs[1]}")
-        compared += n
-        i += 1
-    return compared
-
-
-def _varied(rng: random.Random, preset: str) -> Rules | None:
-    """A preset with some card options drawn at random (None when the draw is not a valid combination)."""
-    changes = {name: rng.choice(values) for name, values in OPTION_VALUES.items() if rng.random() < 0.5}
-    try:
-        return Rules.preset(preset).replace(**changes)
-    except ValueError:
-        return None
+from shengji import Deal, Rules  # noqa: E402
 
 
 @pytest.mark.parametrize("preset", SYSTEMS)
 def test_greedy_equals_the_enumerating_reference(preset):
-    assert _compare(Rules.preset(preset), 3_000, seed=1) >= 3_000
+    assert compare(greedy_check, Rules.preset(preset), 3_000, seed=1) >= 3_000
 
 
 def test_greedy_equals_the_reference_under_varied_options():
-    rng = random.Random(5)
-    compared = 0
-    for i in range(60):
-        rules = _varied(rng, SYSTEMS[i % len(SYSTEMS)])
-        if rules is not None:
-            compared += _compare(rules, 150, seed=100 + i)
-    assert compared >= 5_000
+    assert compare_varied(greedy_check, random.Random(5), 60, 150, seed=100) >= 5_000
 
 
 def test_the_check_covers_every_play():
@@ -93,15 +54,9 @@ def test_the_check_covers_every_play():
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", SYSTEMS)
 def test_greedy_equals_the_reference_slow(preset):
-    assert _compare(Rules.preset(preset), 1_000_000, seed=2) >= 1_000_000
+    assert compare(greedy_check, Rules.preset(preset), 1_000_000, seed=2) >= 1_000_000
 
 
 @pytest.mark.slow
 def test_greedy_equals_the_reference_under_varied_options_slow():
-    rng = random.Random(6)
-    compared = 0
-    for i in range(2_000):
-        rules = _varied(rng, SYSTEMS[i % len(SYSTEMS)])
-        if rules is not None:
-            compared += _compare(rules, 500, seed=10_000 + i)
-    assert compared >= 500_000
+    assert compare_varied(greedy_check, random.Random(6), 2_000, 500, seed=10_000) >= 500_000
