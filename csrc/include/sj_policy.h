@@ -13,8 +13,10 @@
 #ifndef SJ_POLICY_H
 #define SJ_POLICY_H
 
+#include "sj_candidates.h"
 #include "sj_deal.h"
 #include "sj_encode.h"
+#include "sj_greedy.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -67,11 +69,6 @@ void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
  * tricks for it; with no plain suit, the highest trump it does not hold. */
 void sj_policy_call(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 
-/* What `seat` knows of `other` being its teammate (greedy following feeds points to a known teammate
- * only): fixed partners, the partner; 找朋友 after the reveal, the real teams; before it, a seat holding a
- * copy of the called card takes the dealer for its teammate (it may be wrong when an earlier seat in play
- * order holds one too), and every other seat knows no teammate. */
-int sj_known_teammate(const sj_deal *d, int seat, int other);
 /* Play phase: a legal lead or follow for the seat to move. Returns 0, or SJ_E_PHASE outside the play
  * phase (SJ_E_POLICY if the policy finds no move: a bug). */
 int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
@@ -80,43 +77,9 @@ int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
  * Returns SJ_OK, or SJ_E_PHASE when the deal is done. */
 int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out);
 
-#define SJ_CANDIDATES 128
 
-/* The follows the greedy policy weighs for the seat to move (at most SJ_CANDIDATES, in out[]): short in
- * the led suit, the cheapest discard, the richest feed and (void in a plain lead) the ways to trump; one
- * card led, one card per kind of the led suit held; otherwise the first SJ_CANDIDATES legal follows in the
- * core's order. */
-long sj_follow_candidates(const sj_deal *d, sj_cards *out);
 
-/* Candidate actions for search (out[] holds SJ_CANDIDATES): every legal action of the seat to move when
- * there are at most SJ_CANDIDATES; beyond that a reduced set: for a follow, sj_follow_candidates; for a
- * lead, the first SJ_CANDIDATES legal leads in the core's order (every single unit comes before the
- * throws).  Returns the count, or a negative SJ_E_* code (SJ_E_PHASE in the bury phase). */
-long sj_candidate_actions(const sj_deal *d, sj_cards *out);
 
-#define SJ_CLASS_LIST_LIMIT 4096
-
-/* Candidate actions for search by class (docs/MODEL.md §10, sj_classes.h): in the play phase every legal
- * action is listed (up to SJ_CLASS_LIST_LIMIT; beyond, the reduced set of sj_candidate_actions), merged into
- * classes, and the first SJ_CANDIDATES classes' representatives are written, in the core's order; other phases
- * as sj_candidate_actions.  Returns the count, or a negative SJ_E_* code. */
-long sj_search_candidates(const sj_deal *d, sj_cards *out);
-
-/* Burials worth comparing (the bury phase): the greedy burial, then each plain suit that fits in the kitty
- * voided and topped up with the greedy burial's other cards (lowest kinds first), S H D C, those the kitty
- * rule allows, without repeats.  Writes min(cap, found) and returns found, or SJ_E_PHASE. */
-long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap);
-/* The same with the caller's scratch: all[] and cls[] of SJ_CLASS_LIST_LIMIT entries (no allocation). */
-long sj_search_candidates_with(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls);
-/* The same, and *choice: the index of the candidate of `chosen`'s class (-1: none of them; `chosen` may be a
- * play no candidate represents, beyond the listed ones). */
-long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
-                                 int *choice);
-
-/* The same found by listing every legal play and grouping them into classes: the reference the direct generation is
- * checked against (Deal._candidates_check). */
-long sj_search_candidates_listed(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
-                                 int *choice);
 
 /* The action of a player (built-in or user) for the seat to move, in any phase.  Returns SJ_OK,
  * SJ_E_PHASE when the deal is done, or SJ_E_USER_POLICY when a user policy returns an index out of range. */
@@ -139,19 +102,6 @@ typedef int (*sj_decision_hook)(void *ctx, const sj_deal *d, const sj_cards *act
 int sj_policy_finish_hooked(sj_deal *d, const sj_player players[4], sj_rng *r, const sj_cards *buried, int stop_cards,
                             sj_decision_hook hook, void *ctx);
 
-/* The reference the greedy play is checked against (sj_reference.c): today's rule found by listing the candidate
- * plays and scoring each.  Returns 0, or SJ_E_PHASE outside the play phase. */
-int sj_greedy_play_enumerated(const sj_deal *d, sj_cards *out);
-/* Play the deal to its end with `players` (built-in policies) and compare, at every play decision, the greedy play
- * with the reference (and at every declaring or grabbing decision the greedy declaration with the listing one).  Returns the positions that agreed; at the first that differs the deal stops there, *differs
- * is 1 and both plays are in *got and *want (empty where a side failed).  A negative SJ_E_* code: the loop failed. */
-long sj_greedy_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *differs, sj_cards *got, sj_cards *want);
-/* The same for the search candidates: at every decision but burying, sj_search_candidates_choice (with the action
- * about to be taken as `chosen`) against sj_search_candidates_listed.  At the first that differs: *differs = 1, the
- * counts in *ngot and *nwant, the two choices in choices[0..1], the candidates in got[] and want[] (SJ_CANDIDATES
- * each), and *d the deal as it stood there; otherwise *d is left as it was. */
-long sj_candidates_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *differs, long *ngot, long *nwant,
-                         int *choices, sj_cards *got, sj_cards *want);
 
 #ifdef __cplusplus
 }

@@ -4,14 +4,14 @@
  * - the greedy play as first written: list the candidate plays, score each (sj_greedy_play_enumerated), and the
  *   greedy declaration as first written (every legal declaration listed and weighed).  Frozen on purpose, helpers
  *   and all (their own unseen-tops computation, their own candidate list), so that a change to the fast path can
- *   never change both sides of the comparison; sj_greedy_check compares them with sj_policy.c's constructed
+ *   never change both sides of the comparison; sj_greedy_check compares them with sj_greedy.c's constructed
  *   greedy along whole deals;
  * - sj_candidates_check compares the candidate classes generated directly (sj_search_candidates_choice) with the
  *   same classes found by listing every legal play and grouping them (sj_search_candidates_listed).
  * tests/core/test_greedy_construct.py and tests/core/test_candidate_classes.py run them on random positions of every
  * system.  docs/MODEL.md §12 says what the fast paths compute instead and where they still enumerate.
  */
-#include "sj_policy.h"
+#include "sj_reference.h"
 
 #include <stdlib.h>
 

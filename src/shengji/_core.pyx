@@ -25,7 +25,9 @@ from ._c.sj_log cimport *
 from ._c.sj_determinize cimport *
 from ._c.sj_rollout cimport *
 from ._c.sj_ismcts cimport *
+from ._c.sj_candidates cimport *
 from ._c.sj_policy cimport *
+from ._c.sj_reference cimport *
 from ._c.sj_rng cimport sj_rng, sj_rng_stream
 from ._c.sj_sim cimport *
 from ._c.sj_parallel cimport *

@@ -5,7 +5,7 @@ burial), ``grab(deal)`` (炒底: a higher declaration or ``Cards()`` to pass) an
 
 - :class:`Random` picks uniformly among the legal actions (a follower facing a long lead has up to 10^5
   legal follows; at most ``limit`` of them, in the core's order, are considered).
-- :class:`Greedy` is the native rule-of-thumb player after the QQ guide's tips (csrc/src/sj_policy.c): lead
+- :class:`Greedy` is the native rule-of-thumb player after the QQ guide's tips (csrc/src/sj_greedy.c): lead
   safe top cards and throws, feed points to a partner who is winning, win a trick with the cheapest
   winning play when points are at stake, otherwise follow low; bury short plain suits and no points;
   declare the longest suit.

@@ -62,7 +62,7 @@ class Random(Bot):
 
 
 class Greedy(Bot):
-    """The native rule-of-thumb player (csrc/src/sj_policy.c, the same one ``simulate(policy="greedy")``
+    """The native rule-of-thumb player (csrc/src/sj_greedy.c, the same one ``simulate(policy="greedy")``
     uses) in every phase: declare the longest suit, bury short plain suits and no points, lead cards and
     throws the unseen cards cannot beat, feed points to a winning partner, win cheaply when points are at
     stake, otherwise play low. Deterministic."""

@@ -1,7 +1,7 @@
 """The greedy play is constructed, not enumerated, and must equal the enumerating rule it replaced.
 
 ``csrc/src/sj_reference.c`` keeps the greedy play as first written (list the candidate plays, score each); the
-core's greedy (``csrc/src/sj_policy.c``) builds its answer from the hand, the lead's requirement and the trick's
+core's greedy (``csrc/src/sj_greedy.c``) builds its answer from the hand, the lead's requirement and the trick's
 winner instead. ``Deal._greedy_check`` plays deals to the end natively and compares the two at every play
 decision of every seat, whoever plays it, so the positions come from greedy, random and mixed tables: leads
 of every unit and throw, follows short and long, partners winning or not, 找朋友 before and after the reveal.

@@ -6,7 +6,6 @@ from .sj_deal cimport sj_deal
 from .sj_rng cimport sj_rng
 
 cdef extern from "sj_policy.h" nogil:
-    int SJ_CLASS_LIST_LIMIT
     ctypedef enum sj_policy:
         SJ_POLICY_RANDOM
         SJ_POLICY_GREEDY
@@ -24,16 +23,5 @@ cdef extern from "sj_policy.h" nogil:
     void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int sj_policy_play(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
-    int SJ_CANDIDATES
-    long sj_follow_candidates(const sj_deal *d, sj_cards *out)
-    long sj_candidate_actions(const sj_deal *d, sj_cards *out)
-    long sj_search_candidates(const sj_deal *d, sj_cards *out)
-    long sj_bury_candidates(const sj_deal *d, sj_cards *out, long cap)
-    long sj_search_candidates_choice(const sj_deal *d, sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen,
-                                     int *choice)
     int sj_policy_action(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out)
     int sj_policy_finish(sj_deal *d, const sj_player *players, sj_rng *r, const sj_cards *buried)
-    int sj_greedy_play_enumerated(const sj_deal *d, sj_cards *out)
-    long sj_greedy_check(sj_deal *d, const sj_player *players, sj_rng *r, int *differs, sj_cards *got, sj_cards *want)
-    long sj_candidates_check(sj_deal *d, const sj_player *players, sj_rng *r, int *differs, long *ngot, long *nwant,
-                             int *choices, sj_cards *got, sj_cards *want)
