@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sj_rng.h"
+#include "sj_level.h"
 #include "sj_trick.h"
 
 #ifdef __cplusplus

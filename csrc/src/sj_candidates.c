@@ -3,6 +3,7 @@
  * (docs/MODEL.md §10, §12) with the listing and grouping they are checked against, and the burials worth comparing.
  */
 #include "sj_candidates.h"
+#include "sj_moves.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,6 @@
 /* sj_classes.c — classes of equivalent plays (see sj_classes.h, docs/MODEL.md §10). */
 #include "sj_classes.h"
+#include "sj_moves.h"
 
 #include <stdlib.h>
 

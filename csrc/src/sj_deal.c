@@ -14,6 +14,7 @@
  *          cards (sj_kitty.c).
  */
 #include "sj_deal.h"
+#include "sj_moves.h"
 
 #include <string.h>
 

@@ -4,6 +4,7 @@
  * sj_reference.c.
  */
 #include "sj_greedy.h"
+#include "sj_moves.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
  * appended text).
  * The levels played: every rank, except 2 when the levels start at 3 (2 a fixed trump, the 4-deck post).
  */
-#include "sj_rules.h"
+#include "sj_level.h"
 
 int sj_level_played(const sj_rules *rules, int level) {
     if (level < 0 || level >= 13) return 0;

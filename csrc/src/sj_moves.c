@@ -6,7 +6,7 @@
  * for the last burier, the buried kitty).  A kind can only take part in a safe throw if it belongs to some
  * safe unit, so the search runs over those kinds only.
  */
-#include "sj_deal.h"
+#include "sj_moves.h"
 
 
 typedef struct lead_out {

@@ -2,6 +2,7 @@
  * phase (built-in or user), the position a user policy sees, and the loops that finish a deal.  The greedy rule's
  * declaring and playing are constructed in sj_greedy.c. */
 #include "sj_policy.h"
+#include "sj_moves.h"
 
 #include <string.h>
 

@@ -12,6 +12,7 @@
  * system.  docs/MODEL.md §12 says what the fast paths compute instead and where they still enumerate.
  */
 #include "sj_reference.h"
+#include "sj_moves.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,6 @@
 /* sj_solve.c — the exact endgame (see sj_solve.h). */
 #include "sj_solve.h"
+#include "sj_moves.h"
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -5,6 +5,7 @@
 
 #include "sj_test_util.h"
 #include "sj_determinize.h"
+#include "sj_moves.h"
 #include "sj_policy.h"
 #include "sj_ismcts.h"
 #include "sj_rollout.h"

@@ -20,6 +20,7 @@ from cpython.buffer cimport PyBuffer_FillInfo
 from ._c.sj_cards cimport *
 from ._c.sj_error cimport *
 from ._c.sj_deal cimport *
+from ._c.sj_moves cimport *
 from ._c.sj_refusal cimport *
 from ._c.sj_log cimport *
 from ._c.sj_determinize cimport *
@@ -38,6 +39,7 @@ from ._c.sj_selfplay cimport *
 from ._c.sj_match cimport *
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows, sj_legal_follows_tested
 from ._c.sj_kitty cimport sj_kitty_multiplier
+from ._c.sj_level cimport *
 from ._c.sj_rules cimport *
 from ._c.sj_throw cimport sj_check_throw
 from ._c.sj_trick cimport sj_trick_winner

@@ -36,11 +36,6 @@ cdef extern from "sj_rules.h" nogil:
         int nvalues
         const sj_option_value *values
 
-    ctypedef struct sj_level_outcome:
-        int dealer_keeps
-        int dealer_levels
-        int attacker_levels
-
     const sj_option_info *sj_option(int index)
     sj_rules sj_rules_default()
     int sj_rules_default_kitty(int decks)
@@ -48,4 +43,3 @@ cdef extern from "sj_rules.h" nogil:
     int sj_rules_set(sj_rules *rules, int index, int value)
     int sj_rules_check(const sj_rules *rules, char *msg, size_t cap)
     int sj_rules_missing(const sj_rules *rules, int phase)
-    sj_level_outcome sj_level_outcome_of(const sj_rules *rules, int attacker_points)
