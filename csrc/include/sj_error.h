@@ -4,6 +4,14 @@
  * codes and changes nothing.  The Cython layer maps each code to one Python exception in one place
  * (_core.pyx, _raise_error): move errors -> shengji.IllegalMove, bad arguments and rules ->
  * ValueError, a phase not implemented yet -> NotImplementedError, a broken invariant -> RuntimeError.
+ * The list below is grouped by that exception and runs by value inside each group; a value never changes once given
+ * (new codes take the next free one), so the groups interleave: -16 and -17 were given before the arguments' later
+ * codes.
+ *
+ * A code says which kind of failure it is, for the caller to branch on; why a move was refused, with the seat and
+ * cards it names, is sj_refusal.h's reason.  So SJ_E_NOT_HELD (the code every "not held" returns) and
+ * SJ_WHY_NOT_HELD (its sentence, naming the cards lacking) are two words for one refusal on purpose: several reasons
+ * share one code (a follow of the wrong size and a burial of the wrong size are both SJ_E_COUNT).
  */
 #ifndef SJ_ERROR_H
 #define SJ_ERROR_H
@@ -31,13 +39,13 @@ extern "C" {
     X(SJ_E_SETUP_BURIED, -14, "the buried cards must be in the dealer's fixed hand plus the kitty")   \
     X(SJ_E_CAPACITY, -15, "too many units for the core's buffers")                                    \
     X(SJ_E_USER_POLICY, -18, "a jit_policy returned an index that is not one of its candidates (nor -1)") \
-    X(SJ_E_USER_RAISED, -20, "a jit_policy raised an exception inside the native run (numba cannot pass it "   \
-      "through C: run the policy with jit_policy(fn, compile=False) to see it)")                       \
-    X(SJ_E_CANCELLED, -22, "the run was interrupted")                                                \
-    X(SJ_E_DEADLINE, -23, "the search's time budget ran out")                                        \
-    X(SJ_E_LEVEL, -21, "the level is not one the rules play at (first_level='3' starts at 3: 2 is a fixed trump)") \
     X(SJ_E_SETUP_KITTY_ORDER, -19, "the rules read the kitty by position (no_bid): give the kitty in dealt order, " \
       "as a string or a sequence of tokens, not as Cards")                                             \
+    X(SJ_E_USER_RAISED, -20, "a jit_policy raised an exception inside the native run (numba cannot pass it "   \
+      "through C: run the policy with jit_policy(fn, compile=False) to see it)")                       \
+    X(SJ_E_LEVEL, -21, "the level is not one the rules play at (first_level='3' starts at 3: 2 is a fixed trump)") \
+    X(SJ_E_CANCELLED, -22, "the run was interrupted")                                                \
+    X(SJ_E_DEADLINE, -23, "the search's time budget ran out")                                        \
     /* not implemented yet (NotImplementedError) */                                                    \
     X(SJ_E_UNSUPPORTED, -16, "not implemented yet for these rules")                                    \
     /* a broken invariant of the core (RuntimeError: a bug) */                                         \
