@@ -32,6 +32,11 @@ int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *card
  * (and, with plain_only, not trump). */
 sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only);
 
+/* 泰安 换底 (phase swap): every legal swap of the seat to move: the pass, then for each size m each choice of m
+ * kitty trumps with each choice of m allowed cards to put in (kinds ascending).  Writes min(cap, found) and
+ * returns found (stops at limit when limit > 0). */
+long sj_kitty_legal_swaps(const sj_deal *d, sj_cards *out, long cap, long limit);
+
 #ifdef __cplusplus
 }
 #endif

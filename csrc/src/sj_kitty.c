@@ -94,3 +94,67 @@ int sj_bury_allowed(const sj_deal *d, const sj_cards *hand, const sj_cards *card
     if (have >= sj_cards_size(cards)) return sj_cards_contains(&ok, cards) ? SJ_OK : SJ_E_ILLEGAL;
     return sj_cards_contains(cards, &ok) ? SJ_OK : SJ_E_ILLEGAL; /* too few: all of them, then any */
 }
+
+/* ---- 换底: the swaps the declarer may make ------------------------------------------------------------- */
+
+/* Every sub-multiset of `from` with `m` cards, kinds in ascending order, each passed to emit. */
+typedef struct submulti {
+    const sj_cards *from;
+    int (*emit)(void *ctx, const sj_cards *pick);
+    void *ctx;
+} submulti;
+
+static int each_submultiset(const submulti *s, int kind, int m, sj_cards *acc) {
+    if (m == 0) return s->emit(s->ctx, acc);
+    for (; kind < SJ_NUM_KINDS; kind++) {
+        int have = sj_cards_count(s->from, kind);
+        for (int c = 1; c <= have && c <= m; c++) {
+            sj_cards_add_one(acc, kind);
+            if (each_submultiset(s, kind + 1, m - c, acc)) {
+                for (int i = 0; i < c; i++) sj_cards_remove_one(acc, kind);
+                return 1;
+            }
+        }
+        for (int i = 0; i < have && i < m; i++) sj_cards_remove_one(acc, kind);
+    }
+    return 0;
+}
+
+typedef struct swap_list {
+    sj_cards *out;
+    long cap, limit, found;
+    sj_cards taken;      /* the trumps out of the kitty being combined */
+    const sj_cards *allowed;
+    int m;
+} swap_list;
+
+static int emit_swap(void *ctx, const sj_cards *in) {
+    swap_list *l = (swap_list *)ctx;
+    if (l->found < l->cap) sj_cards_add(&l->taken, in, &l->out[l->found]);
+    l->found++;
+    return l->limit > 0 && l->found >= l->limit;
+}
+
+static int emit_taken(void *ctx, const sj_cards *taken) {
+    swap_list *l = (swap_list *)ctx;
+    l->taken = *taken;
+    submulti s = {l->allowed, emit_swap, l};
+    sj_cards acc = sj_cards_empty();
+    return each_submultiset(&s, 0, l->m, &acc);
+}
+
+long sj_kitty_legal_swaps(const sj_deal *d, sj_cards *out, long cap, long limit) {
+    sj_cards trumps = sj_cards_mask(&d->kitty, d->trump.suit_mask[SJ_TRUMP]);
+    sj_cards allowed = sj_kitty_allowed(d, &d->hands[d->to_move], 1);
+    swap_list l = {out, cap, limit, 0, sj_cards_empty(), &allowed, 0};
+    if (cap > 0) out[0] = sj_cards_empty();
+    l.found = 1;
+    int most = sj_cards_size(&trumps), can = sj_cards_size(&allowed);
+    for (int m = 1; m <= most && m <= can && !(limit > 0 && l.found >= limit); m++) {
+        l.m = m;
+        submulti s = {&trumps, emit_taken, &l};
+        sj_cards acc = sj_cards_empty();
+        if (each_submultiset(&s, 0, m, &acc)) break;
+    }
+    return l.found;
+}
