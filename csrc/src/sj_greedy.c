@@ -442,6 +442,24 @@ static int strength(const sj_trump *t, const sj_cards *c) {
     return s;
 }
 
+/* The keys of a candidate with `pts` points and strength `str`: the cheapest winner and the lowest have the smallest.
+ * Both are sums over the cards, which trump_ways' bounds rely on. */
+static inline long win_key_of(int pts, int str) { return ((long)str << 10) - pts; }
+static inline long low_key_of(int pts, int str) { return ((long)pts << 16) + str; }
+
+/* A candidate that may win (points on the table, the last seat, or points in the play): kept when cheaper and it beats. */
+static inline void offer_win(follow_pick *f, const sj_cards *c, int pts, int str) {
+    if (!(f->open || pts > 0)) return;
+    long key = win_key_of(pts, str);
+    if ((!f->have_win || key < f->win_key) && sj_trick_eval_beats(f->t, f->ev, c))
+        f->win = *c, f->win_key = key, f->have_win = 1;
+}
+
+static inline void offer_low(follow_pick *f, const sj_cards *c, int pts, int str) {
+    long key = low_key_of(pts, str);
+    if (!f->have_low || key < f->low_key) f->low = *c, f->low_key = key, f->have_low = 1;
+}
+
 /* The next candidate in the list's order, with its points and strength. */
 static void follow_offer(follow_pick *f, const sj_cards *c, int pts, int str) {
     if (f->feed) {
@@ -449,13 +467,18 @@ static void follow_offer(follow_pick *f, const sj_cards *c, int pts, int str) {
         if (!f->have_feed || key > f->feed_key) f->feed_best = *c, f->feed_key = key, f->have_feed = 1;
         return;
     }
-    if (f->open || pts > 0) {
-        long key = ((long)str << 10) - pts;
-        if ((!f->have_win || key < f->win_key) && sj_trick_eval_beats(f->t, f->ev, c))
-            f->win = *c, f->win_key = key, f->have_win = 1;
+    offer_win(f, c, pts, str);
+    offer_low(f, c, pts, str);
+}
+
+/* One candidate per kind in `kinds` (a single card each), kinds ascending. */
+static void follow_offer_singles(follow_pick *f, uint64_t kinds) {
+    for (uint64_t b = kinds; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        sj_cards c = sj_cards_empty();
+        c.p[0] = b & (~b + 1);
+        follow_offer(f, &c, sj_kind_points(k), card_strength(f->t, k));
     }
-    long key = ((long)pts << 16) + str;
-    if (!f->have_low || key < f->low_key) f->low = *c, f->low_key = key, f->have_low = 1;
 }
 
 /* The ways to trump of a void follower: the sub-multisets of `need` cards of the trumps, in the listing's order
@@ -485,14 +508,10 @@ static int tw_rec(trump_walk *w, int i, int r, long part) {
         if (w->index >= w->cap) return 1;
         w->index++;
         int pts = sj_cards_points(&w->cur), str = strength(w->t, &w->cur);
-        if (w->win) {
-            long key = ((long)str << 10) - pts;
-            if ((f->open || pts > 0) && (!f->have_win || key < f->win_key) && sj_trick_eval_beats(w->t, f->ev, &w->cur))
-                f->win = w->cur, f->win_key = key, f->have_win = 1;
-        } else {
-            long key = ((long)pts << 16) + str;
-            if (!f->have_low || key < f->low_key) f->low = w->cur, f->low_key = key, f->have_low = 1;
-        }
+        if (w->win)
+            offer_win(f, &w->cur, pts, str);
+        else
+            offer_low(f, &w->cur, pts, str);
         return w->index >= w->cap;
     }
     int maxc = w->avail[i] < r ? w->avail[i] : r;
@@ -537,7 +556,7 @@ static void trump_ways(const sj_trump *t, const sj_cards *trumps, int need, long
         int pts = sj_kind_points(k), str = card_strength(t, k);
         w.kind[w.nk] = (uint8_t)k;
         w.avail[w.nk] = (uint8_t)c;
-        w.weight[w.nk++] = win ? ((long)str << 10) - pts : ((long)pts << 16) + str;
+        w.weight[w.nk++] = win ? win_key_of(pts, str) : low_key_of(pts, str);
     }
     for (int r = 0; r <= need; r++) w.count[w.nk][r] = r == 0, w.least[w.nk][r] = r == 0 ? 0 : TW_NONE;
     for (int i = w.nk - 1; i >= 0; i--)
@@ -619,12 +638,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
     f.have_feed = f.have_win = f.have_low = 0;
     f.feed_key = f.win_key = f.low_key = 0;
     if (single) {
-        for (uint64_t b = in.p[0]; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            sj_cards c = sj_cards_empty();
-            c.p[0] = b & (~b + 1);
-            follow_offer(&f, &c, sj_kind_points(k), card_strength(t, k));
-        }
+        follow_offer_singles(&f, in.p[0]);
     } else if (need > 0) {
         sj_cards low, rich;
         sj_short_discards(t, hand, &in, need, &low, &rich);
@@ -633,12 +647,7 @@ static int greedy_follow(const sj_deal *d, sj_cards *out) {
         sj_cards trumps = sj_cards_mask(hand, t->suit_mask[SJ_TRUMP]);
         if (!f.feed && sj_cards_is_empty(&in) && led != SJ_TRUMP && sj_cards_size(&trumps) >= nlead) {
             if (nlead == 1) { /* one way per trump kind held, kinds ascending (fewer than the cap) */
-                for (uint64_t b = trumps.p[0]; b; b &= b - 1) {
-                    int k = __builtin_ctzll(b);
-                    sj_cards c = sj_cards_empty();
-                    c.p[0] = b & (~b + 1);
-                    follow_offer(&f, &c, sj_kind_points(k), card_strength(t, k));
-                }
+                follow_offer_singles(&f, trumps.p[0]);
             } else {
                 trump_ways(t, &trumps, nlead, SJ_CANDIDATES - 2, 1, &f);
                 if (!f.have_win) trump_ways(t, &trumps, nlead, SJ_CANDIDATES - 2, 0, &f);
