@@ -98,17 +98,14 @@ static void prefault(void *p, size_t n) {
 static int records_append(sj_records *out, const sj_records *src, long hint, long chint) {
     long r0 = out->nrows, n = src->nrows;
     if (records_reserve(out, r0 + n, hint, out->ncands + src->ncands, chint) != SJ_OK) return SJ_E_CAPACITY;
-    memcpy(out->game + r0, src->game, (size_t)n * sizeof *out->game);
-    memcpy(out->seat + r0, src->seat, (size_t)n * sizeof *out->seat);
-    memcpy(out->phase + r0, src->phase, (size_t)n * sizeof *out->phase);
-    memcpy(out->n_candidates + r0, src->n_candidates, (size_t)n * sizeof *out->n_candidates);
-    memcpy(out->choice + r0, src->choice, (size_t)n * sizeof *out->choice);
-    memcpy(out->points + r0, src->points, (size_t)n * sizeof *out->points);
-    memcpy(out->ret + r0, src->ret, (size_t)n * sizeof *out->ret);
-    prefault(out->obs + (size_t)r0 * SJ_ENCODE_SIZE, (size_t)n * SJ_ENCODE_SIZE);
-    memcpy(out->obs + (size_t)r0 * SJ_ENCODE_SIZE, src->obs, (size_t)n * SJ_ENCODE_SIZE);
-    prefault(out->action + (size_t)r0 * SJ_ACTION_SIZE, (size_t)n * SJ_ACTION_SIZE);
-    memcpy(out->action + (size_t)r0 * SJ_ACTION_SIZE, src->action, (size_t)n * SJ_ACTION_SIZE);
+    column co[NCOLUMNS], cs[NCOLUMNS];
+    records_columns(out, co);
+    records_columns((sj_records *)src, cs); /* only read */
+    for (int i = 0; i < NCOLUMNS; i++) {
+        char *at = (char *)*co[i].p + (size_t)r0 * co[i].width;
+        prefault(at, (size_t)n * co[i].width);
+        memcpy(at, *cs[i].p, (size_t)n * co[i].width);
+    }
     for (long k = 0; k < n; k++) out->candidate_start[r0 + k] = out->ncands + src->candidate_start[k];
     if (src->ncands) {
         prefault(out->cands + (size_t)out->ncands * SJ_ACTION_SIZE, (size_t)src->ncands * SJ_ACTION_SIZE);
