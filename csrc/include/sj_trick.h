@@ -21,7 +21,7 @@ typedef struct sj_trick_eval {
     int tuple_w;                    /* lead is one tuple of this width (fast path), else 0 */
     int led, winner, best_pos;
     int nshapes;
-    sj_shape shapes[SJ_MAX_UNITS];  /* the lead's shapes in unit order */
+    sj_shape shapes[SJ_MAX_UNITS];  /* the lead's shapes in unit order (a lone tuple: {tuple_w, 1}) */
     int wide_cards;                 /* wider_shapes: the lead is one unit of this many cards (else 0) */
     sj_contender best;
 } sj_trick_eval;

@@ -22,6 +22,14 @@ typedef struct sj_shape {
     uint8_t w, l;
 } sj_shape;
 
+/* need[v] for v = 2..SJ_MAX_DECKS: the kinds' worth of v copies that shapes[0..n) take, the pieces of width >= v
+ * (a kind of c copies gives c / v of them).  A play holding fewer holds no grouping into these shapes. */
+static inline void sj_shapes_width_needs(const sj_shape *shapes, int n, int need[SJ_MAX_DECKS + 1]) {
+    for (int v = 0; v <= SJ_MAX_DECKS; v++) need[v] = 0;
+    for (int i = 0; i < n; i++)
+        for (int v = 2; v <= shapes[i].w; v++) need[v] += shapes[i].l;
+}
+
 typedef struct sj_unit {
     uint8_t w, l;     /* width (copies per position) and length (positions) */
     uint8_t top;      /* highest position */

@@ -572,14 +572,8 @@ static void trump_ways(const sj_trump *t, const sj_cards *trumps, int need, long
         }
     memset(w.need_w, 0, sizeof w.need_w);
     memset(w.held_w, 0, sizeof w.held_w);
-    if (win && !f->ev->wide_cards) { /* a winner holds the lead's shapes: positions needing >= v copies */
-        const sj_trick_eval *ev = f->ev;
-        if (ev->tuple_w) {
-            for (int v = 2; v <= ev->tuple_w; v++) w.need_w[v] = 1;
-        } else {
-            for (int s = 0; s < ev->nshapes; s++)
-                for (int v = 2; v <= ev->shapes[s].w; v++) w.need_w[v] += ev->shapes[s].l;
-        }
+    if (win && !f->ev->wide_cards) { /* a winner holds the lead's shapes (a lone tuple's too: shapes {w, 1}) */
+        sj_shapes_width_needs(f->ev->shapes, f->ev->nshapes, w.need_w);
         for (int v = 2; v <= SJ_MAX_DECKS; v++) {
             w.wide[v][w.nk] = 0;
             for (int i = w.nk - 1; i >= 0; i--) w.wide[v][i] = w.wide[v][i + 1] + w.avail[i] / v;

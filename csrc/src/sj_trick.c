@@ -87,12 +87,11 @@ static int higher(const sj_trump *t, const sj_shape *shapes, int n, const sj_con
     }
 }
 
-/* A cheap refusal before grouping: the shapes' pieces of width >= v need that many kinds' worth of v copies
- * (a kind of c copies serves at most c / v of them), read off the bit planes. */
+/* A cheap refusal before grouping: the kinds' worth of v copies the shapes need (sj_shapes_width_needs), read off
+ * the bit planes. */
 static int holds_widths(const sj_shape *shapes, int n, const sj_cards *play) {
-    int need[SJ_MAX_DECKS + 1] = {0};
-    for (int i = 0; i < n; i++)
-        for (int v = 2; v <= shapes[i].w; v++) need[v] += shapes[i].l;
+    int need[SJ_MAX_DECKS + 1];
+    sj_shapes_width_needs(shapes, n, need);
     return __builtin_popcountll(play->p[1]) + __builtin_popcountll(play->p[3]) >= need[2] &&
            __builtin_popcountll(play->p[2]) >= need[3] && __builtin_popcountll(play->p[3]) >= need[4];
 }
