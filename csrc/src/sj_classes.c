@@ -15,6 +15,13 @@ static int held_at(const sj_trump *t, const sj_cards *hand, int e, int p) {
     return most;
 }
 
+/* Kind k joins the class of kind prev. */
+static void join_class(sj_classes *out, int prev, int k) {
+    uint64_t members = out->same[prev] | UINT64_C(1) << k;
+    for (uint64_t m = members; m; m &= m - 1) out->same[__builtin_ctzll(m)] = members;
+    out->multi |= members;
+}
+
 void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
     const sj_trump *t = &d->trump;
     const sj_cards *hand = &d->hands[d->to_move];
@@ -46,9 +53,7 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
                     uint64_t below = suit & ((UINT64_C(1) << prev) - 1), above = suit & ~((UINT64_C(2) << k) - 1);
                     if (c == 1 || ((!below || sj_cards_count(hand, 63 - __builtin_clzll(below)) < 2) &&
                                    (!above || sj_cards_count(hand, __builtin_ctzll(above)) < 2))) {
-                        uint64_t members = out->same[prev] | UINT64_C(1) << k;
-                        for (uint64_t m = members; m; m &= m - 1) out->same[__builtin_ctzll(m)] = members;
-                        out->multi |= members;
+                        join_class(out, prev, k);
                     }
                 }
                 prev = k;
@@ -72,9 +77,7 @@ void sj_classes_of(const sj_deal *d, const sj_cards *others, sj_classes *out) {
             if (prev >= 0 && sj_cards_count(hand, prev) == c && sj_kind_points(prev) == sj_kind_points(k) &&
                 (!printed || (c == 1 && sj_kind_suit(prev) == sj_kind_suit(k))) &&
                 (c == 1 || (held_at(t, hand, e, prev_pos - 1) < 2 && held_at(t, hand, e, p + 1) < 2))) {
-                uint64_t members = out->same[prev] | UINT64_C(1) << k;
-                for (uint64_t m = members; m; m &= m - 1) out->same[__builtin_ctzll(m)] = members;
-                out->multi |= members;
+                join_class(out, prev, k);
             }
             prev = k, prev_pos = p;
         }
