@@ -28,43 +28,44 @@ void sj_policy_declare(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) 
 /* ---- burying ------------------------------------------------------------------------------------ */
 
 void sj_policy_bury(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    if (p != SJ_POLICY_RANDOM) {
+        sj_greedy_bury(d, out);
+        return;
+    }
     const sj_cards *h = &d->hands[d->burier];
     *out = sj_cards_empty();
     int taian = d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN;
     sj_cards ok = taian ? sj_kitty_allowed(d, h, 0) : *h; /* 泰安: no points, no constant ranks */
-    if (p == SJ_POLICY_RANDOM) {
-        int have = sj_cards_size(&ok);
-        if (have >= d->rules.kitty) {
-            sj_cards_draw(&ok, d->rules.kitty, r, out);
-        } else { /* all the allowed cards, the rest at random */
-            sj_cards rest, more = sj_cards_empty();
-            sj_cards_sub(h, &ok, &rest);
-            sj_cards_draw(&rest, d->rules.kitty - have, r, &more);
-            sj_cards_add(&ok, &more, out);
-        }
-        return;
+    int have = sj_cards_size(&ok);
+    if (have >= d->rules.kitty) {
+        sj_cards_draw(&ok, d->rules.kitty, r, out);
+    } else { /* all the allowed cards, the rest at random */
+        sj_cards rest, more = sj_cards_empty();
+        sj_cards_sub(h, &ok, &rest);
+        sj_cards_draw(&rest, d->rules.kitty - have, r, &more);
+        sj_cards_add(&ok, &more, out);
     }
-    sj_greedy_bury(d, out);
 }
 
 /* ---- swapping (泰安 换底) ------------------------------------------------------------------------- */
 
 void sj_policy_swap(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
+    if (p != SJ_POLICY_RANDOM) {
+        sj_greedy_swap(d, out);
+        return;
+    }
+    /* random: pass half the time, else m random trumps for m random allowed cards */
     *out = sj_cards_empty();
     sj_cards trumps = sj_cards_mask(&d->kitty, d->trump.suit_mask[SJ_TRUMP]);
     sj_cards allowed = sj_kitty_allowed(d, &d->hands[d->to_move], 1);
     int m = sj_cards_size(&trumps), can = sj_cards_size(&allowed);
     if (m > can) m = can;
-    if (p == SJ_POLICY_RANDOM) { /* pass half the time, else m random trumps for m random allowed cards */
-        if (!m || sj_rng_below(r, 2)) return;
-        m = 1 + (int)sj_rng_below(r, (uint32_t)m);
-        sj_cards taken = sj_cards_empty(), given = sj_cards_empty();
-        sj_cards_draw(&trumps, m, r, &taken);
-        sj_cards_draw(&allowed, m, r, &given);
-        sj_cards_add(&taken, &given, out);
-        return;
-    }
-    sj_greedy_swap(d, out);
+    if (!m || sj_rng_below(r, 2)) return;
+    m = 1 + (int)sj_rng_below(r, (uint32_t)m);
+    sj_cards taken = sj_cards_empty(), given = sj_cards_empty();
+    sj_cards_draw(&trumps, m, r, &taken);
+    sj_cards_draw(&allowed, m, r, &given);
+    sj_cards_add(&taken, &given, out);
 }
 
 void sj_policy_call(sj_policy p, const sj_deal *d, sj_rng *r, sj_cards *out) {
