@@ -390,6 +390,17 @@ def _solver_run(Deal deal, actions):
     return _interruptible(lambda: worker_solver.run(deal, actions), worker_solver.cancel)
 
 
+cdef int _builtin_players(object policies, sj_player *players) except -1:
+    """players[0..4) from ``policies``, one built-in policy per seat (the native checks of Deal)."""
+    if len(policies) != 4:
+        raise ValueError(f"policies: one per seat, got {len(policies)}")
+    for i in range(4):
+        players[i] = _player(policies[i])
+        if players[i].kind == SJ_POLICY_USER:
+            raise ValueError("policies: built-in policies only ('random' or 'greedy')")
+    return 0
+
+
 cdef class Deal:
     """One deal, step by step: ``Deal(rules, seed=0, dealer=0, level=None, trump="declare", hands=None,
     kitty=None, first_deal=False, stream=0, order=None)``; ``level=None`` is the rules' ``first_level``.
@@ -1073,12 +1084,7 @@ cdef class Deal:
         cdef sj_cards got, want
         cdef int differs = 0
         cdef long n
-        if len(policies) != 4:
-            raise ValueError(f"policies: one per seat, got {len(policies)}")
-        for i in range(4):
-            players[i] = _player(policies[i])
-            if players[i].kind == SJ_POLICY_USER:
-                raise ValueError("policies: built-in policies only ('random' or 'greedy')")
+        _builtin_players(policies, players)
         with nogil:
             n = sj_greedy_check(&d, players, &r, &differs, &got, &want)
         if n < 0:
@@ -1102,12 +1108,7 @@ cdef class Deal:
         cdef int choices[2]
         cdef int differs = 0
         cdef long n, ngot = 0, nwant = 0
-        if len(policies) != 4:
-            raise ValueError(f"policies: one per seat, got {len(policies)}")
-        for i in range(4):
-            players[i] = _player(policies[i])
-            if players[i].kind == SJ_POLICY_USER:
-                raise ValueError("policies: built-in policies only ('random' or 'greedy')")
+        _builtin_players(policies, players)
         with nogil:
             n = sj_candidates_check(&d, players, &r, &differs, &ngot, &nwant, choices, got, want)
         if n < 0:
