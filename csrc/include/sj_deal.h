@@ -11,6 +11,7 @@
 #include "sj_declare.h"
 #include "sj_follow.h"
 #include "sj_kitty.h"
+#include "sj_log.h"
 #include "sj_refusal.h"
 #include "sj_state.h"
 #include "sj_throw.h"
@@ -42,9 +43,12 @@ int sj_deal_grab(sj_deal *d, const sj_cards *shown);
  * changes nothing. */
 int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed);
 
-/* sj_deal_act, and on a refusal *why (not NULL) says which rule refused and what it names (sj_refusal.h):
- * the detail behind the code, for the Python layer's message. */
-int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why);
+/* sj_deal_act for a deal that keeps its history: on a refusal *why (not NULL) says which rule refused and what it
+ * names (sj_refusal.h), the detail behind the code, for the Python layer's message; and when `log` is not NULL
+ * the move is appended to *log (sj_log.h), its node taken before the state changes, so SJ_E_NO_MEMORY leaves
+ * both as they were.  The native loops pass no log: they copy states by the million and never read a history. */
+int sj_deal_act_why(sj_deal *d, sj_log **log, const sj_cards *action, sj_cards *played, int *failed,
+                    sj_refusal *why);
 
 /* The actions of the seat to move, as sj_deal_act takes them: declare (pass first, then each legal
  * declaration), play (legal leads or follows; see sj_deal_legal_leads).  Writes min(cap, found) and
@@ -58,18 +62,6 @@ int sj_deal_bury(sj_deal *d, const sj_cards *cards);
 /* Swap phase (换底): the declarer passes (empty) or takes trump cards out of the kitty for as many
  * allowed plain cards of its hand (one multiset: the trumps out and the cards in). */
 int sj_deal_swap(sj_deal *d, const sj_cards *action);
-
-/* A world rebuilt from an observation (docs/MODEL.md §10), in the bury phase of a deal with a fixed trump:
- * the kitty passes from the dealer to `burier` (the last grabber), `declared` lets a grab phase follow the
- * burial and `turned_up` marks a kitty turned up (none follows), as in the deal observed; `grabs` grabs were
- * made; `dealt_by` is the seat that dealt it (-1: unchanged).  SJ_E_PHASE outside the bury phase, SJ_E_ARGS
- * for a seat out of range or a dealer who does not hold the kitty. */
-int sj_deal_rebuild_bury(sj_deal *d, int burier, int declared, int turned_up, int grabs, int dealt_by);
-
-/* A rebuilt world's standing declaration: `seat` shows `shown` (its grade and trump under the ladder),
- * `first` declared first.  SJ_E_DECLARATION when `shown` is no declaration of the ladder, SJ_E_ARGS for a
- * seat out of range. */
-int sj_deal_set_declaration(sj_deal *d, int first, int seat, const sj_cards *shown);
 
 /* Play phase: the seat to move plays `cards`.  *played receives what is actually played (the forced
  * unit of a failed throw); *failed is set to 1 for a failed throw. */

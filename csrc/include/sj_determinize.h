@@ -104,39 +104,6 @@ typedef struct sj_face_down {
  * not NULL, each record entry's cards in it.  Returns SJ_OK, or SJ_E_ARGS when no draw fits in many tries. */
 int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r, sj_deal *world, sj_cards *cards);
 
-/* ---- worlds of one observation from a rebuilt base (the Python layer's WorldTemplate) ---------------- */
-
-#define SJ_TEMPLATE_MAX_TRICKS 64
-
-/* What every world of one observation shares with the world rebuilt once from its public record (the base):
- * which seat each sampled slot fills (-1: the kitty, -2: no slot), the cards each seat has played, and what
- * the pack order of a world needs (docs/MODEL.md §10: each seat's cards now plus its plays, the dealt kitty
- * last): the burier and whether the deal is in the bury phase (then the kitty is the burier's highest cards,
- * or the turned-up kitty), a 换底 to undo (the trumps taken out, the cards put in, by swap_declarer; -1:
- * none), the turned-up kitty in order (nturned 0: none).  Under 找朋友 a world whose call falls to another
- * partner recounts the points so far from the tricks' winners and points and the failed throws' penalties. */
-typedef struct sj_world_template {
-    int slot_seat[SJ_DET_SLOTS];
-    sj_cards played[4];
-    int burier, bury_phase;
-    int swap_declarer;
-    sj_cards swap_out, swap_in;
-    int nturned;
-    uint8_t turned[SJ_MAX_PACK];
-    int ntricks, nfailed;
-    int8_t trick_winner[SJ_TEMPLATE_MAX_TRICKS];
-    int16_t trick_points[SJ_TEMPLATE_MAX_TRICKS];
-    int8_t failed_seat[SJ_TEMPLATE_MAX_TRICKS];
-    int16_t failed_back[SJ_TEMPLATE_MAX_TRICKS];
-} sj_world_template;
-
-/* The world of one placement (`slots`, as sj_det_sample draws them) into `world`: a copy of `base` with the
- * hidden cards replaced, its pack order rebuilt, its call and points made its own; *buried (not NULL) gets the
- * world's buried kitty.  SJ_E_SETUP_HAND_SIZE when the placement does not give every seat its dealt cards and
- * the kitty its size. */
-int sj_template_world(const sj_world_template *t, const sj_deal *base, const sj_cards *slots, sj_deal *world,
-                      sj_cards *buried);
-
 #ifdef __cplusplus
 }
 #endif

@@ -48,6 +48,8 @@ extern "C" {
     X(SJ_E_DEADLINE, -23, "the search's time budget ran out")                                        \
     /* not implemented yet (NotImplementedError) */                                                    \
     X(SJ_E_UNSUPPORTED, -16, "not implemented yet for these rules")                                    \
+    /* out of memory (MemoryError) */                                                                  \
+    X(SJ_E_NO_MEMORY, -24, "out of memory")                                                            \
     /* a broken invariant of the core (RuntimeError: a bug) */                                         \
     X(SJ_E_POLICY, -17, "a native policy produced an illegal move")
 
@@ -56,7 +58,7 @@ typedef enum {
 #define SJ_ERROR_ENUM(name, code, text) name = code,
     SJ_ERRORS(SJ_ERROR_ENUM)
 #undef SJ_ERROR_ENUM
-    SJ_E_LAST = -24
+    SJ_E_LAST = -25
 } sj_error;
 
 /* A short sentence for a code (never NULL). */

@@ -50,9 +50,23 @@ typedef struct sj_log {
     sj_log_entry e;
 } sj_log;
 
+/* An entry of `kind` made in `phase` by `seat`, every other field empty (leader, winner and step -1; known). */
+sj_log_entry sj_log_entry_of(int kind, int phase, int seat);
+
 /* A new log: `prev` (NULL: the empty log) with `e` appended.  The new node holds its own reference to
  * `prev`; the caller keeps its own.  NULL when out of memory (nothing changed). */
 sj_log *sj_log_push(sj_log *prev, const sj_log_entry *e);
+
+/* *log with `e` appended, in place: the new node takes over the caller's reference to the old one.  SJ_OK, or
+ * SJ_E_NO_MEMORY with *log unchanged. */
+int sj_log_append(sj_log **log, const sj_log_entry *e);
+
+/* sj_log_append in two steps, for a caller that must change nothing when memory runs out: sj_log_reserve takes
+ * the node's memory (NULL: out of memory), sj_log_commit appends `e` in it (it cannot fail), sj_log_unreserve
+ * gives the memory back unused. */
+sj_log *sj_log_reserve(void);
+void sj_log_commit(sj_log **log, sj_log *node, const sj_log_entry *e);
+void sj_log_unreserve(sj_log *node);
 
 /* Take and drop a reference (NULL is ignored); the last drop frees the node and drops its predecessor. */
 void sj_log_retain(sj_log *l);

@@ -307,37 +307,6 @@ static int swap_why(sj_deal *d, const sj_cards *action, sj_refusal *why) {
 /* The attackers' points a failed throw of `seat` costs or gives (throw_penalty="ten_per_card"). */
 int sj_deal_swap(sj_deal *d, const sj_cards *action) { return swap_why(d, action, NULL); }
 
-int sj_deal_rebuild_bury(sj_deal *d, int burier, int declared, int turned_up, int grabs, int dealt_by) {
-    if (d->phase != SJ_PHASE_BURY) return SJ_E_PHASE;
-    if (burier < 0 || burier > 3 || dealt_by < -1 || dealt_by > 3 || grabs < 0) return SJ_E_ARGS;
-    if (burier != d->burier) { /* the kitty passes to the last grabber */
-        sj_cards rest, with_kitty;
-        if (sj_cards_sub(&d->hands[d->burier], &d->kitty, &rest) < 0) return SJ_E_ARGS;
-        sj_cards_add(&d->hands[burier], &d->kitty, &with_kitty);
-        d->hands[d->burier] = rest;
-        d->hands[burier] = with_kitty;
-        d->burier = d->to_move = burier;
-    }
-    if (dealt_by >= 0) d->dealt_by = dealt_by;
-    d->declared = declared != 0;
-    d->turned_up = turned_up != 0; /* the world deals the turned-up kitty as its own */
-    d->grabs = grabs;
-    return SJ_OK;
-}
-
-int sj_deal_set_declaration(sj_deal *d, int first, int seat, const sj_cards *shown) {
-    int suit, grade = sj_declaration_grade(&d->rules, d->level, shown, &suit);
-    if (!grade) return SJ_E_DECLARATION;
-    if (first < 0 || first > 3 || seat < 0 || seat > 3) return SJ_E_ARGS;
-    d->first_declarer = first;
-    d->declarer = seat;
-    d->decl_cards = *shown;
-    d->decl_cards.p[0] &= ~SJ_CHOICE_MASK;
-    d->decl_suit = suit;
-    d->decl_strength = grade;
-    return SJ_OK;
-}
-
 static int throw_penalty(const sj_deal *d, int seat, int cards_back) {
     if (d->rules.throw_penalty != SJ_PENALTY_TEN_PER_CARD) return 0;
     return (sj_is_attacker(d, seat) ? -10 : 10) * cards_back;
@@ -457,11 +426,7 @@ int sj_deal_play_forced(sj_deal *d, const sj_cards *cards) {
     return SJ_OK;
 }
 
-int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed) {
-    return sj_deal_act_why(d, action, played, failed, NULL);
-}
-
-int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why) {
+static int act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why) {
     *failed = 0;
     if (why) sj_refuse(why, SJ_OK, SJ_WHY_NONE, -1, 0, 0, NULL, NULL);
     for (int i = 1; i < SJ_MAX_DECKS; i++)
@@ -493,6 +458,39 @@ int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *f
     default:
         return SJ_E_PHASE;
     }
+}
+
+int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed) {
+    return act_why(d, action, played, failed, NULL);
+}
+
+int sj_deal_act_why(sj_deal *d, sj_log **log, const sj_cards *action, sj_cards *played, int *failed,
+                    sj_refusal *why) {
+    if (!log) return act_why(d, action, played, failed, why);
+    /* the entry's node is taken first: out of memory, nothing has changed */
+    sj_log *node = sj_log_reserve();
+    if (!node) {
+        *failed = 0;
+        if (why) sj_refuse(why, SJ_OK, SJ_WHY_NONE, -1, 0, 0, NULL, NULL);
+        return SJ_E_NO_MEMORY;
+    }
+    sj_log_entry e = sj_log_entry_of(SJ_LOG_MOVE, d->phase, d->to_move);
+    if (d->phase == SJ_PHASE_DECLARE) e.step = (int16_t)d->step;
+    if (d->phase == SJ_PHASE_BURY) e.before = (int16_t)sj_log_declarations(*log);
+    if (d->phase == SJ_PHASE_PLAY) e.leader = (int8_t)d->leader, e.step = (int16_t)d->tricks_done;
+    int rc = act_why(d, action, played, failed, why);
+    if (rc != SJ_OK) {
+        sj_log_unreserve(node);
+        return rc;
+    }
+    e.action = *action;
+    if (e.phase == SJ_PHASE_PLAY) {
+        e.played = *played;
+        e.failed = (int8_t)*failed;
+        e.winner = (int8_t)(d->ntrick == 0 ? d->last_winner : -1); /* this play ended the trick */
+    }
+    sj_log_commit(log, node, &e);
+    return SJ_OK;
 }
 
 long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit) {

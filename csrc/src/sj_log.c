@@ -2,6 +2,9 @@
 #include "sj_log.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "sj_error.h"
 
 #include "sj_state.h"
 
@@ -24,17 +27,50 @@ int sj_log_is_play(const sj_log_entry *e) {
     return e->kind == SJ_LOG_FORCE || (e->kind == SJ_LOG_MOVE && e->phase == SJ_PHASE_PLAY);
 }
 
-sj_log *sj_log_push(sj_log *prev, const sj_log_entry *e) {
-    sj_log *l = malloc(sizeof *l);
-    if (!l) return NULL;
-    sj_log_retain(prev);
+sj_log_entry sj_log_entry_of(int kind, int phase, int seat) {
+    sj_log_entry e;
+    memset(&e, 0, sizeof e);
+    e.kind = (int8_t)kind;
+    e.phase = (int8_t)phase;
+    e.seat = (int8_t)seat;
+    e.leader = e.winner = -1;
+    e.step = -1;
+    e.known = 1;
+    return e;
+}
+
+/* Fill `l` as the node after `prev` (whose reference the node holds from now on). */
+static void link(sj_log *l, sj_log *prev, const sj_log_entry *e) {
     l->prev = prev;
     l->refs = 1;
     l->e = *e;
     l->length = sj_log_length(prev) + 1;
     l->moves = sj_log_moves(prev) + (e->kind == SJ_LOG_MOVE || e->kind == SJ_LOG_FORCE);
     l->declarations = sj_log_declarations(prev) + sj_log_is_declaration(e);
+}
+
+sj_log *sj_log_push(sj_log *prev, const sj_log_entry *e) {
+    sj_log *l = malloc(sizeof *l);
+    if (!l) return NULL;
+    sj_log_retain(prev);
+    link(l, prev, e);
     return l;
+}
+
+sj_log *sj_log_reserve(void) { return malloc(sizeof(sj_log)); }
+
+void sj_log_unreserve(sj_log *node) { free(node); }
+
+void sj_log_commit(sj_log **log, sj_log *node, const sj_log_entry *e) {
+    link(node, *log, e);
+    *log = node;
+}
+
+int sj_log_append(sj_log **log, const sj_log_entry *e) {
+    sj_log *node = sj_log_reserve();
+    if (!node) return SJ_E_NO_MEMORY;
+    sj_log_commit(log, node, e);
+    return SJ_OK;
 }
 
 void sj_log_retain(sj_log *l) {

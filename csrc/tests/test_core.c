@@ -14,6 +14,7 @@
 #include "sj_log.h"
 #include "sj_refusal.h"
 #include "sj_selfplay.h"
+#include "sj_world.h"
 
 static int nunits(const sj_trump *t, const char *s) {
     sj_unit u[SJ_MAX_UNITS];
@@ -1141,11 +1142,13 @@ static void test_template_world(void) {
     CHECK(sj_deal_init(&d, &r, order, 1, 0, 2, 0) == SJ_OK);
     sj_rng rng = sj_rng_stream(2, 2);
     sj_cards played_by[4] = {sj_cards_empty(), sj_cards_empty(), sj_cards_empty(), sj_cards_empty()};
-    for (int i = 0; i < 1 + 10; i++) { /* the burial, then ten plays */
+    sj_log *log = NULL;
+    for (int i = 0; i < 1 + 10; i++) { /* the burial, then ten plays, each appended to the history */
         sj_cards a, played, tmp;
         int failed, seat = d.to_move;
         sj_policy_action(SJ_POLICY_GREEDY, &d, &rng, &a);
-        CHECK(sj_deal_act(&d, &a, &played, &failed) == SJ_OK);
+        CHECK(sj_deal_act_why(&d, &log, &a, &played, &failed, NULL) == SJ_OK);
+        CHECK(sj_log_length(log) == i + 1 && sj_log_moves(log) == i + 1);
         if (i > 0) {
             sj_cards_add(&played_by[seat], &played, &tmp);
             played_by[seat] = tmp;
@@ -1189,8 +1192,40 @@ static void test_template_world(void) {
     for (int j = 0; j < r.kitty; j++) sj_cards_add_one(&kitty, w.order[4 * w.hand_size + j]);
     CHECK(sj_cards_equal(&kitty, &buried));
     CHECK(w.attacker_captured == d.attacker_captured && w.tricks_done == d.tricks_done);
+    /* the same world rebuilt from the record (the burial, then the plays forced) equals the template's */
+    sj_log_entry entries[16], plays[16];
+    CHECK(sj_log_read(log, entries, 16) == 11);
+    CHECK(entries[0].kind == SJ_LOG_MOVE && entries[0].phase == SJ_PHASE_BURY && entries[0].seat == 1);
+    for (int i = 1; i < 11; i++) {
+        CHECK(entries[i].kind == SJ_LOG_MOVE && entries[i].phase == SJ_PHASE_PLAY && entries[i].step == (i - 1) / 4);
+        CHECK(i % 4 == 0 ? entries[i].winner >= 0 && entries[i].winner <= 3 : entries[i].winner == -1);
+        plays[i - 1] = entries[i];
+    }
+    sj_world_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.dealer = 1, rec.level = 0, rec.trump = 2, rec.dealt_by = -1, rec.called = -1, rec.stop_phase = -1;
+    rec.plays = plays, rec.nplays = 10;
+    sj_cards now[4];
+    for (int s = 0; s < 4; s++) now[s] = w.hands[s];
+    sj_deal rebuilt;
+    sj_log *rlog = NULL;
+    sj_cards rburied;
+    CHECK(sj_world_rebuild(&r, &t, &rec, now, &d.kitty, &rebuilt, &rlog, &rburied) == SJ_OK);
+    CHECK(sj_cards_equal(&rburied, &buried) && memcmp(rebuilt.order, w.order, (size_t)w.npack) == 0);
+    for (int s = 0; s < 4; s++) CHECK(sj_cards_equal(&rebuilt.hands[s], &w.hands[s]));
+    CHECK(rebuilt.to_move == w.to_move && rebuilt.ntrick == w.ntrick && rebuilt.tricks_done == w.tricks_done);
+    CHECK(rebuilt.attacker_captured == w.attacker_captured && sj_log_length(rlog) == 11 && sj_log_moves(rlog) == 11);
+    sj_log_entry again[16];
+    CHECK(sj_log_read(rlog, again, 16) == 11 && again[1].kind == SJ_LOG_FORCE);
+    for (int i = 1; i < 11; i++)
+        CHECK(sj_cards_equal(&again[i].played, &entries[i].played) && again[i].winner == entries[i].winner &&
+              again[i].seat == entries[i].seat && again[i].leader == entries[i].leader);
+    sj_log_release(rlog);
+    sj_log_release(log);
     sj_cards_remove_one(&slots[0], k1); /* one card short */
     CHECK(sj_template_world(&t, &d, slots, &w, NULL) == SJ_E_SETUP_HAND_SIZE);
+    now[0] = slots[0];
+    CHECK(sj_world_rebuild(&r, &t, &rec, now, &d.kitty, &rebuilt, NULL, NULL) == SJ_E_SETUP_HAND_SIZE);
 }
 
 /* The history's nodes are shared and never change: two branches from one node each read their own entries,

@@ -24,6 +24,7 @@ from ._c.sj_moves cimport *
 from ._c.sj_refusal cimport *
 from ._c.sj_log cimport *
 from ._c.sj_determinize cimport *
+from ._c.sj_world cimport *
 from ._c.sj_rollout cimport *
 from ._c.sj_ismcts cimport *
 from ._c.sj_candidates cimport *
@@ -47,7 +48,8 @@ from ._c.sj_trump cimport SJ_NO_SUIT, SJ_TRUMP, sj_trump, sj_trump_init, sj_trum
 from ._c.sj_units cimport SJ_MAX_UNITS, sj_play_suit, sj_unit, sj_units
 
 from . import _html
-from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
+from ._types import (Burial, DealResult, FailedThrow, Forced, IllegalMove, LevelOutcome, Move, Option, OptionValue,
+                     Played, Shown, ThrowResult, Trick, Unit)
 
 # Before anything runs the core: a build for x86-64 uses POPCNT (csrc/CMakeLists.txt SJ_POPCNT); on a CPU
 # without it every call would die with an illegal instruction, so refuse to import instead.
@@ -656,6 +658,7 @@ _ERROR_CLASSES = {
     SJ_E_CAPACITY: ValueError, SJ_E_UNSUPPORTED: NotImplementedError, SJ_E_POLICY: RuntimeError,
     SJ_E_USER_POLICY: ValueError, SJ_E_SETUP_KITTY_ORDER: ValueError, SJ_E_USER_RAISED: RuntimeError, SJ_E_LEVEL: ValueError,
     SJ_E_CANCELLED: KeyboardInterrupt,
+    SJ_E_NO_MEMORY: MemoryError,
     SJ_E_DEADLINE: RuntimeError,  # the solver's clock inside a search: handled there, never raised (a bug if so)
 }
 

@@ -268,16 +268,22 @@ cdef class ActionList(list):
 
 # A deal's history is the core's log (csrc/include/sj_log.h): persistent nodes shared by a deal and its clones,
 # read here into the Python views (moves, tricks, declarations, grabs, burials, failed throws).
-cdef sj_log_entry _log_entry(int kind, int phase, int seat):
-    cdef sj_log_entry e
-    memset(&e, 0, sizeof(sj_log_entry))
-    e.kind = kind
-    e.phase = phase
-    e.seat = seat
-    e.leader = e.winner = -1
-    e.step = -1
-    e.known = 1
-    return e
+cdef Deal _new_deal(cls):
+    """An empty deal of class ``cls`` (the native Deal or a subclass), made without ``__init__``: its ``__new__``
+    must give an instance of it."""
+    d = cls.__new__(cls)
+    if not isinstance(d, cls) or not isinstance(d, Deal):
+        raise TypeError(f"{cls.__name__}.__new__ returned {type(d).__name__}, not a {cls.__name__}")
+    return <Deal>d
+
+
+def _deal_class(cls, default):
+    """``cls`` checked as a Deal class (None: ``default``)."""
+    if cls is None:
+        return default
+    if not isinstance(cls, type) or not issubclass(cls, Deal):
+        raise TypeError(f"cls must be a Deal class, not {cls!r}")
+    return cls
 
 
 def _with_choice(cards, trump):
@@ -300,7 +306,7 @@ def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls
         raise TypeError(f"a deal record's first_deal is a bool, not {type(first_deal).__name__}")
     if not isinstance(moves, (list, tuple)):
         raise TypeError(f"a deal record's moves are a list, not {type(moves).__name__}")
-    d = cls.__new__(cls)
+    d = _new_deal(cls)
     (<Deal>d)._start(rules, order, dealer, level, trump, first_deal)
     for i, move in enumerate(moves):
         if not isinstance(move, tuple) or not 2 <= len(move) <= 3 or move[0] not in PHASES + ("force",) or \
@@ -308,15 +314,36 @@ def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls
             raise ValueError(f"a deal record's move {i} is not (phase, cards) or ('force', cards[, attempted]): "
                              f"{move!r}")
         try:
-            if move[0] == "force":
-                (<Deal>d)._force(move[1], move[2] if len(move) > 2 else None)
-            else:
-                if move[0] != d.phase:
-                    raise ValueError(f"a {move[0]} move in the {d.phase} phase")
-                d.act(move[1])
+            replay_move(d, move)
         except (TypeError, ValueError) as err:
             raise type(err)(f"a deal record's move {i} {move!r}: {err}") from None
     return d
+
+
+def _record_move(m):
+    """A move of ``Deal.moves`` as a pickled record holds it: (kind, cards) or ("force", played[, attempted]), the
+    cards as text (a Declaration keeps its choice)."""
+    text = lambda x: str(x) if type(x) is Cards else x
+    if m[0] == "force" and m[2] is not None:
+        return ("force", text(m[1]), text(m[2]))
+    return (m[0], text(m[1]))
+
+
+def replay_move(Deal deal, move):
+    """Apply one move of a deal's record (``deal.moves``): (phase, cards) is made as ``act`` makes it, in that phase;
+    ("force", played[, attempted]) is a play replayed without checks (into a rebuilt world), a failed throw's
+    penalty charged again when ``attempted`` is given."""
+    if move[0] != "force":
+        if move[0] != deal.phase:
+            raise ValueError(f"a {move[0]} move in the {deal.phase} phase")
+        return deal.act(move[1])
+    cdef Cards c = _as_cards(move[1], "play")
+    attempted = move[2] if len(move) > 2 else None
+    cdef Cards a = None if attempted is None else _as_cards(attempted, "attempted")
+    rc = sj_world_force(&deal.d, &deal.log, &c.c, NULL if a is None else &a.c)
+    if rc != SJ_OK:
+        deal._fail(rc, f"replay {c}")
+    deal._changed()
 
 
 cdef class _Solver:
@@ -489,25 +516,45 @@ cdef class Deal:
         self._views = None
         self._lazy = None
 
-    cdef _log_play(self, int kind, int seat, int leader, int tricks_before, sj_cards played, sj_cards given,
-                   int failed):
-        """Append a play (made, or replayed by _force) to the history, and whether it ended its trick."""
-        cdef sj_log_entry e = _log_entry(kind, SJ_PHASE_PLAY, seat)
-        e.action = given
-        e.played = played
-        e.failed = failed
-        e.leader = leader
-        e.step = tricks_before
-        e.winner = self.d.last_winner if self.d.ntrick == 0 else -1  # this play ended the trick
-        self._log(&e)
+    cdef Deal _copy(self, cls):
+        """A new deal of class ``cls`` with this one's C state, start and history (shared: appending never changes
+        a node, sj_log.h): ``clone``, and a world copied from a template's base."""
+        cdef Deal other = _new_deal(cls)
+        sj_deal_clone(&other.d, &self.d)
+        other.rules = self.rules
+        other._order = self._order
+        other._dealer0 = self._dealer0
+        other._level0 = self._level0
+        other._trump0 = self._trump0
+        other._first = self._first
+        sj_log_retain(self.log)
+        other.log = self.log
+        other._lazy = self._lazy
+        other._views = self._views  # (the same log: the same views; either side drops them when it moves)
+        return other
 
-    cdef _log(self, const sj_log_entry *e):
-        """Append an entry to the history (a new node; the old one stays shared with any clone)."""
-        cdef sj_log *l = sj_log_push(self.log, e)
-        if l == NULL:
-            raise MemoryError()
-        sj_log_release(self.log)
-        self.log = l
+    cdef _copied_world(self, const sj_cards *buried):
+        """A copy of a template's base whose C state became another world's (WorldTemplate.world): its own pack
+        order, and where the kitty is hidden its own burial (``buried``), which the shared history's first move
+        (the base's burial) stands for."""
+        self._order = bytes(self.d.order[:self.d.npack])
+        self._views = None
+        if buried != NULL:
+            self._lazy = Cards._wrap(buried[0])
+
+    cdef _rebuilt(self, rules, trump):
+        """A world rebuilt in C from an observation's record (WorldTemplate.rebuild): its start as dealt, its own
+        history already in ``log``."""
+        self.rules = rules
+        self._order = bytes(self.d.order[:self.d.npack])
+        self._dealer0 = self.d.dealer
+        self._level0 = RANKS[self.d.level]
+        self._trump0 = trump
+        self._first = bool(self.d.first_deal)
+        self._changed()
+
+    cdef _changed(self):
+        """The history grew: its entries and views are read again when next asked for."""
         self._en = -1
         self._views = None
 
@@ -532,15 +579,51 @@ cdef class Deal:
         self._en = n
         return n
 
-    cdef tuple _view(self, str key):
-        """A view of the history kept since the log last changed, or None."""
-        return None if self._views is None else self._views.get(key)
-
-    cdef tuple _keep(self, str key, tuple value):
+    cdef tuple _history(self, str key):
+        """One view of the history (declarations, steps, grabs, burials, moves, tricks, failed), built from its
+        entries once per change of the log and kept until the next (a clone shares them until either moves)."""
+        cdef tuple v = None if self._views is None else self._views.get(key)
+        if v is not None:
+            return v
+        cdef long n = self._read_log(), i
+        cdef sj_log_entry *e = self._ebuf
+        cdef list out, plays
+        if key == "declarations":
+            v = tuple([Shown(e[i].seat, self._given(i)) for i in range(n) if sj_log_is_declaration(&e[i])])
+        elif key == "steps":
+            v = tuple([e[i].step for i in range(n) if sj_log_is_declaration(&e[i])])
+        elif key == "grabs":
+            v = tuple([Shown(e[i].seat, self._given(i)) for i in range(n) if sj_log_is_grab(&e[i])])
+        elif key == "burials":
+            v = tuple([(e[i].seat, self._given(i) if e[i].known else None, e[i].before) for i in range(n)
+                       if sj_log_is_burial(&e[i])])
+        elif key == "moves":
+            out = []
+            for i in range(n):
+                if e[i].kind == SJ_LOG_MOVE:
+                    out.append(Move(PHASES[e[i].phase], self._given(i), e[i].seat))
+                elif e[i].kind == SJ_LOG_FORCE:
+                    out.append(Forced("force", Cards._wrap(e[i].played), self._given(i) if e[i].failed else None,
+                                      e[i].seat))
+            v = tuple(out)
+        elif key == "tricks":
+            out, plays = [], []
+            for i in range(n):
+                if sj_log_is_play(&e[i]):
+                    plays.append(Cards._wrap(e[i].played))
+                    if e[i].winner >= 0:
+                        out.append((e[i].leader, tuple(plays), e[i].winner))
+                        plays = []
+            v = tuple(out)
+        elif key == "failed":
+            v = tuple([FailedThrow(e[i].step, e[i].seat, self._given(i), Cards._wrap(e[i].played)) for i in range(n)
+                       if sj_log_is_play(&e[i]) and e[i].failed])
+        else:
+            raise KeyError(key)
         if self._views is None:
             self._views = {}
-        self._views[key] = value
-        return value
+        self._views[key] = v
+        return v
 
     cdef object _given(self, long i):
         """What entry i was given (Cards, or a Declaration carrying a choice); in a sampled world the first move,
@@ -605,83 +688,20 @@ cdef class Deal:
 
     @property
     def declarations(self):
-        """Every declaration shown, in order, grabs (炒底) included: (seat, Cards or Declaration)."""
-        cdef tuple v = self._view("declarations")
-        cdef long n, i
-        if v is None:
-            n = self._read_log()
-            v = self._keep("declarations", tuple([(self._ebuf[i].seat, self._given(i)) for i in range(n)
-                                                  if sj_log_is_declaration(&self._ebuf[i])]))
-        return list(v)
-
-    @property
-    def _declaration_steps(self):
-        """The step of the declaring phase (position in the pack) of each entry of ``declarations``; -1 for
-        a grab."""
-        cdef tuple v = self._view("steps")
-        cdef long n, i
-        if v is None:
-            n = self._read_log()
-            v = self._keep("steps", tuple([self._ebuf[i].step for i in range(n)
-                                           if sj_log_is_declaration(&self._ebuf[i])]))
-        return v
+        """Every declaration shown, in order, grabs (炒底) included: Shown(seat, cards), the cards a Cards or a
+        Declaration."""
+        return list(self._history("declarations"))
 
     @property
     def grabs(self):
-        """The grabs of the kitty (炒底), in order: (seat, cards shown)."""
-        cdef tuple v = self._view("grabs")
-        cdef long n, i
-        if v is None:
-            n = self._read_log()
-            v = self._keep("grabs", tuple([(self._ebuf[i].seat, self._given(i)) for i in range(n)
-                                           if sj_log_is_grab(&self._ebuf[i])]))
-        return list(v)
+        """The grabs of the kitty (炒底), in order: Shown(seat, cards shown)."""
+        return list(self._history("grabs"))
 
     @property
     def burials(self):
-        """Every burial, in order: (seat, Cards buried); the last one is the kitty. (In a sampled world,
+        """Every burial, in order: Burial(seat, Cards buried); the last one is the kitty. (In a sampled world,
         ``determinize``, an earlier burial the observer did not see is None.)"""
-        return [(seat, cards) for seat, cards, _ in self._burial_log]
-
-    @property
-    def _burial_log(self):
-        """Burials with the number of declarations shown before each: (seat, Cards, shown before)."""
-        cdef tuple v = self._view("burials")
-        cdef long n, i
-        if v is None:
-            n = self._read_log()
-            v = self._keep("burials", tuple([(self._ebuf[i].seat, self._given(i) if self._ebuf[i].known else None,
-                                              self._ebuf[i].before) for i in range(n)
-                                             if sj_log_is_burial(&self._ebuf[i])]))
-        return list(v)
-
-    def _restore(self, int burier, bint declared, grabs, burials, turned_up=None, dealt_by=None):
-        """Rebuilding a sampled world (determinize), in the bury phase of a deal with a fixed trump: the kitty
-        passes from the dealer to ``burier`` (the last grabber), ``declared`` lets a grab phase follow the
-        burial as in the deal observed, and the grabs and earlier burials are recorded as the observer saw
-        them ((seat, Cards or None, declarations shown before)); ``turned_up``: the kitty turned up in the deal
-        observed (no grab phase follows); ``dealt_by``: the seat that dealt the deal observed."""
-        cdef long n = self._read_log(), i
-        if any(self._ebuf[i].kind != SJ_LOG_DECLARED for i in range(n)):
-            raise ValueError("_restore: a rebuilt deal with no history but its declarations")
-        cdef sj_log_entry e
-        grab_list = [(int(g[0]), _as_cards(g[1], "grab")) for g in grabs]
-        rc = sj_deal_rebuild_bury(&self.d, burier, declared, turned_up is not None, len(grab_list),
-                                  -1 if dealt_by is None else dealt_by)
-        if rc != SJ_OK:
-            raise ValueError("_restore: a rebuilt deal in the bury phase, seats 0..3 and the kitty in the dealer's "
-                             "hand")
-        for seat, cards in grab_list:
-            e = _log_entry(SJ_LOG_GRABBED, SJ_PHASE_GRAB, seat)
-            e.action = _action_struct(cards)
-            self._log(&e)
-        for b in burials:
-            e = _log_entry(SJ_LOG_BURIED, SJ_PHASE_BURY, int(b[0]))
-            e.known = b[1] is not None
-            if b[1] is not None:
-                e.action = _as_cards(b[1], "burial").c
-            e.before = int(b[2])
-            self._log(&e)
+        return [Burial(seat, cards) for seat, cards, _ in self._history("burials")]
 
     @property
     def burier(self):
@@ -763,21 +783,8 @@ cdef class Deal:
 
     @property
     def tricks(self):
-        """Completed tricks: (leader, [plays in order from the leader], winner)."""
-        cdef tuple v = self._view("tricks")
-        cdef long n, i
-        cdef list out, plays
-        if v is None:
-            n = self._read_log()
-            out, plays = [], []
-            for i in range(n):
-                if sj_log_is_play(&self._ebuf[i]):
-                    plays.append(Cards._wrap(self._ebuf[i].played))
-                    if self._ebuf[i].winner >= 0:
-                        out.append((self._ebuf[i].leader, tuple(plays), self._ebuf[i].winner))
-                        plays = []
-            v = self._keep("tricks", tuple(out))
-        return [(l, list(p), w) for l, p, w in v]
+        """Completed tricks: Trick(leader, [plays in order from the leader], winner)."""
+        return [Trick(l, list(p), w) for l, p, w in self._history("tricks")]
 
     @property
     def attacker_points(self):
@@ -801,16 +808,6 @@ cdef class Deal:
         cdef int s = self._seat(seat)
         return frozenset(EFFECTIVE_SUITS[e] for e in range(5) if self.d.voids[s] >> e & 1)
 
-    def _observation_codes(self, seat):
-        """What ``seat`` knows as the native encoder writes it (csrc/include/sj_encode.h; shengji.envs): a uint8
-        numpy array of ENCODE_SIZE small counts and flags."""
-        import numpy as np
-        cdef int s = self._seat(seat)
-        out = np.zeros(SJ_ENCODE_SIZE, dtype=np.uint8)
-        cdef uint8_t[::1] v = out
-        sj_encode_observation(&self.d, s, &v[0])
-        return out
-
     @property
     def played(self):
         """Every card played so far."""
@@ -818,21 +815,11 @@ cdef class Deal:
 
     @property
     def moves(self):
-        """The moves made so far: ("declare" | "bury" | "play", Cards)."""
-        cdef tuple v = self._view("moves")
-        cdef long n, i
-        cdef list out
-        if v is None:
-            n = self._read_log()
-            out = []
-            for i in range(n):
-                if self._ebuf[i].kind == SJ_LOG_MOVE:
-                    out.append((PHASES[self._ebuf[i].phase], self._given(i)))
-                elif self._ebuf[i].kind == SJ_LOG_FORCE:
-                    played = Cards._wrap(self._ebuf[i].played)
-                    out.append(("force", played, self._given(i)) if self._ebuf[i].failed else ("force", played))
-            v = self._keep("moves", tuple(out))
-        return list(v)
+        """The moves made so far, each a Move(kind, cards, seat): the phase it was made in ("declare", "bury",
+        "grab", "swap", "call" or "play"), the cards given (empty for a pass) and who made it. In a world rebuilt
+        from an observation the plays replayed are Forced("force", cards, attempted, seat) (``attempted``: a failed
+        throw's cards, else None)."""
+        return list(self._history("moves"))
 
     def is_attacker(self, seat):
         """Whether the seat attacks (is not on the dealer's team). Under 找朋友 (``partnership="call_card"``)
@@ -917,24 +904,16 @@ cdef class Deal:
         cdef Cards c = Cards() if cards is None else _as_cards(cards, self.phase)
         cdef sj_cards played
         cdef sj_cards a = _action_struct(c)
-        cdef int failed = 0, phase = self.d.phase, mover = self.d.to_move, leader = self.d.leader
-        cdef int tricks_before = self.d.tricks_done, step = self.d.step
+        cdef int failed = 0, phase = self.d.phase
         if seat is not None:
             self._check_turn(seat, self.phase)
         cdef sj_refusal why
-        rc = sj_deal_act_why(&self.d, &a, &played, &failed, &why)  # the core checks everything, changes nothing
+        rc = sj_deal_act_why(&self.d, &self.log, &a, &played, &failed, &why)  # checked, applied and recorded in C
         if rc != SJ_OK:
             self._refused(c, rc, &why)
+        self._changed()
         if phase == SJ_PHASE_PLAY:
-            self._log_play(SJ_LOG_MOVE, mover, leader, tricks_before, played, a, failed)
             return Played(Cards._wrap(played), c, bool(failed))
-        cdef sj_log_entry e = _log_entry(SJ_LOG_MOVE, phase, mover)
-        e.action = a
-        if phase == SJ_PHASE_DECLARE:
-            e.step = step
-        elif phase == SJ_PHASE_BURY:
-            e.before = sj_log_declarations(self.log)
-        self._log(&e)
         return None
 
     def is_legal(self, cards=None, seat=None):
@@ -955,7 +934,7 @@ cdef class Deal:
             if seat is not None:
                 self._check_turn(seat, self.phase)
             sj_deal_clone(&trial, &self.d)
-            rc = sj_deal_act_why(&trial, &a, &played, &failed, &why)
+            rc = sj_deal_act_why(&trial, NULL, &a, &played, &failed, &why)
             if rc != SJ_OK:
                 self._refused(c, rc, &why)
         except IllegalMove as err:
@@ -1016,45 +995,6 @@ cdef class Deal:
         Returns Played(cards, attempted, failed_throw): a failed throw plays the forced unit."""
         self._require_phase(SJ_PHASE_PLAY, "play")
         return self.act(cards, seat)
-
-    def _set_declarations(self, declarations, steps=None):
-        """Record the declarations shown in the deal this one is rebuilt from (determinize: a sampled world
-        keeps the public history; ``steps``: their declaring steps, -1 for a grab); the standing declaration is
-        the last."""
-        cdef list shown = []
-        for item in declarations:
-            shown.append((int(item[0]), _as_cards(item[1], "declaration")))
-        steps = [-1] * len(shown) if steps is None else [int(t) for t in steps]
-        if len(steps) != len(shown):
-            raise ValueError(f"{len(shown)} declarations and {len(steps)} steps")
-        if self.log != NULL:
-            raise ValueError("_set_declarations: a rebuilt deal with no history yet")
-        cdef sj_log_entry e
-        for (who, shown_cards), t in zip(shown, steps):
-            e = _log_entry(SJ_LOG_DECLARED, SJ_PHASE_DECLARE, who)
-            e.action = _action_struct(shown_cards)
-            e.step = t
-            self._log(&e)
-        if not shown:
-            return
-        last = shown[len(shown) - 1]  # (the module is compiled with wraparound=False: no negative indices)
-        cdef sj_cards shown_last = _action_struct(last[1])
-        rc = sj_deal_set_declaration(&self.d, shown[0][0], last[0], &shown_last)
-        if rc != SJ_OK:
-            raise ValueError(f"{last[1]!r} is not a declaration under declaration={self.rules.declaration!r}")
-
-    def _force(self, cards, attempted=None):
-        """Play without legality checks (replaying a record into a sampled world); ``attempted`` marks a
-        failed throw whose penalty is charged again."""
-        cdef Cards c = _as_cards(cards, "play")
-        cdef Cards a = None if attempted is None else _as_cards(attempted, "attempted")
-        cdef int leader = self.d.leader, seat = self.d.to_move, tricks_before = self.d.tricks_done
-        rc = sj_deal_play_forced(&self.d, &c.c)
-        if rc != SJ_OK:
-            self._fail(rc, f"replay {c}")
-        if a is not None:
-            sj_deal_charge_failed_throw(&self.d, seat, len(a) - len(c))
-        self._log_play(SJ_LOG_FORCE, seat, leader, tricks_before, c.c, c.c if a is None else a.c, a is not None)
 
     def policy_action(self, policy="greedy", seed=0):
         """The action a native policy ("random" or "greedy") takes for the seat to move, in any phase: a
@@ -1120,22 +1060,6 @@ cdef class Deal:
                        [_action_obj(want[i]) for i in range(min(nwant, 128))],
                        (choices[0], choices[1]), at)
         return n, None
-
-    def _policy_view(self):
-        """What a user policy sees (csrc/include/sj_policy.h): the position (int32, SJ_POSITION_SIZE), the
-        candidate actions as an int32 array (n, 54) of copies per card kind, and the candidates as Cards
-        (none in the bury phase, where the greedy rule buries)."""
-        import numpy as np
-        cdef int32_t[::1] pv
-        position = np.zeros(SJ_POSITION_SIZE, dtype=np.int32)
-        pv = position
-        sj_position_view(&self.d, &pv[0])
-        actions = [] if self.d.phase == SJ_PHASE_BURY or self.d.phase == SJ_PHASE_SWAP else candidate_actions(self)
-        counts = np.zeros((len(actions), 54), dtype=np.int32)
-        for i, a in enumerate(actions):
-            for k in (<Cards>a).indices():
-                counts[i, k] += 1
-        return position, counts, actions
 
     def legal_actions(self, limit=None):
         """The actions of the seat to move (docs/MODEL.md §9), at most ``limit`` of them: declare and grab
@@ -1234,24 +1158,11 @@ cdef class Deal:
 
     def clone(self):
         """An independent copy (of the same class: a shengji.Deal stays one)."""
-        cdef Deal other = type(self).__new__(type(self))
-        sj_deal_clone(&other.d, &self.d)
-        other.rules = self.rules
-        other._order = self._order
-        other._dealer0 = self._dealer0
-        other._level0 = self._level0
-        other._trump0 = self._trump0
-        other._first = self._first
-        sj_log_retain(self.log)  # the history is shared: appending never changes a node (sj_log.h)
-        other.log = self.log
-        other._lazy = self._lazy
-        other._views = self._views  # (the same log: the same views; either side drops them when it moves)
-        return other
+        return self._copy(type(self))
 
     def __reduce__(self):
         return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
-                                    self._first, [tuple(str(x) if type(x) is Cards else x for x in m)
-                                                  for m in self.moves], type(self)))
+                                    self._first, [_record_move(m) for m in self.moves], type(self)))
 
     def result(self):
         """The score once the deal is done (DealResult)."""
@@ -1264,16 +1175,8 @@ cdef class Deal:
 
     @property
     def failed_throw_log(self):
-        """Failed throws: (trick index, seat, attempted Cards, played Cards)."""
-        cdef tuple v = self._view("failed")
-        cdef long n, i
-        if v is None:
-            n = self._read_log()
-            v = self._keep("failed", tuple([(self._ebuf[i].step, self._ebuf[i].seat, self._given(i),
-                                             Cards._wrap(self._ebuf[i].played))
-                                            for i in range(n)
-                                            if sj_log_is_play(&self._ebuf[i]) and self._ebuf[i].failed]))
-        return list(v)
+        """Failed throws: FailedThrow(trick index, seat, attempted Cards, played Cards)."""
+        return list(self._history("failed"))
 
     @property
     def last_lead(self):
@@ -1294,3 +1197,43 @@ cdef class Deal:
     def __repr__(self):
         return (f"Deal(phase={self.phase!r}, dealer={self.dealer}, level={self.level!r}, trump={self.trump!r}, "
                 f"to_move={self.to_move}, attacker_points={self.attacker_points})")
+
+
+def observation_codes(Deal deal, seat):
+    """What ``seat`` knows of ``deal`` as the native encoder writes it (csrc/include/sj_encode.h; shengji.envs): a
+    uint8 numpy array of ENCODE_SIZE small counts and flags."""
+    import numpy as np
+    cdef int s = deal._seat(seat)
+    out = np.zeros(SJ_ENCODE_SIZE, dtype=np.uint8)
+    cdef uint8_t[::1] v = out
+    sj_encode_observation(&deal.d, s, &v[0])
+    return out
+
+
+def policy_view(Deal deal):
+    """What a user policy sees of ``deal`` (csrc/include/sj_policy.h): the position (int32, SJ_POSITION_SIZE), the
+    candidate actions as an int32 array (n, 54) of copies per card kind, and the candidates as Cards (none in the
+    bury phase, where the greedy rule buries)."""
+    import numpy as np
+    cdef int32_t[::1] pv
+    position = np.zeros(SJ_POSITION_SIZE, dtype=np.int32)
+    pv = position
+    sj_position_view(&deal.d, &pv[0])
+    actions = [] if deal.d.phase == SJ_PHASE_BURY or deal.d.phase == SJ_PHASE_SWAP else candidate_actions(deal)
+    counts = np.zeros((len(actions), 54), dtype=np.int32)
+    for i, a in enumerate(actions):
+        for k in (<Cards>a).indices():
+            counts[i, k] += 1
+    return position, counts, actions
+
+
+def declaration_steps(Deal deal):
+    """The step of the declaring phase (position in the pack) of each entry of ``deal.declarations``; -1 for a
+    grab (an observation's ``declaration_steps``)."""
+    return deal._history("steps")
+
+
+def burial_log(Deal deal):
+    """``deal.burials`` with the number of declarations shown before each: (seat, Cards, shown before) (an
+    observation's ``burials``)."""
+    return list(deal._history("burials"))

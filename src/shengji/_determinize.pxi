@@ -478,81 +478,173 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
 # ---- sampled worlds as whole Deals (shengji.determinize) ------------------------------------------------
 
 cdef class WorldTemplate:
-    """The worlds of one observation, built natively (worlds.determinize). ``base`` is a world of the
-    observation rebuilt once by replaying its public record (worlds._world); every other world copies its
-    C state and replaces what is hidden: the other seats' hands, and the kitty when it is a slot of its own
-    (sj_template_world, csrc/include/sj_determinize.h: the pack order rebuilt, docs/MODEL.md §10, and under
-    找朋友 the partner fixed at the call). ``slot_seats``: the seat of each slot, -1 for the kitty."""
+    """The worlds of one observation, built natively (worlds.determinize): ``WorldTemplate(observation,
+    slot_seats, draw)``, ``slot_seats`` the seat of each sampler slot (-1 for the kitty), ``draw`` the stream of
+    the placement its base is rebuilt with.
+
+    The observation's public record is read once into C (sj_world_record, csrc/include/sj_world.h). ``rebuild``
+    replays it with the hidden cards of one placement (sj_world_rebuild: the pack order, the declarations, the
+    burials and grabs, the swap, the call, every play, each appended to the world's history); ``world`` copies
+    the C state of the base (one rebuilt world) and replaces what is hidden (sj_template_world: the other seats'
+    hands, the kitty when it is a slot of its own, the pack order, and under 找朋友 the partner fixed at the call
+    and the points counted for that world's teams). A test holds the two ways equal."""
 
     cdef Deal base
     cdef int nslots
     cdef sj_world_template t
-    cdef object base_buried    # the base's buried kitty (Cards) where the history names it, else None
+    cdef sj_world_record rec
+    cdef sj_log_entry *entries  # the record's shown, taken and plays entries, in one block
+    cdef object rules
+    cdef int observer
+    cdef sj_cards hand
+    cdef bint known_kitty       # the observer knows the kitty (it buried it, or it lies face up)
+    cdef sj_cards kitty
+    cdef bint lazy              # the base's burial stands for each world's own (the kitty is a slot)
 
-    def __init__(self, Deal base, slot_seats, played, int burier, bint bury_phase, turned, swap, int swap_declarer,
-                 base_buried):
-        cdef int i
+    def __cinit__(self):
+        self.entries = NULL
+
+    def __dealloc__(self):
+        free(self.entries)
+
+    def __init__(self, obs, slot_seats, unsigned long long draw, Sampler sampler):
+        cdef int i, t, seat
+        cdef long n
         if not 1 <= len(slot_seats) <= 4 or any(not isinstance(s, int) or not -1 <= s <= 3 for s in slot_seats) or \
                 len(set(slot_seats)) != len(slot_seats):
             raise ValueError(f"slot_seats must be 1 to 4 distinct seats 0..3 or -1 (the kitty), got {slot_seats!r}")
-        if len(played) != 4 or not 0 <= burier <= 3 or not -1 <= swap_declarer <= 3:
-            raise ValueError("WorldTemplate: four played Cards, a burier 0..3 and a swap declarer -1..3")
-        if turned is not None and (len(turned) != base.d.rules.kitty or
-                                   any(not isinstance(k, int) or not 0 <= k < 54 for k in turned)):
-            raise ValueError(f"turned must be the kitty's {base.d.rules.kitty} kinds in order, got {turned!r}")
-        tricks = base.tricks
-        failed = base.failed_throw_log
-        if len(tricks) > SJ_TEMPLATE_MAX_TRICKS or len(failed) > SJ_TEMPLATE_MAX_TRICKS:
+        cdef sj_rules r = _rules_struct(obs.rules)
+        cdef int level = rank_index(obs.level), suit = suit_index(obs.trump)
+        cdef sj_trump trump
+        if sj_trump_init(&trump, &r, level, suit) != SJ_OK:
+            raise ValueError(f"WorldTemplate: the observation's level {obs.level!r} and trump {obs.trump!r}")
+        shown = list(zip(obs.declarations, obs.declaration_steps, strict=True))
+        kitty_slot = -1 in slot_seats
+        bury_phase = not kitty_slot and obs.kitty is None
+        taken = [(SJ_LOG_GRABBED, g[0], g[1], 1, 0) for g in obs.grabs] + \
+                [(SJ_LOG_BURIED, b[0], b[1], b[1] is not None, b[2])
+                 for b in (obs.burials if bury_phase else obs.burials[:len(obs.burials) - 1])]
+        failed = {(f[0], f[1]): f[2] for f in obs.failed_throws}
+        plays = []
+        for t, (leader, trick, _) in enumerate(list(obs.tricks) + [(obs.trick_leader, obs.trick, -1)]):
+            for i, p in enumerate(trick):
+                plays.append((p, failed.get((t, (leader + i) % 4)) if i == 0 else None))
+        if len(obs.tricks) > SJ_TEMPLATE_MAX_TRICKS:
             raise ValueError(f"WorldTemplate: more than {SJ_TEMPLATE_MAX_TRICKS} tricks")
+        n = len(shown) + len(taken) + len(plays)
+        self.entries = <sj_log_entry *>calloc(n if n > 0 else 1, sizeof(sj_log_entry))
+        if self.entries == NULL:
+            raise MemoryError()
+        cdef sj_log_entry *e = self.entries
+        for i, ((seat, cards), step) in enumerate(shown):
+            e[i] = sj_log_entry_of(SJ_LOG_DECLARED, SJ_PHASE_DECLARE, seat)
+            e[i].action = _action_struct(_as_cards(cards, "declaration"))
+            e[i].step = step
+        e += len(shown)
+        for i, (kind, seat, cards, known, before) in enumerate(taken):
+            e[i] = sj_log_entry_of(kind, SJ_PHASE_GRAB if kind == SJ_LOG_GRABBED else SJ_PHASE_BURY, seat)
+            if cards is not None:
+                e[i].action = _action_struct(_as_cards(cards, "grab" if kind == SJ_LOG_GRABBED else "burial"))
+            e[i].known = known
+            e[i].before = before
+        e += len(taken)
+        for i, (p, attempted) in enumerate(plays):
+            e[i] = sj_log_entry_of(SJ_LOG_FORCE, SJ_PHASE_PLAY, -1)
+            e[i].played = _as_cards(p, "play").c
+            if attempted is not None:
+                e[i].action = _as_cards(attempted, "attempted").c
+                e[i].failed = 1
+        memset(&self.rec, 0, sizeof(sj_world_record))
+        self.rec.dealer, self.rec.level, self.rec.trump, self.rec.first_deal = obs.dealer, level, suit, obs.first_deal
+        self.rec.dealt_by = -1 if obs.dealt_by is None else obs.dealt_by
+        self.rec.declared, self.rec.turned_up = obs.declared, obs.turned_up is not None
+        self.rec.shown, self.rec.nshown = self.entries, len(shown)
+        self.rec.taken, self.rec.ntaken = self.entries + len(shown), len(taken)
+        self.rec.plays, self.rec.nplays = self.entries + len(shown) + len(taken), len(plays)
+        self.rec.stop_phase = PHASES.index(obs.phase)
+        self.rec.stop_to_move = -1 if obs.to_move is None else obs.to_move
+        self.rec.has_swap = obs.swap is not None
+        if obs.swap is not None:
+            self.rec.swap = _as_cards(obs.swap, "swap").c
+        self.rec.called = -1 if obs.called is None else _as_cards(obs.called, "called").indices()[0]
+
         memset(&self.t, 0, sizeof(sj_world_template))
-        self.base = base
         self.nslots = len(slot_seats)
         for i in range(4):
             self.t.slot_seat[i] = slot_seats[i] if i < self.nslots else -2
-            self.t.played[i] = (<Cards>played[i]).c
-        self.t.burier = burier
+            self.t.played[i] = (<Cards>obs.played_by(i)).c
+        self.t.burier = obs.burier if obs.burier is not None else obs.dealer
         self.t.bury_phase = bury_phase
+        turned = None if obs.turned_up_order is None else [Cards(k).indices()[0] for k in obs.turned_up_order]
         self.t.nturned = 0 if turned is None else len(turned)
         for i in range(self.t.nturned):
             self.t.turned[i] = turned[i]
-        self.t.swap_declarer = swap_declarer
-        if swap is not None:
-            self.t.swap_out = sj_cards_mask(&(<Cards>swap).c, base.d.trump.suit_mask[SJ_TRUMP])
-            sj_cards_sub(&(<Cards>swap).c, &self.t.swap_out, &self.t.swap_in)
-        self.base_buried = base_buried
-        self.t.ntricks, self.t.nfailed = len(tricks), len(failed)
-        for i, (_, plays, winner) in enumerate(tricks):
+        self.t.swap_declarer = -1
+        if obs.swap is not None and obs.declarations:
+            self.t.swap_declarer = obs.declarations[len(obs.declarations) - 1][0]
+            self.t.swap_out = sj_cards_mask(&self.rec.swap, trump.suit_mask[SJ_TRUMP])
+            sj_cards_sub(&self.rec.swap, &self.t.swap_out, &self.t.swap_in)
+        self.t.ntricks, self.t.nfailed = len(obs.tricks), len(obs.failed_throws)
+        if self.t.nfailed > SJ_TEMPLATE_MAX_TRICKS:
+            raise ValueError(f"WorldTemplate: more than {SJ_TEMPLATE_MAX_TRICKS} failed throws")
+        for i, (_, trick, winner) in enumerate(obs.tricks):
             self.t.trick_winner[i] = winner
-            self.t.trick_points[i] = sum(points(p) for p in plays)
-        for i, (_, seat, attempted, played_cards) in enumerate(failed):
+            self.t.trick_points[i] = sum(points(p) for p in trick)
+        for i, (_, seat, attempted, played_cards) in enumerate(obs.failed_throws):
             self.t.failed_seat[i] = seat
             self.t.failed_back[i] = len(attempted) - len(played_cards)
+
+        self.rules = obs.rules
+        self.observer = obs.seat
+        self.hand = (<Cards>_as_cards(obs.hand, "hand")).c
+        self.known_kitty = obs.kitty is not None
+        if self.known_kitty:
+            self.kitty = (<Cards>_as_cards(obs.kitty, "kitty")).c
+        self.lazy = kitty_slot
+        self.base = self.rebuild(sampler.sample(draw), Deal)
+
+    def rebuild(self, placement, cls=None):
+        """The world of ``placement`` (a Cards per slot, as ``Sampler.sample`` draws them) rebuilt by replaying the
+        observation's public record: a Deal of class ``cls`` (by default the native Deal) with its own history."""
+        cls = _deal_class(cls, Deal)
+        if len(placement) != self.nslots:
+            raise ValueError(f"a placement of {self.nslots} slots, got {len(placement)}")
+        cdef sj_cards now[4]
+        cdef sj_cards kitty = self.kitty
+        cdef int i
+        for i in range(4):
+            now[i] = self.hand if i == self.observer else sj_cards_empty()
+        for i in range(self.nslots):
+            if self.t.slot_seat[i] == -1:
+                kitty = (<Cards>_as_cards(placement[i], "kitty")).c
+            else:
+                now[self.t.slot_seat[i]] = (<Cards>_as_cards(placement[i], "hand")).c
+        cdef sj_rules r = _rules_struct(self.rules)
+        cdef Deal w = _new_deal(cls)
+        rc = sj_world_rebuild(&r, &self.t, &self.rec, now, &kitty, &w.d, &w.log, NULL)
+        if rc != SJ_OK:
+            _raise_error(rc, "rebuilding a world from the observation's record", &r)
+        w._rebuilt(self.rules, SUITS[self.rec.trump] if self.rec.trump >= 0 else None)
+        return w
 
     def world(self, Sampler sampler, unsigned long long seed, cls=None):
         """The world of the placement drawn from stream (seed, 0): a Deal of class ``cls`` (the native Deal or a
         subclass such as shengji.Deal; by default the base's class)."""
-        if cls is not None and (not isinstance(cls, type) or not issubclass(cls, Deal)):
-            raise TypeError(f"cls must be a Deal class, not {cls!r}")
+        if self.base is None:
+            raise ValueError("an empty WorldTemplate (made without __init__)")
+        cdef Deal b = self.base
+        cls = _deal_class(cls, type(b))
         cdef sj_rng r = sj_rng_stream(seed, 0)
         cdef sj_cards slots[4]
         cdef sj_cards buried
-        if self.base is None:
-            raise ValueError("an empty WorldTemplate (made without __init__)")
         sampler._check()
         if sampler.nslots != self.nslots:
             raise ValueError(f"the sampler has {sampler.nslots} slots, the template {self.nslots}")
         if sj_det_sample(sampler.det, &r, slots) != SJ_OK:
             raise ValueError("no placement of the hidden cards is consistent with the observation")
-        cdef Deal b = self.base
-        cdef Deal w = (type(b) if cls is None else cls).__new__(type(b) if cls is None else cls)
+        cdef Deal w = b._copy(cls)
         if sj_template_world(&self.t, &b.d, slots, &w.d, &buried) != SJ_OK:
             raise ValueError(f"the sampled world does not give every seat its {b.d.hand_size} dealt cards and the "
                              f"kitty its {b.d.rules.kitty}")
-        w.rules = b.rules
-        w._order = bytes(w.d.order[:w.d.npack])
-        w._dealer0, w._level0, w._trump0, w._first = b._dealer0, b._level0, b._trump0, b._first
-        sj_log_retain(b.log)  # the history is shared (sj_log.h)
-        w.log = b.log
-        if self.base_buried is not None:  # the history names the buried kitty: this world's, when asked for
-            w._lazy = Cards._wrap(buried)
+        w._copied_world(&buried if self.lazy else NULL)
         return w

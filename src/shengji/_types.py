@@ -40,6 +40,60 @@ class Played(NamedTuple):
     failed_throw: bool
 
 
+class Move(NamedTuple):
+    """A move of ``Deal.moves``: its kind (the phase it was made in: "declare", "bury", "grab", "swap", "call" or
+    "play"), the cards given (a Declaration where it carries a choice of trump; empty for a pass), and the seat
+    that made it."""
+
+    kind: str
+    cards: Cards
+    seat: int
+
+
+class Forced(NamedTuple):
+    """A play of ``Deal.moves`` replayed into a world rebuilt from an observation (kind "force"): the cards played,
+    the cards attempted when it was a failed throw (else None), and the seat that played."""
+
+    kind: str
+    cards: Cards
+    attempted: Cards | None
+    seat: int
+
+
+class Shown(NamedTuple):
+    """A declaration (``Deal.declarations``) or a grab of the kitty (``Deal.grabs``): the seat and the cards shown
+    (a Declaration where it carries a choice of trump)."""
+
+    seat: int
+    cards: Cards
+
+
+class Burial(NamedTuple):
+    """A burial (``Deal.burials``): the seat and the cards buried (None for an earlier burial a sampled world's
+    observer did not see)."""
+
+    seat: int
+    cards: Cards | None
+
+
+class Trick(NamedTuple):
+    """A finished trick (``Deal.tricks``): its leader, the plays in order from the leader, and its winner."""
+
+    leader: int
+    plays: list[Cards]
+    winner: int
+
+
+class FailedThrow(NamedTuple):
+    """A failed throw (``Deal.failed_throw_log``): the trick's index, the seat, the cards attempted and the cards
+    played (the forced unit)."""
+
+    trick: int
+    seat: int
+    attempted: Cards
+    played: Cards
+
+
 class DealResult(NamedTuple):
     """The score of a finished deal. Field names are those of :class:`shengji.SimResult`'s arrays
     (``kitty_multiplier`` is 0 when the kitty was not captured)."""

@@ -292,7 +292,7 @@ class _Table:
             mask[: len(self.cands)] = 1
             for i, c in enumerate(self.cands):
                 feats[i] = _core.encode_action(c)
-        return {"observation": self.deal._observation_codes(seat).astype(np.float32), "action_mask": mask,
+        return {"observation": _core.observation_codes(self.deal, seat).astype(np.float32), "action_mask": mask,
                 "action_features": feats}
 
     def act(self, index: int) -> bool:

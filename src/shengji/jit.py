@@ -81,7 +81,7 @@ class JitPolicy(Bot):
             return deal.policy_action(self)
         if deal.phase in ("bury", "swap", "call", "done"):
             return deal.policy_action("greedy")
-        position, candidates, actions = deal._policy_view()
+        position, candidates, actions = _core.policy_view(deal)
         pick = self.fn(position, candidates)
         if isinstance(pick, bool) or not isinstance(pick, (int, np.integer)):
             raise TypeError(f"{self!r} returned {pick!r}: return the int index of a candidate, or -1")

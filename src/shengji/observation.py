@@ -73,14 +73,14 @@ def observe(deal: Deal, seat: int) -> Observation:
     seat = _core._check_seat(seat)
     own = deal.burier == seat and deal.phase in ("grab", "swap", "call", "play", "done")
     kitty = deal.kitty if own or deal.kitty_public else None
-    burials = tuple((s, cards if s == seat else None, before) for s, cards, before in deal._burial_log)
+    burials = tuple((s, cards if s == seat else None, before) for s, cards, before in _core.burial_log(deal))
     # 泰安: declarations lie face down until the kitty is buried; the others see who showed how many cards
     hidden = deal.rules.declaration == "taian" and not deal.kitty_public
     declarations = tuple((s, c) for s, c in deal.declarations if not hidden or s == seat)
-    declaration_steps = tuple(t for t, (s, _) in zip(deal._declaration_steps, deal.declarations, strict=True)
+    declaration_steps = tuple(t for t, (s, _) in zip(_core.declaration_steps(deal), deal.declarations, strict=True)
                               if not hidden or s == seat)
     hidden_declarations = tuple((s, len(c)) for s, c in deal.declarations if hidden and s != seat)
-    hidden_steps = tuple(t for t, (s, _) in zip(deal._declaration_steps, deal.declarations, strict=True)
+    hidden_steps = tuple(t for t, (s, _) in zip(_core.declaration_steps(deal), deal.declarations, strict=True)
                          if hidden and s != seat)
     trump_hidden = hidden and deal.declarer is not None and deal.declarer != seat
     swaps = [c for phase, c, *_ in deal.moves if phase == "swap"]

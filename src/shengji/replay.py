@@ -115,10 +115,7 @@ def frames(deal: Deal, seat: int | None = None) -> list[dict[str, Any]]:
     for move in deal.moves:
         phase, mover = d.phase, d.to_move
         tricks_before, failed_before = len(d.tricks), len(d.failed_throw_log)
-        if move[0] == "force":
-            d._force(move[1], move[2] if len(move) > 2 else None)
-        else:
-            d.act(move[1])
+        _core.replay_move(d, move)
         obs = observe(d, seat) if seat is not None else None
         cards = _tokens(move[1])
         who = f"seat {mover}"

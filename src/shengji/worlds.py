@@ -24,11 +24,11 @@ two facts is counted under the first). The number of placements is counted exact
 programme over the groups (products of multinomials, Python integers), and one placement is drawn
 group by group with probabilities proportional to the counts.
 
-Building the world: the first ``determinize`` of an observation rebuilds one world by replaying the public
-record (a fresh Deal from the hands then held, the burials and grabs, the swap, the call, every play); that
-world is the observation's template (``_core.WorldTemplate``), and every world after it copies the template's
-C state with the hidden cards replaced, its pack order rebuilt and, under 找朋友, its partner and points
-counted for its own teams, all natively (a test holds the two ways equal). An int ``rng`` draws as
+Building the world: the first ``determinize`` of an observation reads its public record into C once
+(``_core.WorldTemplate``) and rebuilds one world by replaying it natively (the hands then held, the declarations,
+the burials and grabs, the swap, the call, every play: ``csrc/include/sj_world.h``); every world after it copies
+that world's C state with the hidden cards replaced, its pack order rebuilt and, under 找朋友, its partner and
+points counted for its own teams (a test holds the two ways equal). An int ``rng`` draws as
 ``random.Random(rng)`` does.
 
 找朋友 (``partnership="call_card"``): the observation carries the called card and the friend once revealed;
@@ -385,14 +385,15 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
             raise ValueError("determinize(reference=True) samples placements after the declaring phase; in it the "
                              "native pack-order draw is the one path")
         return _declare_world(obs, next(_draws(rng)), deal_class)
-    if reference:
-        r = _as_rng(rng)
-        draws = None
-    else:
-        template, smp = _template(obs), sampler(obs)
-        draws = _draws(rng)
+    template = _template(obs)
+    r = _as_rng(rng) if reference else None
+    smp, draws = sampler(obs), _draws(rng)
     for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
-        deal = _world(obs, r, True, deal_class) if draws is None else template.world(smp, next(draws), deal_class)
+        if r is not None:  # the pure-Python reference draws the placement, the core rebuilds it
+            _, caps, groups, _ = hidden_problem(obs)
+            deal = template.rebuild([Cards(p) for p in _sample_placement(groups, tuple(caps), r)], deal_class)
+        else:
+            deal = template.world(smp, next(draws), deal_class)
         if obs.called is None or deal.friend == obs.friend:
             return deal
     raise RuntimeError("determinize: no sampled world agreed with the 找朋友 reveal in 100,000 draws; "
@@ -400,95 +401,14 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
 
 
 def _template(obs: Observation) -> Any:
-    """The observation's WorldTemplate (cached while the observation lives): one world rebuilt by replaying the
-    public record (_world, from a fixed draw that does not touch the caller's rng), whose C state every other
-    world copies with the hidden cards replaced, natively."""
+    """The observation's WorldTemplate (cached while the observation lives): its public record read once into C,
+    and one world rebuilt from it (from a fixed draw that does not touch the caller's rng), whose C state every
+    other world copies with the hidden cards replaced, natively."""
     kept = _kept(obs)
     if "template" in kept:
         return kept["template"]
     others, _, _, kitty_slot = hidden_problem(obs)
-    base = _world(obs, random.Random(0), False)
-    bury_phase = not kitty_slot and obs.kitty is None
-    moves = base.moves
-    base_buried = moves[0][1] if kitty_slot and moves and moves[0][0] == "bury" else None
-    turned = None if obs.turned_up_order is None else [Cards(t).indices()[0] for t in obs.turned_up_order]
-    declarer = obs.declarations[len(obs.declarations) - 1][0] if obs.swap and obs.declarations else -1
-    template = WorldTemplate(base, others + ([-1] if kitty_slot else []), [obs.played_by(s) for s in range(4)],
-                             obs.burier if obs.burier is not None else obs.dealer, bury_phase, turned, obs.swap,
-                             declarer, base_buried)
+    template = WorldTemplate(obs, others + ([-1] if kitty_slot else []), random.Random(0).getrandbits(64),
+                             sampler(obs))
     kept["template"] = template
     return template
-
-
-def _world(obs: Observation, r: random.Random, reference: bool, cls: type[Deal] = Deal) -> Deal:
-    """One uniform draw of the hidden cards, rebuilt into a Deal by replaying the public record (the
-    reference path of determinize, and the base of WorldTemplate)."""
-    rules = obs.rules
-    played = [obs.played_by(s) for s in range(4)]
-    others, caps, groups, kitty_slot = hidden_problem(obs)
-    if reference:
-        placed = [Cards(p) for p in _sample_placement(groups, tuple(caps), r)]
-    else:
-        placed = list(sampler(obs).sample(r.getrandbits(64)))
-    now = {obs.seat: obs.hand}
-    for i, s in enumerate(others):
-        now[s] = placed[i]
-    if kitty_slot:
-        buried = placed[len(others)]
-    elif obs.kitty is not None:
-        buried = obs.kitty
-    else:
-        buried = None
-
-    # Rebuild the deal: initial hands = current hands + cards played; the buried kitty is the kitty of the
-    # rebuilt deal, taken up by the last burier, then the grab passes and the plays are replayed as recorded;
-    # the declarations and grabs shown stay public.
-    initial = [now[s] + played[s] for s in range(4)]
-    burier = obs.burier if obs.burier is not None else obs.dealer
-    # A turned-up kitty is public with its order: the world deals it as its kitty, in that order (the dealer took
-    # it up: its dealt hand is the rest of its cards, the buried ones included).
-    dealt_kitty: Any = None if obs.turned_up_order is None else list(obs.turned_up_order)
-    if buried is None:  # bury phase: the burier holds H + kitty; any kitty-sized part serves as the kitty
-        burier_cards = initial[burier].indices()
-        buried = Cards(burier_cards[-rules.kitty:]) if rules.kitty else Cards()
-        if dealt_kitty is not None:
-            buried = Cards(dealt_kitty)
-        initial[burier] = initial[burier] - buried
-        deal = cls(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
-                   kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
-        deal._set_declarations(list(obs.declarations), obs.declaration_steps)
-        deal._restore(burier, obs.declared, obs.grabs, obs.burials, obs.turned_up, obs.dealt_by)
-        return deal
-    if obs.swap:  # 换底 (public): rebuild the kitty as buried, then replay the swap
-        trump = Trump(rules, obs.level, obs.trump)
-        out = Cards([k for k in obs.swap.indices() if trump.is_trump(k)])
-        put = obs.swap - out
-        declarer = obs.declarations[len(obs.declarations) - 1][0]
-        initial[declarer] = initial[declarer] - out + put
-        buried = buried - put + out
-    if dealt_kitty is not None:
-        initial[obs.dealer] = initial[obs.dealer] + buried - Cards(dealt_kitty)
-    deal = cls(rules, dealer=obs.dealer, level=obs.level, trump=obs.trump, hands=initial,
-               kitty=buried if dealt_kitty is None else dealt_kitty, first_deal=obs.first_deal)
-    deal._set_declarations(list(obs.declarations), obs.declaration_steps)
-    deal._restore(burier, obs.declared, obs.grabs, obs.burials[:-1], obs.turned_up, obs.dealt_by)
-    deal.bury(buried)
-    while deal.phase in ("grab", "swap"):  # the seats asked since the last burial passed; the swap made
-        if obs.phase == deal.phase and deal.to_move == obs.to_move:
-            return deal
-        deal.act(obs.swap if deal.phase == "swap" and obs.swap is not None else Cards())
-    if deal.phase == "call":
-        if obs.called is None:  # the observed deal waits for the call
-            return deal
-        deal.call(obs.called)
-    failed = {(t, s): (a, p) for t, s, a, p in obs.failed_throws}
-    for t, (leader, plays, _) in enumerate(obs.tricks):
-        for i, p in enumerate(plays):
-            seat = (leader + i) % 4
-            attempt = failed.get((t, seat))
-            deal._force(p, attempt[0] if attempt and i == 0 else None)
-    for i, p in enumerate(obs.trick):
-        seat = (obs.trick_leader + i) % 4
-        attempt = failed.get((len(obs.tricks), seat))
-        deal._force(p, attempt[0] if attempt and i == 0 else None)
-    return deal

@@ -35,7 +35,7 @@ def positions(preset: str, seeds: range, every: int = 1):
 def test_native_and_python_tensors_agree(preset):
     phases = set()
     for d, seat in positions(preset, range(6), every=3):
-        native = d._observation_codes(seat).astype(np.float32)
+        native = _core.observation_codes(d, seat).astype(np.float32)
         twin = envs.observation_tensor(d.observation(seat))
         assert twin.dtype == np.float32 and twin.shape == envs.tensor_shape(d.rules)
         assert np.array_equal(native, twin), [(f, np.nonzero((native != twin)[o:o + n])[0].tolist())
@@ -66,7 +66,7 @@ def test_nothing_hidden_leaks(preset):
             other = determinize(obs, checked)
         except ValueError:  # a seat that does not hold the kitty while 泰安's trump lies face down
             continue
-        assert np.array_equal(other._observation_codes(seat), d._observation_codes(seat))
+        assert np.array_equal(_core.observation_codes(other, seat), _core.observation_codes(d, seat))
         differ += any(other.hand(s) != d.hand(s) for s in range(4) if s != seat)
         checked += 1
     assert checked > 10 and differ > checked // 2  # the hidden cards did change

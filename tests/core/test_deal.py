@@ -9,7 +9,7 @@ import random
 import pytest
 from dealt import hands_for
 
-from shengji import OPTIONS, Cards, Deal, IllegalMove, Rules, points
+from shengji import OPTIONS, Cards, Deal, IllegalMove, Rules, _core, points
 from shengji.testing.reference_deal import RefDeal
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -475,13 +475,13 @@ def test_the_history_is_shared_by_clones_and_never_changed_by_a_caller():
     d = Deal(Rules(), seed=12)
     while d.phase != "play" or len(d.tricks) < 2:
         d.act(d.policy_action("greedy"))
-    before = (d.moves, d.tricks, d.declarations, d.burials, d.grabs, d.failed_throw_log, d._declaration_steps)
+    before = (d.moves, d.tricks, d.declarations, d.burials, d.grabs, d.failed_throw_log, _core.declaration_steps(d))
     c = d.clone()
     assert (c.moves, c.tricks, c.declarations, c.burials) == before[:4]
     c.act(c.policy_action("greedy"))
     assert len(c.moves) == len(d.moves) + 1
     assert (d.moves, d.tricks, d.declarations, d.burials, d.grabs, d.failed_throw_log,
-            d._declaration_steps) == before
+            _core.declaration_steps(d)) == before
     d.moves.append(("play", Cards("AS")))
     d.tricks[0][1].append(Cards("AS"))
     d.declarations.clear()
@@ -490,3 +490,31 @@ def test_the_history_is_shared_by_clones_and_never_changed_by_a_caller():
     assert (e.moves, e.tricks, e.declarations, e.burials) == before[:4]
     del d  # the clone keeps the shared history alive
     assert c.moves[: len(before[0])] == before[0]
+
+
+def test_history_entries_are_typed_records_that_keep_their_positions():
+    """Deal's history views are NamedTuples (shengji._types): the fields keep the positions the plain tuples had
+    (a move's kind and cards first), named, with the seat appended to a move; a world rebuilt from an observation
+    records its replayed plays as Forced. A pickled deal stores the plain (kind, cards) record as before."""
+    from shengji import determinize
+    from shengji._types import Burial, FailedThrow, Forced, Move, Shown, Trick
+
+    d = Deal(Rules(), seed=5, dealer=1)
+    seats = []
+    while d.phase != "play" or len(d.tricks) < 3:
+        seats.append(d.to_move)
+        d.act(d.policy_action("greedy"))
+    assert all(type(m) is Move for m in d.moves) and [m.seat for m in d.moves] == seats
+    assert all(m[0] == m.kind and m[1] is m.cards and m[2] == m.seat for m in d.moves)
+    assert [m.kind for m in d.moves][:2] == ["declare", "declare"] and d.moves[-1].kind == "play"
+    assert all(type(x) is Shown for x in d.declarations) and d.declarations[-1].seat == d.declarer
+    assert [type(b) for b in d.burials] == [Burial] and d.burials[0].cards == d.kitty
+    t = d.tricks[0]
+    assert type(t) is Trick and (t.leader, t.plays, t.winner) == (t[0], t[1], t[2]) and len(t.plays) == 4
+    assert all(type(f) is FailedThrow for f in d.failed_throw_log)
+    assert all(len(m) == 2 for m in d.__reduce__()[1][6])  # (the pickled record: plain (kind, cards))
+    world = determinize(d.observation(2), 3)
+    forced = [m for m in world.moves if m.kind == "force"]
+    assert forced and all(type(m) is Forced and m.attempted is None for m in forced)
+    assert [m.seat for m in forced] == [m.seat for m in d.moves if m.kind == "play"]
+    assert [m.cards for m in forced] == [m.cards for m in d.moves if m.kind == "play"]

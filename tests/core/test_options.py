@@ -45,7 +45,7 @@ def test_every_error_code_maps_to_one_exception():
     assert codes and set(_core._ERROR_CLASSES) == codes
     assert {_core._ERROR_CLASSES[c].__name__ for c in codes} == {"IllegalMove", "ValueError",
                                                                    "NotImplementedError", "RuntimeError",
-                                                                   "KeyboardInterrupt"}
+                                                                   "KeyboardInterrupt", "MemoryError"}
     # a cancelled solve (Ctrl-C) is the one code that is not an error of the caller's
     assert _core._ERROR_CLASSES[-22] is KeyboardInterrupt
 

@@ -53,7 +53,8 @@ def results(preset: str) -> dict[str, str]:
                              str(bots.ISMCTS(iterations=60, seed=2, threads=1).choose(deal))))
         deal.act(deal.policy_action("greedy" if step % 5 else "random", step))
         step += 1
-    out["deal"] = digest(str(deal.moves), str(deal.result()), *seen)
+    out["deal"] = digest(str([tuple(m)[:2] for m in deal.moves]), str(deal.result()), *seen)  # (the records as
+    # they were before they were typed: Move(kind, cards, seat) prints its name and seat)
     return out
 
 

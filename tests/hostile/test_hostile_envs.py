@@ -31,16 +31,16 @@ def test_observation_tensor_jit_checks_its_arrays_from_python():
     ``out`` untouched; the right arrays still copy the tensor."""
     r = run("""
         import numpy as np
-        from shengji import Deal, Rules
+        from shengji import Deal, Rules, _core
         from shengji.envs import observation_tensor_jit as copy
         from shengji.jit import POSITION_SIZE
 
         d = Deal(Rules(), seed=4)
-        position, _, _ = d._policy_view()
+        position, _, _ = _core.policy_view(d)
         assert position.shape == (POSITION_SIZE,) == (1232,)
         full = np.zeros(784, np.float32)
         copy(position, full)
-        assert np.array_equal(full, d._observation_codes(d.to_move))
+        assert np.array_equal(full, _core.observation_codes(d, d.to_move))
         ro = np.zeros(784, np.float32)
         ro.flags.writeable = False
         cases = [

@@ -171,6 +171,27 @@ def test_no_module_imports_another_public_modules_private_names():
     assert not wrong, "\n".join(wrong)
 
 
+def test_only_the_binding_drives_a_deal_and_writes_its_history():
+    """A deal records itself (csrc/include/sj_deal.h, sj_deal_act_why; a rebuilt world: sj_world.h): no Python
+    module writes a history entry or calls a private method of the native Deal; what the layers above need from a
+    deal beyond its public API is a function of the internal ``_core`` module (``replay_move``, ``policy_view`` ...).
+    The native Deal offers no way to write its history from Python at all."""
+    from shengji import _core
+
+    private = {n for n in dir(_core.Deal) if n.startswith("_") and not n.startswith("__")} - {"_repr_html_"}
+    assert {"_classes", "_greedy_check"} <= private  # (the walk below looks for names that exist)
+    assert not {"_force", "_restore", "_set_declarations", "_log", "_log_play"} & set(dir(_core.Deal))
+    wrong = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in private:
+                wrong.append(f"{path.relative_to(SRC)}:{node.lineno} uses Deal.{node.attr}")
+            name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+            if "log_entry" in name:
+                wrong.append(f"{path.relative_to(SRC)}:{node.lineno} writes a history entry")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_native_module_calls_nothing_above_it():
     """No hook registry: the native module's sources hold no string-keyed upward call (``_hook(``, ``_register(``)
     and no module registers anything with it; the methods that need the layers above it live on ``shengji.Deal``

@@ -211,6 +211,30 @@ def test_sampler_count_matches_the_reference_count():
     assert sampler(obs).count == pytest.approx(float(exact), rel=1e-9)
 
 
+def _same_as_the_deal(world: Deal, deal: Deal, seat: int) -> None:
+    """A world rebuilt with the deal's own hidden cards is the deal: everything but the pack order (a world deals
+    each hand lowest kinds first), the kind of its plays' records (replayed: "force"), and in the bury phase which
+    of the burier's cards the kitty was (any part of its hand the kitty's size)."""
+    assert (world.phase, world.to_move, world.dealer, world.dealt_by, world.trump, world.level, world.declarer) == \
+        (deal.phase, deal.to_move, deal.dealer, deal.dealt_by, deal.trump, deal.level, deal.declarer)
+    assert [world.hand(s) for s in range(4)] == [deal.hand(s) for s in range(4)]
+    assert world.kitty == deal.kitty or deal.phase == "bury"
+    assert (world.trick, world.tricks, world.declarations, world.grabs, world.failed_throw_log) == \
+        (deal.trick, deal.tricks, deal.declarations, deal.grabs, deal.failed_throw_log)
+    assert [s for s, _ in world.burials] == [s for s, _ in deal.burials] and world.burials[-1:] == deal.burials[-1:]
+    assert (world.partner, world.friend, world.attacker_points, world.defender_points, world.played) == \
+        (deal.partner, deal.friend, deal.attacker_points, deal.defender_points, deal.played)
+    assert [world.voids(s) for s in range(4)] == [deal.voids(s) for s in range(4)]
+    assert world.observation(seat) == deal.observation(seat)
+    a, b = world.clone(), deal.clone()
+    while a.phase != "done":
+        act = a.policy_action("greedy")
+        assert act == b.policy_action("greedy")
+        a.act(act)
+        b.act(act)
+    assert a.result() == b.result()
+
+
 def _same_world(a: Deal, b: Deal) -> None:
     """Two worlds in the same state: every public and hidden field, the history, and the same continuation."""
     assert a.order == b.order and a.phase == b.phase and a.to_move == b.to_move and a.dealer == b.dealer
@@ -230,10 +254,12 @@ def _same_world(a: Deal, b: Deal) -> None:
 
 @pytest.mark.parametrize("preset", ["qq-2deck", "qq-3deck", "4deck", "bianfeng-friend", "taian", "chinagame"])
 def test_native_worlds_equal_the_replayed_ones(preset):
-    """determinize builds each world natively from a template (the C state of one replayed world with the
-    hidden cards replaced, the pack order rebuilt); it equals the world replayed from the public record
-    (observation._world) for the same draw, in every phase a seat can observe, kitty hidden or known."""
-    from shengji.worlds import _world
+    """determinize builds each world natively from a template (the C state of one rebuilt world with the hidden
+    cards replaced, the pack order rebuilt); it equals the world rebuilt by replaying the public record for the
+    same draw (WorldTemplate.rebuild), in every phase a seat can observe, kitty hidden or known. And the record
+    replayed with the true hidden cards is the deal itself: every hand, the kitty, the history, the score and the
+    same continuation."""
+    from shengji.worlds import _template
 
     rules = Rules.preset(preset)
     checked = set()
@@ -248,10 +274,14 @@ def test_native_worlds_equal_the_replayed_ones(preset):
                         continue
                     draw = rng.getrandbits(32)
                     native = determinize(obs, draw)
-                    replayed = _world(obs, random.Random(draw), False)
+                    template = _template(obs)
+                    replayed = template.rebuild(sampler(obs).sample(random.Random(draw).getrandbits(64)))
                     if obs.called is not None and replayed.friend != obs.friend:
                         continue  # 找朋友: this draw is rejected (determinize draws again)
                     _same_world(native, replayed)
+                    others, _, _, kitty_slot = hidden_problem(obs)
+                    true = [deal.hand(s) for s in others] + ([deal.kitty] if kitty_slot else [])
+                    _same_as_the_deal(template.rebuild(true, Deal), deal, seat)
                     checked.add((deal.phase, obs.kitty is None))
             if deal.phase == "play":
                 play_random(deal, rng, 7)

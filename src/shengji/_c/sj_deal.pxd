@@ -3,6 +3,7 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from .sj_cards cimport sj_cards
 from .sj_level cimport sj_level_outcome
+from .sj_log cimport sj_log
 from .sj_refusal cimport sj_refusal
 from .sj_rules cimport sj_rules
 from .sj_trump cimport sj_trump
@@ -101,12 +102,10 @@ cdef extern from "sj_deal.h" nogil:
     sj_cards sj_kitty_allowed(const sj_deal *d, const sj_cards *hand, int plain_only)
     int sj_deal_bury(sj_deal *d, const sj_cards *cards)
     int sj_deal_play(sj_deal *d, const sj_cards *cards, sj_cards *played, int *failed)
-    int sj_deal_rebuild_bury(sj_deal *d, int burier, int declared, int turned_up, int grabs, int dealt_by)
-    int sj_deal_set_declaration(sj_deal *d, int first, int seat, const sj_cards *shown)
     int sj_deal_play_forced(sj_deal *d, const sj_cards *cards)
     void sj_deal_charge_failed_throw(sj_deal *d, int seat, int cards_back)
     int sj_deal_act(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed)
-    int sj_deal_act_why(sj_deal *d, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why)
+    int sj_deal_act_why(sj_deal *d, sj_log **log, const sj_cards *action, sj_cards *played, int *failed, sj_refusal *why)
     long sj_deal_legal_actions(const sj_deal *d, sj_cards *out, long cap, long limit)
 
 cdef extern from "sj_state.h" nogil:

@@ -44,20 +44,3 @@ cdef extern from "sj_determinize.h" nogil:
         int nrecord
 
     int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r, sj_deal *world, sj_cards *cards)
-
-    int SJ_TEMPLATE_MAX_TRICKS
-    ctypedef struct sj_world_template:
-        int slot_seat[4]
-        sj_cards played[4]
-        int burier, bury_phase
-        int swap_declarer
-        sj_cards swap_out, swap_in
-        int nturned
-        uint8_t turned[216]
-        int ntricks, nfailed
-        int8_t trick_winner[64]
-        int16_t trick_points[64]
-        int8_t failed_seat[64]
-        int16_t failed_back[64]
-    int sj_template_world(const sj_world_template *t, const sj_deal *base, const sj_cards *slots, sj_deal *world,
-                          sj_cards *buried)

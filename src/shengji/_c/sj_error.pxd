@@ -26,6 +26,7 @@ cdef extern from "sj_error.h" nogil:
         SJ_E_LEVEL
         SJ_E_CANCELLED
         SJ_E_DEADLINE
+        SJ_E_NO_MEMORY
         SJ_E_LAST
 
     const char *sj_error_text(int code)

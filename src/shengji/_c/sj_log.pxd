@@ -23,7 +23,9 @@ cdef extern from "sj_log.h" nogil:
         sj_cards played
     ctypedef struct sj_log:
         pass
+    sj_log_entry sj_log_entry_of(int kind, int phase, int seat)
     sj_log *sj_log_push(sj_log *prev, const sj_log_entry *e)
+    int sj_log_append(sj_log **log, const sj_log_entry *e)
     void sj_log_retain(sj_log *l)
     void sj_log_release(sj_log *l)
     long sj_log_length(const sj_log *l)
