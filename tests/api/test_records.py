@@ -32,7 +32,7 @@ def replayed_rows(rules: Rules, seed: int, game: int, reward: str):
                     assert len(cands[choice]) == len(action) and points_of(cands[choice]) == points_of(action)
             else:
                 choice = -1
-            rows.append((seat, PHASES.index(d.phase), d._observation_codes(seat), _core.encode_action(action),
+            rows.append((seat, PHASES.index(d.phase), _core.observation_codes(d, seat), _core.encode_action(action),
                          len(cands), choice, [_core.encode_action(c) for c in cands]))
         d.act(action)
     r = d.result()
@@ -107,9 +107,9 @@ def test_jit_policies_see_the_observation_tensor_and_make_records():
     d = Deal(Rules.preset("bianfeng-friend"), seed=4)
     while d.phase != "done":
         if d.phase in ("declare", "play"):
-            position, _, _ = d._policy_view()
+            position, _, _ = _core.policy_view(d)
             assert position.shape == (POSITION_SIZE,)
-            assert np.array_equal(position[OBSERVATION:], d._observation_codes(d.to_move))
+            assert np.array_equal(position[OBSERVATION:], _core.observation_codes(d, d.to_move))
             out = np.zeros(784, np.float32)
             observation_tensor_jit(position, out)
             assert np.array_equal(out, envs.observation_tensor(d.observation(d.to_move)))
