@@ -88,184 +88,6 @@ cdef bytes _order_from_hands(const sj_rules *r, hands, kitty, int dealer, str or
 _NO_CHOICE = object()
 
 
-cdef class ActionList(list):
-    """The list ``Deal.legal_actions()`` returns: a ``list`` (it compares equal to one, slices, concatenates, sorts,
-    pickles as one) whose ``Cards`` are built when looked at. ``len()`` and ``actions[i]`` build nothing else
-    (``actions[i]`` makes that action, a new ``Cards`` each time); anything else (iteration, slices, ``in``,
-    ``==``, ``+``, any method) first builds every action into the list, which from then on is an ordinary list.
-    Code that reads a list's storage through the C API without calling its methods (``heapq``) should pass
-    ``list(actions)``."""
-
-    cdef sj_cards *buf
-    cdef Py_ssize_t n
-
-    def __cinit__(self):
-        self.buf = NULL
-        self.n = 0
-
-    def __dealloc__(self):
-        free(self.buf)
-
-    cdef _fill(self):
-        """Build every action into the list's own storage (once)."""
-        cdef sj_cards *buf = self.buf
-        cdef Py_ssize_t i
-        if buf == NULL:
-            return
-        self.buf = NULL
-        try:
-            for i in range(self.n):
-                list.append(self, _action_obj(buf[i]))
-        finally:
-            free(buf)
-
-    def __len__(self):
-        return self.n if self.buf != NULL else list.__len__(self)
-
-    def __getitem__(self, i):
-        cdef Py_ssize_t j
-        if self.buf != NULL and isinstance(i, int):
-            j = i
-            if j < 0:
-                j += self.n
-            if not 0 <= j < self.n:
-                raise IndexError("list index out of range")
-            return _action_obj(self.buf[j])
-        self._fill()
-        return list.__getitem__(self, i)
-
-    def __iter__(self):
-        self._fill()
-        return list.__iter__(self)
-
-    def __reversed__(self):
-        self._fill()
-        return list.__reversed__(self)
-
-    def __contains__(self, x):
-        self._fill()
-        return list.__contains__(self, x)
-
-    def __eq__(self, other):
-        self._fill()
-        if isinstance(other, ActionList):
-            (<ActionList>other)._fill()
-        return list.__eq__(self, other)
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
-
-    def __lt__(self, other):
-        self._fill()
-        return list.__lt__(self, other)
-
-    def __le__(self, other):
-        self._fill()
-        return list.__le__(self, other)
-
-    def __gt__(self, other):
-        self._fill()
-        return list.__gt__(self, other)
-
-    def __ge__(self, other):
-        self._fill()
-        return list.__ge__(self, other)
-
-    __hash__ = None
-
-    def __add__(self, other):
-        self._fill()
-        if isinstance(other, ActionList):
-            (<ActionList>other)._fill()
-        return list(self) + list(other) if isinstance(other, list) else NotImplemented
-
-    def __radd__(self, other):
-        self._fill()
-        return list(other) + list(self) if isinstance(other, list) else NotImplemented
-
-    def __iadd__(self, other):
-        self._fill()
-        list.extend(self, other)
-        return self
-
-    def __mul__(self, k):
-        self._fill()
-        return list.__mul__(list(self), k)
-
-    def __rmul__(self, k):
-        self._fill()
-        return list.__mul__(list(self), k)
-
-    def __imul__(self, k):
-        self._fill()
-        return list.__imul__(self, k)
-
-    def __setitem__(self, i, x):
-        self._fill()
-        list.__setitem__(self, i, x)
-
-    def __delitem__(self, i):
-        self._fill()
-        list.__delitem__(self, i)
-
-    def __repr__(self):
-        self._fill()
-        return list.__repr__(self)
-
-    def __reduce__(self):
-        self._fill()
-        return (list, (list(self),))
-
-    def __copy__(self):
-        self._fill()
-        return list(self)
-
-    def copy(self):
-        self._fill()
-        return list(self)
-
-    def index(self, *args):
-        self._fill()
-        return list.index(self, *args)
-
-    def count(self, value, /):
-        self._fill()
-        return list.count(self, value)
-
-    def append(self, object, /):
-        self._fill()
-        list.append(self, object)
-
-    def extend(self, iterable, /):
-        self._fill()
-        list.extend(self, iterable)
-
-    def insert(self, index, object, /):
-        self._fill()
-        list.insert(self, index, object)
-
-    def pop(self, *args):
-        self._fill()
-        return list.pop(self, *args)
-
-    def remove(self, value, /):
-        self._fill()
-        list.remove(self, value)
-
-    def clear(self):
-        self._fill()
-        list.clear(self)
-
-    def reverse(self):
-        self._fill()
-        list.reverse(self)
-
-    def sort(self, **kwargs):
-        self._fill()
-        list.sort(self, **kwargs)
-
-
 # A deal's history is the core's log (csrc/include/sj_log.h): persistent nodes shared by a deal and its clones,
 # read here into the Python views (moves, tricks, declarations, grabs, burials, failed throws).
 cdef Deal _new_deal(cls):
@@ -1066,15 +888,15 @@ cdef class Deal:
         phases, Cards() (pass) then each legal declaration (a Declaration per choice of trump where the ladder
         has one); play phase, every legal lead (single units and safe throws) or
         every legal follow; done, none. In the bury phase the dealer names the cards: raises IllegalMove.
-        An ActionList: a list whose Cards are built when looked at."""
+        A plain list, its Cards built up front (a lazy list measured no faster where callers look at every action,
+        and saved about a microsecond where they pick one)."""
         cdef long lim = _check_limit(limit)  # 0: no limit
         if self.d.phase == SJ_PHASE_BURY:
             raise IllegalMove("in the bury phase the burier names the cards: call bury(cards) or act(cards)")
         cdef long cap = 256 if lim == 0 or lim > 256 else lim
-        cdef long found
+        cdef long found, i
         cdef sj_cards *buf = <sj_cards *>malloc(cap * sizeof(sj_cards))
         cdef sj_cards *grown
-        cdef ActionList out
         if buf == NULL:
             raise MemoryError()
         try:
@@ -1090,11 +912,7 @@ cdef class Deal:
                     raise MemoryError(f"{found} legal actions do not fit in memory; pass limit=")
                 buf = grown
                 cap = found
-            out = ActionList.__new__(ActionList)
-            out.buf = buf  # the list owns the buffer from here on
-            out.n = found
-            buf = NULL
-            return out
+            return [_action_obj(buf[i]) for i in range(found)]
         finally:
             free(buf)
 
