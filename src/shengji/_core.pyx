@@ -57,66 +57,9 @@ if not sj_cpu_supported():
     raise ImportError("shengji's native core was built for CPUs with the POPCNT instruction (every x86-64 CPU "
                       "since 2008) and this CPU lacks it; rebuild from source with "
                       "pip install --no-binary shengji --config-settings=cmake.define.SJ_POPCNT=OFF shengji")
-def _check_u64(value, str name):
-    """``value`` as a seed-like integer 0 .. 2**64 - 1 (any integral type, numpy's included; not a bool), or a
-    clear error naming ``name``."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{name} must be an integer in 0 .. 2**64 - 1, not {type(value).__name__}")
-    v = value.__index__()
-    if not 0 <= v < 2**64:
-        raise ValueError(f"{name} must be an integer in 0 .. 2**64 - 1, got {v}")
-    return v
-
-
-def _check_int(value, str name, lo, hi, str what="an integer", bint or_none=False):
-    """``value`` as an int in ``lo`` .. ``hi`` (any integral type, numpy's included; not a bool), or a ValueError
-    naming ``name`` (never an OverflowError deeper down): the one check of counts, seats and sizes given to the
-    core. (A ValueError for a value of the wrong type too, as these checks always raised.)"""
-    if type(value) is int and lo <= value <= hi:  # the common case, at the cost of one comparison
-        return value
-    rng = f"{what} {lo:,} .. {hi:,}" + (" or None" if or_none else "")
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ValueError(f"{name} must be {rng}, not {type(value).__name__} {value!r}")
-    v = value.__index__()
-    if not lo <= v <= hi:
-        raise ValueError(f"{name} must be {rng}, got {v:,}")
-    return v
-
-
-def _check_seat(value, str name="seat"):
-    """``value`` as a seat 0..3 (any integral type; not a bool), or a ValueError naming ``name``."""
-    return _check_int(value, name, 0, 3, "a seat")
-
-
-def _check_limit(value, str name="limit"):
-    """``None`` or a positive count (any integral type; not a bool): how many to list at most; 0 for None and
-    for a count beyond anything that could be listed (no limit)."""
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 1:
-        raise ValueError(f"{name} must be a positive integer or None, got {value!r}")
-    v = value.__index__()
-    return v if v < 2**62 else 0
-
-
-TIME_MS_MAX = 3_600_000  # a search budget above one hour is a mistake (a seconds value given as ms, say)
-SOLVE_MAX_CARDS = 13  # the exact endgame's largest hands: its time grows about fivefold a card (~0.4 s at 8)
-
-
-def _check_time_ms(time_ms):
-    """A search's budget: None or a number of milliseconds above 0, at most one hour."""
-    if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
-                                or not 0 < time_ms <= TIME_MS_MAX):
-        raise ValueError(f"time_ms must be None or a positive number of milliseconds, at most one hour "
-                         f"({TIME_MS_MAX:,}), got {time_ms!r}")
-    return time_ms
-
-
-def _check_cards(value, str name):
-    """None or a count of cards a hand 0 .. SOLVE_MAX_CARDS (the exact endgame's limit: endgame=, max_cards=)."""
-    if value is None:
-        return None
-    return _check_int(value, name, 0, SOLVE_MAX_CARDS, "a number of cards", True)
+# The checks of what a caller gives (shengji._validate, their one home), under the names this module uses.
+from ._validate import (SOLVE_MAX_CARDS, TIME_MS_MAX, cards as _check_cards, integer as _check_int,
+                        limit as _check_limit, seat as _check_seat, time_ms as _check_time_ms, u64 as _check_u64)
 
 
 BUILD = sj_build_flavour().decode()  # how the core was compiled: "x86-64+popcnt", "portable" or "native"

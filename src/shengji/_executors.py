@@ -36,7 +36,10 @@ import math
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+
+from . import _validate
 
 MIN_CHUNK = {"deal": 20_000, "match": 1_000, "selfplay": 5_000, "pair": 2_000, "burial": 5_000}
 
@@ -96,6 +99,54 @@ def check_timeout(timeout: Any) -> float | None:
                                 or not 0 < timeout < float("inf")):
         raise ValueError(f"timeout must be None or a positive number of seconds, got {timeout!r}")
     return timeout
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One skeleton for the package's native runs (``simulate``, ``selfplay``, ``simulate_matches``), which each
+    declare theirs: a run of ``count`` units from unit ``first`` (game or match *i* always drawn from stream
+    (seed, i), so any split gives the same units), computed locally or in chunks on an executor.
+
+    - ``unit``: the adapter's unit (its default chunk sizes, ``MIN_CHUNK``); ``what``: the units in messages;
+      ``first``/``count``: the names of the run's first-unit and count arguments; ``end``: ``first + count`` stays
+      at most this (the units' numbers fit their arrays).
+    - ``chunk``: what a chunk computes, ``chunk(lo, n, **kwargs)`` on one thread (a module-level function, so a
+      process pool, Dask and Ray can ship it); ``size``: the units a chunk's result holds (checked against its
+      range).
+    - How chunks merge is the runner's: ``run`` hands each chunk's result to ``on_result`` in range order (the
+      runner places, folds or stores it), or returns them in order.
+    - What the meta holds: ``meta(rules, policy, seed, **more)``, the keys every run records (the rules' repr, the
+      policy's name, the seed) and the runner's own; a run on an executor adds ``"executor"`` (``describe``)."""
+
+    unit: str
+    what: str
+    first: str
+    count: str
+    chunk: Callable[..., Any]
+    size: Callable[[Any], int]
+    end: int = 2**64
+
+    def check(self, count: Any, *, seed: Any, first: Any, threads: Any, executor: Any, chunk: Any,
+              timeout: Any, most: int = 2**62) -> tuple[int, int, int, int]:
+        """The arguments every run shares, checked before anything runs: (count, seed, first, threads)."""
+        count = _validate.integer(count, self.count, 0, most)
+        first = _validate.run_range(first, count, self.first, self.count, self.end)
+        check_args(executor, chunk, timeout)
+        return count, _validate.u64(seed, "seed"), first, _validate.threads(threads)
+
+    def run(self, executor: Any, first: int, count: int, *, kwargs: dict[str, Any], chunk: int | None = None,
+            progress: bool = False, timeout: float | None = None,
+            on_result: Callable[[int, Any], None] | None = None) -> list[Any]:
+        """The run in chunks on ``executor`` (``run_chunks``): the chunks' results in range order, or each handed to
+        ``on_result`` as it arrives in order."""
+        return run_chunks(executor, self.chunk, first, count, chunk=chunk, unit=self.unit, progress=progress,
+                          what=self.what, kwargs=kwargs, size=self.size, timeout=timeout, on_result=on_result)
+
+    @staticmethod
+    def meta(rules: Any, policy: Any, seed: int, **more: Any) -> dict[str, Any]:
+        """The meta every run records, then the runner's own keys."""
+        return {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
+                **more}
 
 
 def describe(executor: Any) -> str:

@@ -12,8 +12,8 @@ files: each rule's file reads the deal's state through ``sj_deal.h`` and is read
 (``sj_deal.c``) through its own header; no rule file includes ``sj_deal.c``'s callers."""
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_types", "_version", "_files", "_html", "testing"),  # result types, IllegalMove; the version; file I/O;
-    #                                                      the native values' HTML; the reference
+    ("_types", "_version", "_files", "_html", "_validate", "testing"),  # result types, IllegalMove; the version;
+    #                     file I/O; the native values' HTML; the checks of what a caller gives; the reference
     ("_core",),                          # the native module (_core.pyx and its .pxi files)
     ("rules", "_stats", "_executors"),   # the option table's Rules; intervals; the engines' adapter
     ("burial", "observation", "_bot", "views"),

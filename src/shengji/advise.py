@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import _core
+from . import _validate
 from ._core import Cards
 from ._stats import mean_interval
 from ._types import IllegalMove
@@ -76,7 +76,7 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
                          f"({need}), got {len(hand)}")
     if isinstance(trump, str) and trump.lower() == "declare":
         raise ValueError("advise_bury needs the trump: give a suit, or None / 'NT' for no trump")
-    games = _core._check_int(games, "games", 1, 2**40)
+    games = _validate.integer(games, "games", 1, 2**40)
     position = _bury_position(rules, hand, level, trump, dealer)  # validates the hand, level and trump
     if candidates is None:
         cands = burial_candidates(hand, position.trump_context, position.policy_action("greedy"), kitty)

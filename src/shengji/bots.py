@@ -17,17 +17,15 @@ import hashlib
 import time
 from typing import Any
 
-from . import _core
+from . import _core, _validate
 from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ._core import Cards, Deal
 from .deal import Deal as _Deal  # the deals play_deal makes (a shengji.Deal)
 from .observation import observe
 from .players import Greedy, Random  # noqa: F401  (part of this module's API)
 from .players import bots as bots_of
-from .search import VALUES, rollouts, time_left
+from .search import VALUES, ismcts, rollouts, thread_count, time_left
 from .worlds import determinize
-
-_int = _core._check_int
 
 
 class _SearchBot(Bot):
@@ -137,12 +135,12 @@ class PIMC(_SearchBot):
     def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",
                  threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None):
         if worlds is not None:
-            worlds = _int(worlds, "worlds", 1, 2**31 - 1, "an integer", True)
+            worlds = _validate.integer(worlds, "worlds", 1, 2**31 - 1, "an integer", True)
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
-        seed = _core._check_u64(seed, "seed")
-        endgame = _core._check_cards(endgame, "endgame")
-        _core._check_time_ms(time_ms)
+        seed = _validate.u64(seed, "seed")
+        endgame = _validate.cards(endgame, "endgame")
+        _validate.time_ms(time_ms)
         self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
         self.endgame = None if endgame == 0 else endgame
         self.time_ms = time_ms
@@ -188,15 +186,15 @@ class ISMCTS(_SearchBot):
                  seed: int = 0, value: str = "levels", threads: int | None = None, trees: int | None = None,
                  exploration: float = 0.7):
         if iterations is not None:
-            iterations = _int(iterations, "iterations", 1, 2**62, "an integer", True)
+            iterations = _validate.integer(iterations, "iterations", 1, 2**62, "an integer", True)
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
-        seed = _core._check_u64(seed, "seed")
-        _core._check_time_ms(time_ms)
+        seed = _validate.u64(seed, "seed")
+        _validate.time_ms(time_ms)
         if threads is not None:
-            threads = _int(threads, "threads", 1, 4096, "an integer", True)
+            threads = _validate.integer(threads, "threads", 1, 4096, "an integer", True)
         if trees is not None:
-            trees = _int(trees, "trees", 1, 4096, "an integer", True)
+            trees = _validate.integer(trees, "trees", 1, 4096, "an integer", True)
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not 0 <= exploration < 1e6:
             raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
         self.iterations, self.time_ms, self.policy, self.seed = iterations, time_ms, policy, seed
@@ -209,8 +207,6 @@ class ISMCTS(_SearchBot):
         return f"ISMCTS({size}, policy={self.policy!r}, seed={self.seed})"
 
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
-        from .search import ismcts, thread_count
-
         threads = thread_count(self.threads)
         trees = self.trees or (threads if self.time_ms is not None else 4)
         iterations = self.iterations or (1000 if self.time_ms is None else 1 << 40)

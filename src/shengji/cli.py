@@ -24,11 +24,16 @@ import sys
 import time
 from typing import Any
 
-from . import _core
-from ._core import Cards, Trump
+from . import _core, bots
+from ._core import OPTIONS, Cards, Trump
+from ._version import __version__
+from .advise import advise_bury
+from .bots import play_deal, player
+from .matches import simulate_matches
 from .results import SimResult, npz_path
-from .rules import Rules
+from .rules import Rules, options_markdown
 from .simulate import simulate
+from .tournament import tournament
 
 
 def _by_strength(trump: Trump, suit: str) -> list[int]:
@@ -99,8 +104,6 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace) -> int:
-    from .rules import options_markdown
-
     print(options_markdown(), end="")
     return 0
 
@@ -123,8 +126,6 @@ def _rules(args: argparse.Namespace) -> Rules:
     """--preset with every --rule KEY=VALUE applied over it, checked against the option table: enum values as
     their names, booleans true/false, numbers as ASCII digits (an optional minus first), rank sets
     comma-separated (constant_ranks=2,3,5); each KEY at most once."""
-    from ._core import OPTIONS
-
     rules = Rules.preset(args.preset)
     changes: dict[str, Any] = {}
     given: dict[str, str] = {}
@@ -233,8 +234,6 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _matches(args: argparse.Namespace) -> int:
-    from .matches import simulate_matches
-
     rules = _rules(args)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     levels = [x.strip() for x in args.levels.split(",")] if args.levels else None
@@ -399,8 +398,6 @@ def _bench(args: argparse.Namespace) -> int:
 def _player(name: str, worlds: int | None, seed: int, time_ms: float | None = None, endgame: int = 0,
             iterations: int | None = None) -> Any:
     """A tournament player by name: the native policies, pimc (PIMC with greedy rollouts) or ismcts."""
-    from . import bots
-
     if name == "pimc":
         return bots.PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame)
     if name == "ismcts":
@@ -411,8 +408,6 @@ def _player(name: str, worlds: int | None, seed: int, time_ms: float | None = No
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from .tournament import tournament
-
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"--bots needs two or more different bots, got {args.bots!r}")
@@ -427,8 +422,6 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _bury(args: argparse.Namespace) -> int:
-    from .advise import advise_bury
-
     rules = _rules(args)
     advice = advise_bury(rules, args.hand, args.level, _trump_option(args.trump), candidates=args.candidate,
                          games=args.games, seed=args.seed, threads=args.threads,
@@ -441,8 +434,6 @@ def _bury(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .bots import play_deal, player
-
     out = args.out
     if not out.lower().endswith((".html", ".htm")):
         raise ValueError(f"--out {out!r}: a replay is an HTML page: give a name ending in .html")
@@ -481,8 +472,6 @@ class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ._version import __version__
-
     parser = argparse.ArgumentParser(prog="shengji", description="Shengji (升级 / Tractor) simulation core")
     parser.add_argument("--version", action="version", version=f"shengji {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -93,9 +93,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, _validate
 from ._core import PHASES, RANKS, Cards, Deal, Trump
+from .bots import bury_candidates
 from .deal import Deal as _Deal  # the deals the environments make (a shengji.Deal)
+from .observation import Observation
+from .players import bots as resolve
 from .rules import Rules
 
 ACTION_SIZE = 59
@@ -145,8 +148,6 @@ def _standing(obs: Any) -> tuple[int | None, Cards | None, int]:
 
 def observation_tensor(obs: Any) -> np.ndarray:
     """What the observation's seat knows, as the float32 tensor documented in the module docstring."""
-    from .observation import Observation
-
     if not isinstance(obs, Observation):
         raise TypeError(f"observation_tensor needs an Observation (deal.observation(seat)), not {type(obs).__name__}")
     out = np.zeros(TENSOR_SIZE, dtype=np.float32)
@@ -220,8 +221,6 @@ def candidates(deal: Deal) -> list[Cards]:
     if deal.phase == "done":
         return []
     if deal.phase == "bury":
-        from .bots import bury_candidates
-
         return bury_candidates(deal)
     return _core.search_candidates(deal)
 
@@ -234,16 +233,16 @@ def _returns(deal: Deal, kind: str) -> list[float]:
 
 
 def _seed(seed: Any) -> int | None:
-    """A constructor's or ``reset``'s seed: None, or the package's one seed check (``_core._check_u64``: an
+    """A constructor's or ``reset``'s seed: None, or the package's one seed check (``_validate.u64``: an
     integer 0 .. 2**64 - 1, numpy integers included, bools refused) as a Python int."""
-    return None if seed is None else _core._check_u64(seed, "seed")
+    return None if seed is None else _validate.u64(seed, "seed")
 
 
 def _check(rules: Any, max_actions: Any, reward: Any, seed: Any) -> tuple[Rules, int | None]:
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")
-    max_actions = _core._check_int(max_actions, "max_actions", 1, 4096)
+    max_actions = _validate.integer(max_actions, "max_actions", 1, 4096)
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(map(repr, REWARDS))}, got {reward!r}")
     return rules, _seed(seed)
@@ -463,10 +462,8 @@ def _make_seat_env_class() -> Any:
         def __init__(self, rules: Rules | None = None, *, seat: int = 0, opponents: Any = "greedy",
                      max_actions: int = 128, seed: int | None = None, reward: str = "levels",
                      render_mode: str | None = None):
-            from .players import bots as resolve
-
             rules, seed = _check(rules, max_actions, reward, seed)
-            seat = _core._check_seat(seat)
+            seat = _validate.seat(seat)
             if render_mode not in (None, "ansi"):
                 raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
             self.seat, self.render_mode = seat, render_mode

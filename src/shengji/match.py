@@ -50,7 +50,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import OPTIONS, MatchState, _check_int, _check_u64, check_rules
+from . import _validate
+from ._core import OPTIONS, MatchState, check_rules
 from ._types import DealResult
 from .deal import Deal
 from .players import bots as resolve
@@ -103,13 +104,13 @@ class Match:
     def __init__(self, rules: Any, seed: int = 0, policy: Any = "greedy", first_dealer: int = 0,
                  points: Sequence[int] | None = None, end_level: str | None = None,
                  levels: Sequence[str] | None = None):
-        first_dealer = _check_int(first_dealer, "first_dealer", 0, 3, "a seat")
+        first_dealer = _validate.integer(first_dealer, "first_dealer", 0, 3, "a seat")
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), "
                             f"not {type(rules).__name__}")
         check_rules({name: getattr(rules, name) for name in OPTIONS})  # as Deal and simulate re-validate
         self.rules = rules
-        self.seed = _check_u64(seed, "seed")
+        self.seed = _validate.u64(seed, "seed")
         self.bots = resolve(policy)
         self._per_seat = rules.partnership == "call_card"
         keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
@@ -119,7 +120,7 @@ class Match:
         if points is not None:
             if isinstance(points, (str, bytes)) or len(points) != 4:
                 raise ValueError(f"points must be four integers, one per seat; got {points!r}")
-            points = [_check_int(p, f"points[{i}]", -2**31, 2**31 - 1) for i, p in enumerate(points)]
+            points = [_validate.integer(p, f"points[{i}]", -2**31, 2**31 - 1) for i, p in enumerate(points)]
         if end_level is not None and end_level not in (after_first := level_sequence(rules)[1:]):
             raise ValueError(f"end_level must be a level of the match after its first, one of "
                              f"{', '.join(after_first)}; got {end_level!r}")
@@ -182,7 +183,7 @@ class Match:
     def play_all(self, max_deals: int | None = None) -> int | None:
         """Play deals until a team wins (or ``max_deals`` more deals); returns the winner or None."""
         if max_deals is not None:
-            max_deals = _check_int(max_deals, "max_deals", 0, 2**62, "a count of deals", True)
+            max_deals = _validate.integer(max_deals, "max_deals", 0, 2**62, "a count of deals", True)
         played = 0
         while self.winner is None and (max_deals is None or played < max_deals):
             self.play_deal()

@@ -32,12 +32,13 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _files
+from . import _core, _files, _validate
 from ._core import RANKS, MatchState, match_seed
+from ._executors import RunSpec, describe
 from ._stats import wilson
+from .match import Match
+from .players import native
 from .rules import Rules
-
-_int = _core._check_int
 
 MAX_DEALS = 100_000
 FORMAT = 1
@@ -73,10 +74,10 @@ class MatchResult:
         if self.per_seat:
             if team is not None or seat is None:
                 raise ValueError("under 找朋友 (partnership='call_card') matches are won by a seat: win_rate(seat=...)")
-            unit = seat = _core._check_seat(seat)
+            unit = seat = _validate.seat(seat)
         else:
             if seat is not None:
-                seat = _core._check_seat(seat)
+                seat = _validate.seat(seat)
                 if team is not None and team != seat % 2:
                     raise ValueError(f"seat {seat} plays for team {seat % 2}, not {team}")
                 team = seat % 2
@@ -207,16 +208,16 @@ def _check(rules: Any, matches: Any, levels: Any, first_dealer: Any, end_level: 
            max_deals: Any) -> tuple[Rules, int, MatchState, int]:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__}")
-    matches = _int(matches, "matches", 0, 2**40)
-    first_dealer = 0 if first_dealer is None else _int(first_dealer, "first_dealer", 0, 3, "a seat", True)
-    max_deals = MAX_DEALS if max_deals is None else _int(max_deals, "max_deals", 1, 2**31 - 1, "an integer", True)
+    matches = _validate.integer(matches, "matches", 0, 2**40)
+    first_dealer = 0 if first_dealer is None else _validate.integer(first_dealer, "first_dealer", 0, 3, "a seat", True)
+    if max_deals is not None:
+        max_deals = _validate.integer(max_deals, "max_deals", 1, 2**31 - 1, "an integer", True)
+    max_deals = MAX_DEALS if max_deals is None else max_deals
     if levels is not None:  # Match checks each rank (strings, as Match(levels=...) takes them)
         if isinstance(levels, str) or not isinstance(levels, Sequence):
             raise TypeError(f"levels must be a sequence of ranks (one per team, or per seat under 找朋友), got "
                             f"{levels!r}")
         levels = list(levels)
-    from .match import Match
-
     probe = Match(rules, first_dealer=first_dealer, points=points, end_level=end_level, levels=levels)
     return rules, max_deals, probe._state, first_dealer
 
@@ -226,36 +227,29 @@ def _chunk(lo: int, n: int, **kw: Any) -> MatchResult:
     return simulate_matches(kw.pop("rules"), n, threads=1, first_match=lo, **kw)
 
 
+RUN = RunSpec(unit="match", what="matches", first="first_match", count="matches", chunk=_chunk,
+              size=lambda part: len(part.winner))
+
+
 def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
                      levels: Sequence[str] | None = None, first_dealer: int | None = None, end_level: str | None = None,
                      points: Sequence[int] | None = None, max_deals: int | None = None, executor: Any = None,
                      progress: bool = False, first_match: int = 0, chunk: int | None = None,
                      timeout: float | None = None) -> MatchResult:
     """Play ``matches`` whole matches (module docstring)."""
-    from ._executors import check_args
-    from .players import native
-
     rules, max_deals, state, first_dealer = _check(rules, matches, levels, first_dealer, end_level, points,
                                                    max_deals)
-    seed = _core._check_u64(seed, "seed")
-    first_match = _core._check_u64(first_match, "first_match")
-    if first_match + matches > 2**64:
-        raise ValueError(f"first_match + matches must stay below 2**64, got {first_match} + {matches}")
-    check_args(executor, chunk, timeout)
-    threads = _int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
+    matches, seed, first_match, threads = RUN.check(matches, seed=seed, first=first_match, threads=threads,
+                                                    executor=executor, chunk=chunk, timeout=timeout, most=2**40)
     pols, players = native(policy)
     keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
-    meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
-            "levels": None if levels is None else list(levels), "first_dealer": first_dealer, "end_level": end_level,
-            "points_start": None if points is None else list(points), "max_deals": max_deals,
-            "partnership": rules.partnership, "first_match": first_match}
+    meta = RunSpec.meta(rules, policy, seed, levels=None if levels is None else list(levels), first_dealer=first_dealer,
+                        end_level=end_level, points_start=None if points is None else list(points),
+                        max_deals=max_deals, partnership=rules.partnership, first_match=first_match)
     if executor is not None:
-        from ._executors import describe, run_chunks
-
         kw = {"rules": rules, "policy": policy, "seed": seed, "levels": levels, "first_dealer": first_dealer,
               "end_level": end_level, "points": points, "max_deals": max_deals}
-        parts = run_chunks(executor, _chunk, first_match, matches, chunk=chunk, unit="match", progress=progress,
-                           what="matches", kwargs=kw, size=lambda part: len(part.winner), timeout=timeout)
+        parts = RUN.run(executor, first_match, matches, kwargs=kw, chunk=chunk, progress=progress, timeout=timeout)
         if not parts:
             return simulate_matches(rules, 0, first_match=first_match, threads=1, **{k: v for k, v in kw.items()
                                                                                      if k != "rules"})
@@ -271,8 +265,6 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
     pts = np.zeros((matches, 4), np.int32)
     kept = np.zeros(matches, np.int32)
     if players is not None:  # Python bots: Match itself, one match after the other
-        from .match import Match
-
         for i in range(matches):
             m = Match(rules, seed=match_seed(seed, first_match + i), policy=policy, first_dealer=first_dealer,
                       points=points, end_level=end_level, levels=levels)

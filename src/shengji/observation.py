@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import _core
+from . import _core, _validate
 from ._core import Cards, Deal
 
 
@@ -70,7 +70,7 @@ def observe(deal: Deal, seat: int) -> Observation:
     """What ``seat`` may know of ``deal`` (``shengji.Deal.observation``; module docstring)."""
     if not isinstance(deal, Deal):
         raise TypeError(f"observe needs a Deal, not {type(deal).__name__}")
-    seat = _core._check_seat(seat)
+    seat = _validate.seat(seat)
     own = deal.burier == seat and deal.phase in ("grab", "swap", "call", "play", "done")
     kitty = deal.kitty if own or deal.kitty_public else None
     burials = tuple((s, cards if s == seat else None, before) for s, cards, before in _core.burial_log(deal))

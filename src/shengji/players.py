@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import _core
+from . import _core, _validate
 from ._bot import Bot, _choose_in, _in_phase, _seat
 from ._core import Cards, Deal
 from .jit import native as _is_native
@@ -33,8 +33,8 @@ class Random(Bot):
     declares at random; playing: one of at most ``limit`` legal actions); burying: random cards."""
 
     def __init__(self, seed: int | None = 0, limit: int = 2000):
-        self.seed = None if seed is None else _core._check_u64(seed, "seed")
-        limit = _core._check_int(limit, "limit", 1, 2**31 - 1)
+        self.seed = None if seed is None else _validate.u64(seed, "seed")
+        limit = _validate.integer(limit, "limit", 1, 2**31 - 1)
         self.rng = random.Random(self.seed)
         self.limit = limit
 

@@ -42,10 +42,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _files
+from . import _core, _files, _validate
 from ._core import ACTION_SIZE, PHASES
 from ._core import ENCODE_SIZE as TENSOR_SIZE
+from ._executors import RunSpec, describe
 from .bots import HIDDEN_TRUMP_WORLDS
+from .players import native
 from .rules import Rules
 from .worlds import first_draw
 
@@ -320,6 +322,10 @@ def _games_of(part: Records) -> int:
     return int(part.meta.get("games", -1))
 
 
+RUN = RunSpec(unit="selfplay", what="self-play games", first="first_game", count="games", chunk=_chunk, size=_games_of,
+              end=2**63)  # (the records' game numbers are int64)
+
+
 def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
              reward: str = "levels", skip_forced: bool = True, keep_candidates: bool = False,
              out: str | os.PathLike | None = None, chunk: int | None = None, first_game: int = 0,
@@ -327,40 +333,26 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
     """Training records of ``games`` native self-play deals (module docstring): a :class:`Records`, or with
     ``out`` a :class:`StoredRecords` of the directory written (on an executor too: each chunk is written to
     ``out`` as it arrives, in game order, so the records never gather in this process's memory)."""
-    from ._executors import check_args
-    from .players import native
-
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")
-    games = _core._check_int(games, "games", 0, 2**40)
-    first_game = _core._check_u64(first_game, "first_game")
-    if first_game + games > 2**63:  # the records' game numbers are int64
-        raise ValueError(f"first_game + games must stay at most 2**63 (game numbers are int64), got {first_game} + "
-                         f"{games}")
-    check_args(executor, chunk, timeout)
+    games, seed, first_game, threads = RUN.check(games, seed=seed, first=first_game, threads=threads,
+                                                 executor=executor, chunk=chunk, timeout=timeout, most=2**40)
     if reward not in ("levels", "points"):
         raise ValueError(f"reward must be 'levels' or 'points', got {reward!r}")
     if out is not None and os.fspath(out) in ("", b""):
         raise ValueError("out must name a directory, got '' (which would write into the current directory)")
-    for name, flag in (("skip_forced", skip_forced), ("keep_candidates", keep_candidates)):
-        if not isinstance(flag, bool):
-            raise TypeError(f"{name} must be True or False, got {flag!r}")
-    threads = _core._check_int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
-    seed = _core._check_u64(seed, "seed")
+    _validate.flag(skip_forced, "skip_forced")
+    _validate.flag(keep_candidates, "keep_candidates")
     pols, players = native(policy)
     if players is not None:
         raise ValueError("selfplay runs natively: use 'greedy', 'random' or compiled jit policies (a Python bot "
                          "would run Python at every decision; play it with Match or tournament instead)")
-    meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else repr(policy), "seed": seed,
-            "reward": reward, "skip_forced": skip_forced, "keep_candidates": keep_candidates}
+    meta = RunSpec.meta(rules, policy, seed, reward=reward, skip_forced=skip_forced, keep_candidates=keep_candidates)
     kw = {"rules": rules, "pols": pols, "seed": seed, "points": reward == "points", "skip_forced": skip_forced,
           "keep": keep_candidates, "meta": meta}
     if executor is not None and out is None:  # chunks on an engine, joined in game order
-        from ._executors import describe, run_chunks
-
-        parts = run_chunks(executor, _chunk, first_game, games, chunk=chunk, unit="selfplay", progress=progress,
-                           what="self-play games", kwargs=kw, size=_games_of, timeout=timeout)
+        parts = RUN.run(executor, first_game, games, kwargs=kw, chunk=chunk, progress=progress, timeout=timeout)
         joined = concat(parts) if parts else _run(rules, 0, pols, seed, first_game, 1, reward == "points",
                                                   skip_forced, keep_candidates, meta)
         joined.meta["executor"] = describe(executor)
@@ -381,10 +373,8 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
         count["chunks"] += 1
 
     if executor is not None:
-        from ._executors import describe, run_chunks
-
-        run_chunks(executor, _chunk, first_game, games, chunk=chunk, unit="selfplay", progress=progress,
-                   what="self-play games", kwargs=kw, size=_games_of, timeout=timeout, on_result=store)
+        RUN.run(executor, first_game, games, kwargs=kw, chunk=chunk, progress=progress, timeout=timeout,
+                on_result=store)
         meta["executor"] = describe(executor)
     else:
         for start in range(0, games, chunk):

@@ -28,9 +28,10 @@ import html
 import json
 from typing import Any, cast
 
-from . import _core
+from . import _core, _validate
 from ._core import Deal, points
 from .observation import observe
+from .rules import Rules
 from .views import BLACK, RED, SYMBOLS, reading_order
 
 
@@ -107,7 +108,7 @@ def frames(deal: Deal, seat: int | None = None) -> list[dict[str, Any]]:
     if not isinstance(deal, Deal):
         raise TypeError(f"a replay is of a Deal, not {type(deal).__name__}")
     if seat is not None:  # (None: every hand)
-        seat = _core._check_seat(seat)
+        seat = _validate.seat(seat)
     rebuild, record = cast(tuple[Any, tuple[Any, ...]], deal.__reduce__())  # the record, replayed from its start
     d = rebuild(*record[:6], [])
     out = [_frame(d, seat, ["start", f"seat {d.dealer} deals; level {d.level}"])]
@@ -250,8 +251,6 @@ def to_html(deal: Deal, seat: int | None = None, title: str | None = None) -> st
     """The replay page of ``deal`` (module docstring): every hand, or what ``seat`` sees."""
     steps = frames(deal, seat)
     rules = deal.rules
-    from .rules import Rules
-
     name = next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom rules")
     view = "every hand" if seat is None else f"what seat {seat} sees"
     title = title or f"shengji replay: {name}, {rules.decks} deck(s), {view}"

@@ -74,7 +74,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from . import _core
+from . import _core, _validate
 from ._types import LevelOutcome
 
 RANKS = _core.RANKS
@@ -161,7 +161,7 @@ class Rules:
 
     def level_outcome(self, attacker_points: int) -> LevelOutcome:
         """Levels won for the attackers' points (docs/RULES.md §5.1), computed by the C core."""
-        points = _core._check_int(attacker_points, "attacker_points", -2**31, 2**31 - 1)
+        points = _validate.integer(attacker_points, "attacker_points", -2**31, 2**31 - 1)
         return _core.level_outcome(self, points)
 
     @classmethod

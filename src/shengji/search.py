@@ -53,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _files, views
+from . import _core, _files, _validate, views
 from ._core import Cards, Deal
 from ._stats import mean_interval
 from ._types import IllegalMove
@@ -118,7 +118,7 @@ class Rollouts:
 
 
 def _seed(seed: Any) -> int:
-    return int(_core._check_u64(seed, "seed"))
+    return int(_validate.u64(seed, "seed"))
 
 
 
@@ -132,7 +132,7 @@ def time_left(time_ms: float | None, started: float) -> float | None:
 
 
 def _positive(value: Any, name: str) -> int:
-    return int(_core._check_int(value, name, 1, 2**31 - 1, "a positive integer"))
+    return int(_validate.integer(value, name, 1, 2**31 - 1, "a positive integer"))
 
 
 def thread_count(threads: Any) -> int:
@@ -197,7 +197,7 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
              time_ms: float | None = None) -> Rollouts:
     """Roll out the candidate actions of the seat to move (module docstring)."""
     started = time.perf_counter()
-    _core._check_time_ms(time_ms)
+    _validate.time_ms(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
     worlds = _positive(worlds, "worlds")
@@ -253,10 +253,10 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
            trees: int = 4, exploration: float = 0.7, determinize: bool = True) -> TreeSearch:
     """Information-set MCTS from the seat to move (module docstring)."""
     started = time.perf_counter()
-    _core._check_time_ms(time_ms)
+    _validate.time_ms(time_ms)
     if not isinstance(deal, Deal):
         raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
-    iterations = int(_core._check_int(iterations, "iterations", 1, 2**62, "a positive integer"))
+    iterations = int(_validate.integer(iterations, "iterations", 1, 2**62, "a positive integer"))
     if value not in VALUES:
         raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
     threads = thread_count(threads)

@@ -33,19 +33,19 @@ equal the native run's.
 from __future__ import annotations
 
 import dataclasses
-import os
 from typing import Any
 
 import numpy as np
 
-from . import _core, _executors, _files
+from . import _core, _executors, _files, _validate
 from ._core import Cards
-from ._executors import _progress_bar
+from ._executors import RunSpec, _progress_bar
 from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
 from .deal import Deal
 from .jit import native as _native
 from .players import native as players_of
 from .results import FIELDS, FORMAT, TRUMP_NAMES, SimResult, SimSummary, npz_path  # noqa: F401  (this module's API)
+from .rules import Rules
 
 
 def _game_seed(seed: int, game: int) -> int:
@@ -96,7 +96,7 @@ def _hands(rules: Any, hands: Any) -> list[Cards | None]:
     else:
         raise ValueError("hands must be {seat: cards} or a list of four (None for a dealt hand)")
     for seat, cards in items:
-        seat = _core._check_seat(seat, "hands: seat")
+        seat = _validate.seat(seat, "hands: seat")
         if cards is None:
             continue
         c = Cards(cards)
@@ -108,7 +108,6 @@ def _hands(rules: Any, hands: Any) -> list[Cards | None]:
 
 def _options_changed(rules: Any) -> dict[str, Any]:
     """The rule options that differ from the preset the rules come closest to (fewest differences), as text."""
-    from .rules import Rules
 
     if not isinstance(rules, Rules):
         return {}
@@ -142,7 +141,6 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     >>> res == shengji.simulate(shengji.Rules(), 1000, policy="random", seed=1, threads=1)   # any thread count
     True
     """
-    _executors.check_args(executor, chunk, timeout)
     if isinstance(games, bool) or not hasattr(games, "__index__"):
         raise TypeError(f"games must be an int, not {type(games).__name__}")
     games = games.__index__()  # numpy integers too
@@ -150,25 +148,21 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         raise ValueError(f"games must be >= 0, got {games}")
     if keep not in ("arrays", "summary"):
         raise ValueError(f"keep must be 'arrays' (per-deal arrays) or 'summary' (counts and histograms), got {keep!r}")
+    games, seed, first_game, threads = RUN.check(games, seed=seed, first=first_game, threads=threads,
+                                                 executor=executor, chunk=chunk, timeout=timeout, most=2**64)
     if keep == "summary" and executor is not None:
         return _on_executor(executor, rules, games, chunk=chunk, progress=progress, keep="summary", timeout=timeout,
-                            policy=policy,
-                            seed=_core._check_u64(seed, "seed"), first_game=_core._check_u64(first_game, "first_game"),
-                            dealer=dealer, level=level, trump=trump, hands=hands, kitty=kitty, buried=buried)
+                            policy=policy, seed=seed, first_game=first_game, dealer=dealer, level=level, trump=trump,
+                            hands=hands, kitty=kitty, buried=buried)
     if keep == "summary":
         return _summary_run(rules, games, policy=policy, seed=seed, threads=threads, progress=progress,
                             first_game=first_game, dealer=dealer, level=level, trump=trump,
                             hands=hands, kitty=kitty, buried=buried)
     _check_memory(games)
-    seed = _core._check_u64(seed, "seed")
-    first_game = _core._check_u64(first_game, "first_game")
-    if first_game + games > 2**64:
-        raise ValueError(f"first_game + games must stay below 2**64, got {first_game} + {games}")
-    threads = _core._check_int(os.cpu_count() or 1 if threads is None else threads, "threads", 1, 4096)
     if level is None:
         level = rules.first_level if hasattr(rules, "first_level") else "2"
     if dealer is not None:
-        dealer = _core._check_int(dealer, "dealer", 0, 3, "a seat", True)
+        dealer = _validate.integer(dealer, "dealer", 0, 3, "a seat", True)
     pols, players = players_of(policy)
     fixed = _hands(rules, hands)
     kitty_c = None if kitty is None else Cards(kitty)  # the cards; NativeRun keeps a given order
@@ -177,11 +171,10 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
         raise ValueError("with both kitty and buried fixed, fix the dealer and the dealer's hand too")
     names = [p if isinstance(p, str) else repr(p) if _native(p) else type(p).__name__
              for p in (players or (list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4))]
-    meta = {"rules": repr(rules), "policy": policy if isinstance(policy, str) else ",".join(names),
-            "seed": seed, "first_game": first_game, "level": level, "trump": trump, "dealer": dealer,
-            "partnership": getattr(rules, "partnership", None), "decks": getattr(rules, "decks", None),
-            "hands": [s for s in range(4) if fixed[s] is not None], "kitty": kitty is not None,
-            "buried": buried is not None, "options_changed": _options_changed(rules)}
+    meta = RunSpec.meta(rules, policy if isinstance(policy, str) else ",".join(names), seed, first_game=first_game,
+                        level=level, trump=trump, dealer=dealer, partnership=getattr(rules, "partnership", None),
+                        decks=getattr(rules, "decks", None), hands=[s for s in range(4) if fixed[s] is not None],
+                        kitty=kitty is not None, buried=buried is not None, options_changed=_options_changed(rules))
     if executor is not None:
         return _on_executor(executor, rules, games, chunk=chunk, progress=progress, timeout=timeout, policy=policy,
                             seed=seed,
@@ -262,14 +255,14 @@ def _summary_run(rules: Any, games: int, *, progress: bool, first_game: int, **k
     return total
 
 
-def _sim_chunk(lo: int, n: int, rules: Any, kwargs: dict[str, Any]) -> SimResult:
-    """Games lo .. lo + n - 1 on one thread (a chunk of an executor's run)."""
-    return simulate(rules, n, first_game=lo, threads=1, **kwargs)
+def _chunk(lo: int, n: int, *, rules: Any, keep: str = "arrays", **kwargs: Any) -> SimResult | SimSummary:
+    """Games lo .. lo + n - 1 on one thread (a chunk of an executor's run); with keep="summary" its summary, made
+    where it ran (only the counts travel back)."""
+    res = simulate(rules, n, first_game=lo, threads=1, **kwargs)
+    return SimSummary.of(res) if keep == "summary" else res
 
 
-def _summary_chunk(lo: int, n: int, rules: Any, kwargs: dict[str, Any]) -> SimSummary:
-    """A chunk's summary, made where it ran (only the counts travel back)."""
-    return SimSummary.of(simulate(rules, n, first_game=lo, threads=1, **kwargs))
+RUN = RunSpec(unit="deal", what="games", first="first_game", count="games", chunk=_chunk, size=lambda part: part.games)
 
 
 def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chunk: int | None = None,
@@ -278,18 +271,16 @@ def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chun
     the ray module); each chunk's arrays are written into the result at their place as it arrives (or, with
     keep="summary", its summary folded in), in game order. Equal to the local run with the same seed: game i
     always draws from stream (seed, i)."""
-    from ._executors import describe, run_chunks
-
     simulate(rules, 0, first_game=first_game, threads=1, **kwargs)  # the arguments checked here, not in a worker
-    engine = describe(executor)
+    engine = _executors.describe(executor)
     if keep == "summary":
         state: dict[str, Any] = {}
 
         def fold(lo: int, part: SimSummary) -> None:
             state["total"] = part if "total" not in state else state["total"].merge(part)
 
-        run_chunks(executor, _summary_chunk, first_game, games, chunk=chunk, progress=progress, what="games",
-                   on_result=fold, args=(rules, kwargs), size=lambda part: part.games, timeout=timeout)
+        RUN.run(executor, first_game, games, kwargs=dict(kwargs, rules=rules, keep="summary"), chunk=chunk,
+                progress=progress, timeout=timeout, on_result=fold)
         total = state.get("total") or SimSummary.of(simulate(rules, 0, first_game=first_game, threads=1, **kwargs))
         total.meta["first_game"] = first_game
         total.meta["games"] = games
@@ -307,8 +298,8 @@ def _on_executor(executor: Any, rules: Any, games: int, *, first_game: int, chun
         if not meta:
             meta.update(part.meta)
 
-    run_chunks(executor, _sim_chunk, first_game, games, chunk=chunk, progress=progress, what="games",
-               on_result=place, args=(rules, kwargs), size=lambda part: part.games, timeout=timeout)
+    RUN.run(executor, first_game, games, kwargs=dict(kwargs, rules=rules), chunk=chunk, progress=progress,
+            timeout=timeout, on_result=place)
     if not meta:
         meta.update(simulate(rules, 0, first_game=first_game, threads=1, **kwargs).meta)
     meta["first_game"] = first_game

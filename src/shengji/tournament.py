@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, views
+from . import _validate, views
 from ._stats import mean_interval
 from .results import SimResult
 from .simulate import simulate
@@ -107,7 +107,7 @@ def tournament(rules: Any, bots: dict[str, Any], deals: int, seed: int = 0, thre
     if not isinstance(bots, dict) or len(bots) < 2:
         raise ValueError("bots must be a dict of at least two named players, e.g. {'pimc': bots.PIMC(), "
                          "'greedy': 'greedy'}")
-    deals = _core._check_int(deals, "deals", 2, 2**40)
+    deals = _validate.integer(deals, "deals", 2, 2**40)
     out = TournamentResult(list(bots), deals)
     for a, b in itertools.combinations(bots, 2):
         pa, pb = bots[a], bots[b]

@@ -244,3 +244,24 @@ def test_the_tests_are_grouped_by_layer():
     dirs = {p.parent.name for p in tests.rglob("test_*.py")}
     assert dirs == {"core", "reference", "search", "api", "hostile", "project"}
     assert all(f"``{d}/``" in doc for d in dirs)
+
+
+def test_argument_checks_have_one_home_and_runs_one_skeleton():
+    """The checks of what a caller gives live in shengji._validate (the binding imports them under its own names;
+    no module defines or reaches for another copy), and the native runs (simulate, selfplay, simulate_matches)
+    each declare a RunSpec and check their shared arguments through it."""
+    import importlib
+
+    from shengji import _executors
+
+    defined = []
+    for path in sorted(SRC.glob("*.py")) + sorted(SRC.glob("*.pyx")) + sorted(SRC.glob("*.pxi")):
+        text = path.read_text(encoding="utf-8")
+        own = re.findall(r"^\s*c?p?def (_check_(?:u64|int|seat|limit|time_ms|cards))\b", text, re.M)
+        defined += [f"{path.name}: {m}" for m in own]
+        if path.suffix == ".py" and re.search(r"_core\._check_|from \._core import[^\n]*_check_", text):
+            defined.append(f"{path.name}: reaches for _core's checks")
+    assert not defined, defined
+    for module in map(importlib.import_module, ("shengji.simulate", "shengji.records", "shengji.matches")):
+        assert isinstance(module.RUN, _executors.RunSpec)
+        assert "RUN.check(" in Path(module.__file__).read_text(encoding="utf-8")
