@@ -90,3 +90,15 @@ class Bot:
         hand = deal.hand(deal.dealer)
         counts = {s: sum(1 for k in hand.indices() if k < 52 and k // 13 == i) for i, s in enumerate(SUITS)}
         return max(SUITS, key=lambda s: counts[s])
+
+
+def play(deal: Any, choose: Any, *, until: Any = None) -> int:
+    """The one game loop: play ``deal`` on (any phase, through ``act``) until it is done, or until ``until(deal)``
+    holds, each decision made by ``choose``: four players (each with ``choose(deal)``; the seat to move's chooses)
+    or a function of the deal. Returns the plays made (play-phase actions)."""
+    pick = choose if callable(choose) else (lambda d: choose[d.to_move].choose(d))
+    plays = 0
+    while deal.phase != "done" and (until is None or not until(deal)):
+        plays += deal.phase == "play"
+        deal.act(pick(deal))
+    return plays

@@ -22,8 +22,9 @@ from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS
 from ._core import Cards, Deal
 from .deal import Deal as _Deal  # the deals play_deal makes (a shengji.Deal)
 from .observation import observe
-from .players import Greedy, Random  # noqa: F401  (part of this module's API)
+from .players import Greedy, Random, play  # noqa: F401  (part of this module's API)
 from .players import bots as bots_of
+from .players import resolve as resolve_seats
 from .search import VALUES, ismcts, rollouts, thread_count, time_left
 from .worlds import determinize
 
@@ -248,20 +249,23 @@ def _bury_candidates(deal: Deal) -> list[Cards]:
 resolve = bots_of  # four bots from a policy name, a bot, or a list of four (shengji.players.bots)
 
 
-_NAMES = ("greedy", "random", "pimc")
+_NAMES = ("greedy", "random", "pimc", "ismcts")
 
 
-def player(name: Any, seed: int = 0, worlds: int = 64) -> Bot:
-    """A bot from its name ("greedy", "random", "pimc") or a Bot itself."""
+def player(name: Any, seed: int = 0, worlds: int | None = 64, *, time_ms: float | None = None, endgame: int = 0,
+           iterations: int | None = None) -> Bot:
+    """A bot from its name or a Bot itself, through the one resolver (``shengji.players.resolve``): "greedy",
+    "random" (seeded by ``seed``), "pimc" (``PIMC(worlds, seed, time_ms, endgame)``) or "ismcts"
+    (``ISMCTS(iterations, time_ms, seed)``)."""
     if isinstance(name, Bot):
         return name
-    if name == "greedy":
-        return Greedy()
-    if name == "random":
+    if isinstance(name, str) and name == "random":
         return Random(seed)
-    if name == "pimc":
-        return PIMC(worlds=worlds, seed=seed)
-    raise ValueError(f"unknown bot {name!r}: use one of {', '.join(_NAMES)} or a shengji.bots.Bot")
+    search = {"pimc": lambda: PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame),
+              "ismcts": lambda: ISMCTS(iterations=iterations, time_ms=time_ms, seed=seed)}
+    if not isinstance(name, str):
+        raise TypeError(f"a bot is a name ({', '.join(_NAMES)}) or a shengji.bots.Bot, not {type(name).__name__}")
+    return resolve_seats(name, names=search, what="bot").bots()[0]
 
 
 def play_deal(rules: Any, seed: int = 0, players: Any = ("greedy", "greedy"), worlds: int = 64, **setup: Any) -> _Deal:
@@ -286,8 +290,5 @@ def play_deal(rules: Any, seed: int = 0, players: Any = ("greedy", "greedy"), wo
         start = getattr(b, "start_game", None)
         if start is not None:
             start(seed, 0, s)
-    while deal.phase != "done":
-        seat = deal.to_move
-        assert seat is not None
-        deal.act(bots[seat].choose(deal))
+    play(deal, bots)
     return deal

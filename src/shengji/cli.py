@@ -30,6 +30,7 @@ from ._version import __version__
 from .advise import advise_bury
 from .bots import play_deal, player
 from .matches import simulate_matches
+from .players import NAMES, play
 from .results import SimResult, npz_path
 from .rules import Rules, options_markdown
 from .simulate import simulate
@@ -298,25 +299,25 @@ def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "de
         d = run.deal(g, _core.Deal)
         ref_trump = "declare" if trump == "declare" else d.trump
         ref = RefDeal(rules, list(d.order), dealer=d.dealer, level=level, trump=ref_trump)
-        while ref.phase != "done":  # every phase through the one protocol
-            playing = ref.phase == "play"
-            if ref.phase == "bury":
-                hand, n = list(ref.hand(ref.to_move)), rules.kitty or 0
-                if rules.kitty_rule == "taian":  # no points, no constant trumps while the hand has others
-                    ok = [k for k in hand if k >= 52 or (k % 13 not in (3, 8, 11) and _core.RANKS[k % 13]
-                                                         not in rules.constant_ranks)]
-                    rest = list(hand)
-                    for k in ok:
-                        rest.remove(k)
-                    ref.act(rng.sample(ok, n) if len(ok) >= n else ok + rng.sample(rest, n - len(ok)))
-                else:
-                    ref.act(rng.sample(hand, n))
-            elif playing:
-                ref.act(rng.choice(sorted(ref.legal_actions())))
-            else:  # declare, grab: a list, in the order MODEL.md §9 gives
-                ref.act(rng.choice(list(ref.legal_actions())))
-            plays += playing
+        plays += play(ref, lambda ref: _random_reference_action(ref, rules, rng))  # every phase through act
     return plays
+
+
+def _random_reference_action(ref: Any, rules: Rules, rng: random.Random) -> Any:
+    """A random legal action of the pure-Python reference deal (``reference_deals``)."""
+    if ref.phase == "bury":
+        hand, n = list(ref.hand(ref.to_move)), rules.kitty or 0
+        if rules.kitty_rule == "taian":  # no points, no constant trumps while the hand has others
+            ok = [k for k in hand if k >= 52 or (k % 13 not in (3, 8, 11) and _core.RANKS[k % 13]
+                                                 not in rules.constant_ranks)]
+            rest = list(hand)
+            for k in ok:
+                rest.remove(k)
+            return rng.sample(ok, n) if len(ok) >= n else ok + rng.sample(rest, n - len(ok))
+        return rng.sample(hand, n)
+    if ref.phase == "play":
+        return rng.choice(sorted(ref.legal_actions()))
+    return rng.choice(list(ref.legal_actions()))  # declare, grab: a list, in the order MODEL.md §9 gives
 
 
 def _timed_run(rules: Rules, games: int, policy: str, seed: int, threads: int, trump: Any) -> dict[str, Any]:
@@ -397,14 +398,11 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _player(name: str, worlds: int | None, seed: int, time_ms: float | None = None, endgame: int = 0,
             iterations: int | None = None) -> Any:
-    """A tournament player by name: the native policies, pimc (PIMC with greedy rollouts) or ismcts."""
-    if name == "pimc":
-        return bots.PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame)
-    if name == "ismcts":
-        return bots.ISMCTS(iterations=iterations, time_ms=time_ms, seed=seed)
-    if name in ("greedy", "random"):
+    """A tournament player by name (``shengji.bots.player``): the native policies by name (they run natively),
+    pimc (PIMC with greedy rollouts) or ismcts."""
+    if name in NAMES:
         return name
-    raise ValueError(f"unknown bot {name!r}: use pimc, ismcts, greedy or random")
+    return bots.player(name, seed, worlds, time_ms=time_ms, endgame=endgame, iterations=iterations)
 
 
 def _tournament(args: argparse.Namespace) -> int:

@@ -99,6 +99,7 @@ from .bots import bury_candidates
 from .deal import Deal as _Deal  # the deals the environments make (a shengji.Deal)
 from .observation import Observation
 from .players import bots as resolve
+from .players import play
 from .rules import Rules
 
 ACTION_SIZE = 59
@@ -476,12 +477,13 @@ def _make_seat_env_class() -> Any:
         def _others(self) -> None:
             deal = self._table.deal
             assert deal is not None
-            while deal.phase != "done" and deal.to_move != self.seat:
-                if self._native is not None:
-                    deal.act(deal.policy_action(self._native, self._table.rng.getrandbits(32)))
-                else:
-                    assert self._bots is not None
-                    deal.act(self._bots[deal.to_move or 0].choose(deal))
+            if self._native is not None:
+                native = self._native
+                play(deal, lambda d: d.policy_action(native, self._table.rng.getrandbits(32)),
+                     until=lambda d: d.to_move == self.seat)
+            else:
+                assert self._bots is not None
+                play(deal, self._bots, until=lambda d: d.to_move == self.seat)
             self._table.refresh()
 
         def _obs(self) -> dict[str, np.ndarray]:

@@ -55,6 +55,7 @@ from ._core import OPTIONS, MatchState, check_rules
 from ._types import DealResult
 from .deal import Deal
 from .players import bots as resolve
+from .players import play
 from .rules import Rules
 
 
@@ -171,8 +172,7 @@ class Match:
             trump = self.bots[dealer].trump(probe)
         deal = Deal(self.rules, seed=self.seed, stream=index, dealer=dealer, level=level, trump=trump,
                     first_deal=self._state.first_deal)
-        while deal.phase != "done":  # every phase through the one protocol
-            deal.act(self.bots[deal.to_move or 0].choose(deal))
+        play(deal, self.bots)  # every phase through the one protocol
         self._state.record(deal)
         partner = deal.partner if self._per_seat else (deal.dealer + 2) % 4
         assert partner is not None

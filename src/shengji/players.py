@@ -2,13 +2,19 @@
 
 A policy is a policy name (``"random"``, ``"greedy"``: the native policies of csrc/src/sj_policy.c), a compiled
 ``shengji.jit_policy`` (it runs inside the native loops), a Python bot (anything with ``choose(deal)``), or a
-list of four of them, one per seat. Three resolutions serve every entry point:
+list of four of them, one per seat. :func:`resolve` is the one resolution every entry point uses (a wrong count of
+seats or an unknown name is refused in the same words everywhere); it returns :class:`Seats`, read three ways:
 
 - :func:`bots`: four Python bots (``Match``, the environments' opponents): a name becomes :class:`Random` or
   :class:`Greedy`.
 - :func:`native`: the native player of each seat and, when some seat is a Python bot, the four players (the run
   then goes through the Python API: ``simulate``, ``simulate_matches``, ``selfplay``).
 - :func:`native_only`: four native players, a Python bot refused (inside the search's native rollouts).
+
+``shengji.bots.player`` resolves a bot name through it too, adding the search bots' names ("pimc", "ismcts"), so a
+replay, a tournament and ``play_deal`` take the same names. :func:`play` is the one loop that plays a deal on,
+decision by decision, in every phase (``Match``, ``play_deal``, ``simulate`` with Python bots, the environments'
+opponents, the pure-Python reference's deals, a face-down world's declaring).
 
 :class:`Random` picks uniformly among the legal actions (a follower facing a long lead has up to 10^5 legal
 follows; at most ``limit`` of them, in the core's order, are considered); :class:`Greedy` is the native
@@ -20,10 +26,10 @@ plain suits and no points; declare the longest suit.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import _core, _validate
-from ._bot import Bot, _choose_in, _in_phase, _seat
+from ._bot import Bot, _choose_in, _in_phase, _seat, play  # noqa: F401  (play: part of this module's API)
 from ._core import Cards, Deal
 from .jit import native as _is_native
 
@@ -78,54 +84,78 @@ class Greedy(Bot):
     call = _choose_in("call")
 
 
-def bots(policy: Any) -> list[Bot]:
-    """Four bots from a policy name, a bot, or a list of four."""
-    if isinstance(policy, str):
-        if policy == "random":
-            return [Random(seed) for seed in range(4)]
-        if policy == "greedy":
-            g = Greedy()
-            return [g, g, g, g]
-        raise ValueError(f"unknown policy {policy!r}: use 'random', 'greedy', a bot, or a list of four bots")
-    if isinstance(policy, (list, tuple)):
-        if len(policy) != 4:
-            raise ValueError(f"a list of policies needs one per seat (4), got {len(policy)}")
-        return [bots(p)[0] if isinstance(p, str) else p for p in policy]
-    if hasattr(policy, "choose"):
-        return [policy] * 4
-    raise TypeError(f"a policy must be 'random', 'greedy', a bot with choose(), or four of them; "
-                    f"got {type(policy).__name__}")
+NAMES = ("random", "greedy")
+"""The native policies' names (csrc/src/sj_policy.c)."""
 
+
+class Seats(NamedTuple):
+    """A ``policy=`` resolved (``resolve``): each seat's policy as given (a name, a compiled jit_policy or a Python
+    bot), each seat's native player (a policy index or a compiled jit_policy; a Python bot's seat gets greedy, which
+    only deals its cards), whether some seat is a Python bot (the run then goes through the Python API), and
+    whether the policy was one name for all four seats."""
+
+    policies: list[Any]
+    native: list[Any]
+    python: bool
+    one_name: bool
+
+    def bots(self) -> list[Any]:
+        """Each seat as a Python bot: a name becomes Random (seeded by its seat when one name serves all four,
+        else 0) or Greedy (one shared: it keeps no state)."""
+        greedy = Greedy()
+        return [(Random(i if self.one_name else 0) if p == "random" else greedy) if isinstance(p, str) else p
+                for i, p in enumerate(self.policies)]
+
+
+def resolve(policy: Any, *, native_only: bool = False, names: dict[str, Any] | None = None,
+            what: str = "policy") -> Seats:
+    """The one resolution of a ``policy=`` (module docstring): a name, a compiled jit_policy, a Python bot (anything
+    with ``choose(deal)``), or a list of four of them. ``names``: more names a caller takes (the search bots of
+    ``shengji.bots.player``), each a function making its bot; ``native_only``: refuse a Python bot (the search's
+    native rollouts); ``what``: the word for a name in an error ("policy", "bot")."""
+    if isinstance(policy, str) or (hasattr(policy, "choose") and not isinstance(policy, (list, tuple))):
+        seats = [policy] * 4
+    elif isinstance(policy, (list, tuple)):
+        seats = list(policy)
+        if len(seats) != 4:
+            raise ValueError(f"a list of policies needs one per seat (4), got {len(seats)}")
+    else:
+        raise TypeError(f"policy must be 'random', 'greedy', a bot with choose(), or a list of four of them, not "
+                        f"{type(policy).__name__}")
+    native: list[Any] = []
+    for i, p in enumerate(seats):
+        if isinstance(p, str):
+            if p not in NAMES and p not in (names or {}):
+                known = ", ".join(repr(n) for n in (*NAMES, *(names or {})))
+                rest = "a bot with choose(), or a list of four" if what == "policy" else "or a bot with choose()"
+                raise ValueError(f"unknown {what} {p!r}: use {known}, {rest}")
+            if p not in NAMES:
+                seats[i] = p = names[p]()  # type: ignore[index]
+        if isinstance(p, str) or _is_native(p):
+            native.append(_core.policy_index(p) if isinstance(p, str) else p)
+        elif hasattr(p, "choose"):
+            native.append(_core.policy_index("greedy"))  # only deals the cards; the bot plays
+        else:
+            raise TypeError(f"policy[{i}] must be a policy name or a bot with choose(), not {type(p).__name__}")
+    python = not all(isinstance(p, str) or _is_native(p) for p in seats)
+    if native_only and python:
+        raise TypeError("policy must be a native policy ('random', 'greedy', a compiled shengji.jit_policy) or a list "
+                        f"of four, got {policy!r}")
+    return Seats(seats, native, python, isinstance(policy, str))
+
+
+def bots(policy: Any) -> list[Bot]:
+    """Four Python bots from a policy name, a bot, or a list of four (``resolve(policy).bots()``)."""
+    return resolve(policy).bots()
 
 
 def native(policy: Any) -> tuple[list[Any], list[Any] | None]:
     """The native player of each seat (a policy index or a compiled jit_policy), and the four players when
-    some seat is a Python bot (else None)."""
-    if isinstance(policy, str):
-        return [_core.policy_index(policy)] * 4, None
-    seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4 if hasattr(policy, "choose") else None
-    if seats is None:
-        raise TypeError(f"policy must be 'random', 'greedy', a bot, or a list of four of them, not "
-                        f"{type(policy).__name__}")
-    if len(seats) != 4:
-        raise ValueError(f"a list of policies needs one per seat (4), got {len(seats)}")
-    out: list[Any] = []
-    for i, p in enumerate(seats):
-        if isinstance(p, str):
-            out.append(_core.policy_index(p))
-        elif _is_native(p):
-            out.append(p)
-        elif hasattr(p, "choose"):
-            out.append(_core.policy_index("greedy"))  # only deals the cards; the bot plays
-        else:
-            raise TypeError(f"policy[{i}] must be a policy name or a bot with choose(), not {type(p).__name__}")
-    return out, (None if all(_is_native(p) for p in seats) else seats)
+    some seat is a Python bot (else None) (``resolve``)."""
+    s = resolve(policy)
+    return s.native, (s.policies if s.python else None)
 
 
 def native_only(policy: Any) -> list[Any]:
     """Four native players: policy names or compiled jit_policy objects (they run inside the rollouts)."""
-    seats = list(policy) if isinstance(policy, (list, tuple)) else [policy] * 4
-    if len(seats) != 4 or not all(_is_native(p) for p in seats):
-        raise TypeError("policy must be a native policy ('random', 'greedy', a compiled shengji.jit_policy) or a list "
-                        f"of four, got {policy!r}")
-    return [_core.policy_index(p) if isinstance(p, str) else p for p in seats]
+    return resolve(policy, native_only=True).native

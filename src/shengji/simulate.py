@@ -44,6 +44,7 @@ from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this modu
 from .deal import Deal
 from .jit import native as _native
 from .players import native as players_of
+from .players import play
 from .results import FIELDS, FORMAT, TRUMP_NAMES, SimResult, SimSummary, npz_path  # noqa: F401  (this module's API)
 from .rules import Rules
 
@@ -64,17 +65,17 @@ def _python_games(run: Any, players: list[Any], arrays: dict[str, np.ndarray], s
         for seat, p in enumerate(players):
             if not _native(p) and hasattr(p, "start_game") and p not in players[:seat]:
                 p.start_game(seed, game, seat)
-        plays = 0
-        while deal.phase != "done":
+
+        def choose(deal: Deal, game: int = game) -> Any:
+            assert deal.to_move is not None
             p = players[deal.to_move]
             if deal.phase == "bury" and buried is not None and not deal.grabs:
-                action = buried
-            elif _native(p):
-                action = deal.policy_action(p, seed=_game_seed(seed, game))
-            else:
-                action = p.choose(deal)
-            plays += deal.phase == "play"
-            deal.act(action)
+                return buried
+            if _native(p):
+                return deal.policy_action(p, seed=_game_seed(seed, game))
+            return p.choose(deal)
+
+        plays = play(deal, choose)
         res = deal.result()
         row = {"dealer": deal.dealer, "partner": (deal.dealer + 2) % 4 if deal.partner is None else deal.partner,
                "trump": TRUMP_NAMES.index(deal.trump or "NT"), "plays": plays}

@@ -48,6 +48,7 @@ from math import comb
 from typing import Any
 
 from . import _core
+from ._bot import play
 from ._core import Cards, Deal, Sampler, Trump, WorldTemplate
 from .observation import Observation
 
@@ -303,10 +304,13 @@ def _face_down_world(obs: Observation, draw: int, cls: type[Deal] = Deal) -> Dea
                                          shown_cards(obs), record, draw)
     deal = cls(obs.rules, order=order, dealer=dealt_by, level=obs.level, first_deal=obs.first_deal)
     at = {t: c for (t, *_), c in zip(record, cards, strict=True)}
-    i = 0
-    while deal.phase == "declare" and (bury or i < step):
-        deal.act(at.get(i, Cards()))
-        i += 1
+    made = [0]  # declaring steps replayed
+
+    def declare(d: Deal) -> Cards:
+        made[0] += 1
+        return at.get(made[0] - 1, Cards())
+
+    play(deal, declare, until=lambda d: d.phase != "declare" or (not bury and made[0] >= step))
     return deal
 
 

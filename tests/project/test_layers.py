@@ -265,3 +265,35 @@ def test_argument_checks_have_one_home_and_runs_one_skeleton():
     for module in map(importlib.import_module, ("shengji.simulate", "shengji.records", "shengji.matches")):
         assert isinstance(module.RUN, _executors.RunSpec)
         assert "RUN.check(" in Path(module.__file__).read_text(encoding="utf-8")
+
+
+def test_one_game_loop_and_one_resolver():
+    """Every Python loop that plays a deal on is ``shengji.players.play`` (its home is ``_bot``, below the worlds
+    that replay a declaring phase with it), and every ``policy=`` (or bot name) is
+    resolved by ``shengji.players.resolve``: the same words refuse a wrong count of seats or an unknown name
+    wherever one is given, and the bot names a replay takes are those a tournament takes."""
+    import shengji
+    from shengji import bots, players
+
+    loops = []
+    for path in sorted(SRC.glob("*.py")):
+        if path.name == "_bot.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.While) and "phase" in ast.unparse(node.test):
+                loops.append(f"{path.name}:{node.lineno}: {ast.unparse(node.test)}")
+    assert not loops, loops
+    rules = shengji.Rules()
+    for call in (lambda p: shengji.simulate(rules, 2, policy=p), lambda p: shengji.Match(rules, policy=p),
+                 lambda p: shengji.simulate_matches(rules, 1, policy=p), players.native_only, players.bots):
+        with pytest.raises(ValueError, match=r"a list of policies needs one per seat \(4\), got 3"):
+            call(["greedy"] * 3)
+        with pytest.raises(ValueError, match=r"unknown policy 'wise': use 'random', 'greedy', a bot"):
+            call("wise")
+    assert isinstance(bots.player("ismcts", iterations=8), bots.ISMCTS)
+    assert isinstance(bots.player("pimc", worlds=4), bots.PIMC)
+    with pytest.raises(ValueError, match=r"unknown bot 'wise': use 'random', 'greedy', 'pimc', 'ismcts'"):
+        bots.player("wise")
+    deal = shengji.Deal(rules, seed=3)
+    assert players.play(deal, players.bots("greedy")) == 4 * deal.hand_size or deal.phase == "done"
+    assert deal.phase == "done"
