@@ -13,7 +13,8 @@ import time
 import pytest
 
 from shengji import Deal, Rules, determinize
-from shengji.worlds import _sample_placement, hidden_problem, sampler
+from shengji.testing.placements import sample_placement
+from shengji.worlds import hidden_problem, sampler
 
 
 def _observation(decks: int = 2, plays: int = 40):
@@ -63,7 +64,7 @@ def test_reference_sampler(benchmark, decks):
 
     def run():
         for _ in range(n):
-            _sample_placement(groups, tuple(caps), rng)
+            sample_placement(groups, tuple(caps), rng)
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     benchmark.extra_info.update(samples=n, constrained_groups=constrained, samples_per_s_cpu=round(_cpu_rate(run, n)))

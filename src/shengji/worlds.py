@@ -20,9 +20,11 @@ hand or the kitty): one group per effective suit (a seat that showed a void may 
 group per seat's shown declaration cards. Cards a seat buried, and a turned-up kitty, lie in the hands of
 the seats that took up the kitty afterwards or in the kitty itself (exact when no seat buries twice;
 after repeated grabs by one seat each fact is kept per burial, a documented relaxation: a copy named by
-two facts is counted under the first). The number of placements is counted exactly by a dynamic
-programme over the groups (products of multinomials, Python integers), and one placement is drawn
-group by group with probabilities proportional to the counts.
+two facts is counted under the first). The number of placements is counted by a dynamic programme over the
+groups (products of multinomials), and one placement is drawn group by group with probabilities proportional to
+the counts: natively (``sampler``: doubles, csrc/include/sj_determinize.h), or with ``reference=True`` by the
+pure-Python reference with exact integers (``shengji.testing.placements``, which the tests hold the native one
+to).
 
 Building the world: the first ``determinize`` of an observation reads its public record into C once
 (``_core.WorldTemplate``) and rebuilds one world by replaying it natively (the hands then held, the declarations,
@@ -43,111 +45,13 @@ from __future__ import annotations
 
 import random
 import weakref
-from functools import cache, lru_cache
-from math import comb
+from functools import lru_cache
 from typing import Any
 
 from . import _core
 from ._bot import play
 from ._core import Cards, Deal, Sampler, Trump, WorldTemplate
 from .observation import Observation
-
-
-def _multinomial(n: int, parts: tuple[int, ...]) -> int:
-    out, left = 1, n
-    for p in parts:
-        out *= comb(left, p)
-        left -= p
-    return out
-
-
-def _splits(n: int, caps: tuple[int, ...], allowed: tuple[int, ...]):
-    """Every way to put n cards into the allowed slots without exceeding their capacities."""
-    slots = list(allowed)
-
-    def rec(i: int, left: int, acc: list[int]):
-        if i == len(slots) - 1:
-            if left <= caps[slots[i]]:
-                yield (*acc, left)
-            return
-        for x in range(min(left, caps[slots[i]]) + 1):
-            yield from rec(i + 1, left - x, [*acc, x])
-
-    if not slots:
-        if n == 0:
-            yield ()
-        return
-    yield from rec(0, n, [])
-
-
-def _placement_counter(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...]):
-    """(count, free cards, constrained groups): count(i, caps) is the number of placements of the
-    constrained groups i, i+1, ... and the free cards into slots with ``caps`` room left (exact integers).
-
-    Groups allowed everywhere are merged into one free group, counted in closed form (a multinomial of
-    the capacities left); the dynamic programme runs over the constrained groups only."""
-    everywhere = tuple(range(len(caps)))
-    free = [k for cards, allowed in groups if allowed == everywhere for k in cards]
-    groups = [g for g in groups if g[1] != everywhere]
-    sizes = tuple(len(cards) for cards, _ in groups)
-
-    @cache
-    def count(i: int, caps: tuple[int, ...]) -> int:
-        if i == len(groups):
-            return _multinomial(len(free), caps) if sum(caps) == len(free) else 0
-        allowed = groups[i][1]
-        total = 0
-        for split in _splits(sizes[i], caps, allowed):
-            rest = list(caps)
-            for slot, x in zip(allowed, split, strict=True):
-                rest[slot] -= x
-            sub = count(i + 1, tuple(rest))
-            if sub:
-                total += _multinomial(sizes[i], split) * sub
-        return total
-
-    return count, free, groups
-
-
-def _placement_count(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...]) -> int:
-    """The exact number of placements of the physical hidden cards (the reference of Sampler.count)."""
-    return _placement_counter(groups, caps)[0](0, caps)
-
-
-def _sample_placement(groups: list[tuple[list[int], tuple[int, ...]]], caps: tuple[int, ...],
-                      rng: random.Random) -> list[list[int]]:
-    """Place every group's cards into slots (allowed ones only, filling each slot exactly), uniformly
-    over placements of distinct physical cards (the pure-Python reference of the native Sampler)."""
-    everywhere = tuple(range(len(caps)))
-    count, free, groups = _placement_counter(groups, caps)
-    sizes = tuple(len(cards) for cards, _ in groups)
-
-    if count(0, caps) == 0:
-        raise ValueError("no placement of the hidden cards is consistent with the observation")
-    out: list[list[int]] = [[] for _ in caps]
-
-    def deal_out(cards: list[int], slots: tuple[int, ...], split: tuple[int, ...]) -> None:
-        shuffled = list(cards)
-        rng.shuffle(shuffled)
-        at = 0
-        for slot, x in zip(slots, split, strict=True):
-            out[slot].extend(shuffled[at:at + x])
-            at += x
-
-    for i, (cards, allowed) in enumerate(groups):
-        pick = rng.randrange(count(i, caps))
-        for split in _splits(sizes[i], caps, allowed):
-            rest = list(caps)
-            for slot, x in zip(allowed, split, strict=True):
-                rest[slot] -= x
-            weight = _multinomial(sizes[i], split) * count(i + 1, tuple(rest))
-            if pick < weight:
-                deal_out(cards, allowed, split)
-                caps = tuple(rest)
-                break
-            pick -= weight
-    deal_out(free, everywhere, caps)
-    return out
 
 
 def _as_rng(rng: Any) -> random.Random:
@@ -391,11 +295,13 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
         return _declare_world(obs, next(_draws(rng)), deal_class)
     template = _template(obs)
     r = _as_rng(rng) if reference else None
+    if r is not None:  # (the pure-Python reference: test equipment, imported only when asked for)
+        from .testing.placements import sample_placement
     smp, draws = sampler(obs), _draws(rng)
     for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
         if r is not None:  # the pure-Python reference draws the placement, the core rebuilds it
             _, caps, groups, _ = hidden_problem(obs)
-            deal = template.rebuild([Cards(p) for p in _sample_placement(groups, tuple(caps), r)], deal_class)
+            deal = template.rebuild([Cards(p) for p in sample_placement(groups, tuple(caps), r)], deal_class)
         else:
             deal = template.world(smp, next(draws), deal_class)
         if obs.called is None or deal.friend == obs.friend:

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from shengji import Cards, Deal, Rules, determinize
-from shengji.worlds import _sample_placement, hidden_problem, sampler
+from shengji.testing.placements import sample_placement
+from shengji.worlds import hidden_problem, sampler
 
 
 def play_random(deal: Deal, rng: random.Random, plays: int) -> None:
@@ -184,7 +185,7 @@ def test_native_and_reference_samplers_agree(decks):
     rng = random.Random(5)
     ref = np.zeros_like(native)
     for i in range(n):
-        for s, cards in enumerate(_sample_placement(groups, tuple(caps), rng)):
+        for s, cards in enumerate(sample_placement(groups, tuple(caps), rng)):
             for k in cards:
                 ref[i, s, k] = True
     p1, p2 = native.mean(axis=0), ref.mean(axis=0)
@@ -206,8 +207,8 @@ def test_sampler_count_matches_the_reference_count():
     deal = _mid_game(2, 3, 60)
     obs = deal.observation(deal.to_move)
     _, caps, groups, _ = hidden_problem(obs)
-    from shengji.worlds import _placement_count
-    exact = _placement_count(groups, tuple(caps))
+    from shengji.testing.placements import placement_count
+    exact = placement_count(groups, tuple(caps))
     assert sampler(obs).count == pytest.approx(float(exact), rel=1e-9)
 
 
