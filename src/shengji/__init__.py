@@ -5,22 +5,53 @@ The public API (the README, docs/RULES.md, docs/MODEL.md, docs/OPTIONS.md, docs/
 (units, follow legality, throws, trick winner, kitty multiplier), all computed by the native C core.
 """
 
-from . import bots, envs, replay, views
-from ._core import OPTIONS, PHASES, Cards, Declaration, Trump, match_seed, parse_cards, points
-from ._types import DealResult, IllegalMove, LevelOutcome, Option, OptionValue, Played, ThrowResult, Unit
-from ._version import __version__ as __version__
-from .advise import BuryAdvice, advise_bury
-from .deal import Deal, determinize
-from .jit import JitPolicy, jit_policy
-from .match import DealRecord, Match
-from .matches import MatchResult, simulate_matches
-from .observation import Observation
-from .records import Records, selfplay
-from .results import SimResult, SimSummary
-from .rules import Rules
-from .search import Rollouts
-from .simulate import simulate
-from .tournament import TournamentResult, tournament
+from . import _aliases
+
+_aliases.install()  # (first: the old module paths, shengji.envs and the like, name the modules in the folders)
+
+from ._core import OPTIONS, PHASES, Cards, Declaration, Trump, match_seed, parse_cards, points  # noqa: E402
+from ._version import __version__ as __version__  # noqa: E402
+from .agents import bots  # noqa: E402
+from .agents.deal import Deal, determinize  # noqa: E402
+from .agents.search import Rollouts  # noqa: E402
+from .base._types import (  # noqa: E402
+    Burial,
+    DealResult,
+    FailedThrow,
+    Forced,
+    IllegalMove,
+    LevelOutcome,
+    Move,
+    Option,
+    OptionValue,
+    Played,
+    Shown,
+    ThrowResult,
+    Trick,
+    Unit,
+)
+from .game import replay, views  # noqa: E402
+from .game.jit import JitPolicy, jit_policy  # noqa: E402
+from .game.observation import Observation  # noqa: E402
+from .game.rules import Rules  # noqa: E402
+from .learning import envs  # noqa: E402
+from .runs.advise import BuryAdvice, advise_bury  # noqa: E402
+from .runs.match import DealRecord, Match  # noqa: E402
+from .runs.matches import MatchResult, simulate_matches  # noqa: E402
+from .runs.records import Records, selfplay  # noqa: E402
+from .runs.results import SimResult, SimSummary  # noqa: E402
+from .runs.simulate import simulate  # noqa: E402
+from .runs.tournament import TournamentResult, tournament  # noqa: E402
+
+_aliases.register_loaded()  # the old paths of the modules just imported: already in sys.modules
+
+
+def __getattr__(name: str) -> object:
+    """``shengji.<module>`` for a module path from before the folders (``shengji.worlds`` ...) not imported yet."""
+    if f"shengji.{name}" in _aliases.ALIASES:
+        return _aliases.module(name)
+    raise AttributeError(f"module 'shengji' has no attribute {name!r}")
+
 
 __all__ = [
     "BuryAdvice",
@@ -34,6 +65,12 @@ __all__ = [
     "Declaration",
     "DealResult",
     "Played",
+    "Move",
+    "Forced",
+    "Shown",
+    "Burial",
+    "Trick",
+    "FailedThrow",
     "IllegalMove",
     "DealRecord",
     "LevelOutcome",

@@ -5,7 +5,7 @@ from typing import Any, TypeVar, Union
 
 from typing_extensions import Self, disjoint_base
 
-from ._types import (
+from .base._types import (
     Burial,
     DealResult,
     FailedThrow,

@@ -47,8 +47,8 @@ from ._c.sj_trick cimport sj_trick_winner
 from ._c.sj_trump cimport SJ_NO_SUIT, SJ_TRUMP, sj_trump, sj_trump_init, sj_trump_suit_of
 from ._c.sj_units cimport SJ_MAX_UNITS, sj_play_suit, sj_unit, sj_units
 
-from . import _html
-from ._types import (Burial, DealResult, FailedThrow, Forced, IllegalMove, LevelOutcome, Move, Option, OptionValue,
+from .base import _html
+from .base._types import (Burial, DealResult, FailedThrow, Forced, IllegalMove, LevelOutcome, Move, Option, OptionValue,
                      Played, Shown, ThrowResult, Trick, Unit)
 
 # Before anything runs the core: a build for x86-64 uses POPCNT (csrc/CMakeLists.txt SJ_POPCNT); on a CPU
@@ -58,7 +58,7 @@ if not sj_cpu_supported():
                       "since 2008) and this CPU lacks it; rebuild from source with "
                       "pip install --no-binary shengji --config-settings=cmake.define.SJ_POPCNT=OFF shengji")
 # The checks of what a caller gives (shengji._validate, their one home), under the names this module uses.
-from ._validate import (SOLVE_MAX_CARDS, TIME_MS_MAX, cards as _check_cards, integer as _check_int,
+from .base._validate import (SOLVE_MAX_CARDS, TIME_MS_MAX, cards as _check_cards, integer as _check_int,
                         limit as _check_limit, seat as _check_seat, time_ms as _check_time_ms, u64 as _check_u64)
 
 

@@ -718,7 +718,7 @@ cdef class Deal:
         >>> deal.act(three)
         Traceback (most recent call last):
         ...
-        shengji._types.IllegalMove: bury 3 cards: the kitty holds 8
+        shengji.IllegalMove: bury 3 cards: the kitty holds 8
         >>> deal.act(deal.policy_action("greedy"))
         >>> deal.phase, len(deal.hand(0))
         ('play', 25)

@@ -9,15 +9,46 @@ from pathlib import Path
 
 import pytest
 
-from shengji._layers import LAYERS
+from shengji._layers import FOLDERS, LAYERS
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "shengji"
 LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
+FOLDER = {m: folder for folder, ms in FOLDERS.items() for m in ms}
+# the folders bottom first; the binding and the root's small modules sit just above base, the package's own
+# __init__/__main__ on top
+RANK = {"base": 0, "root": 1, **{f: i + 2 for i, f in enumerate(list(FOLDERS)[1:])}, "top": len(FOLDERS) + 1}
+
+
+def _rank(module: str) -> int:
+    return RANK["top"] if module in ("__init__", "__main__") else RANK[FOLDER.get(module, "root")]
+
+
+def _sources(*suffixes: str) -> list[Path]:
+    """The package's source files (the pure-Python reference and the folders' docstring-only __init__s aside)."""
+    out = []
+    for suffix in suffixes:
+        for p in sorted(SRC.rglob(f"*{suffix}")):
+            rel = p.relative_to(SRC)
+            if rel.parts[0] in ("testing", "_c") or (p.name == "__init__.py" and len(rel.parts) > 1):
+                continue
+            out.append(p)
+    return out
+
+
+def _stem(parts: list[str]) -> str:
+    """The module a dotted path inside the package names (shengji.runs.results -> results, shengji.testing.x ->
+    testing); a folder alone names no module (its __init__ holds only a docstring)."""
+    if len(parts) < 2:
+        return "__init__"
+    if parts[1] in FOLDERS:
+        return parts[2] if len(parts) > 2 else parts[1]
+    return parts[1]
 
 
 def _python_imports(path: Path) -> list[tuple[int, str]]:
-    """(line, module) of each relative import in a Python module, skipping `if TYPE_CHECKING:` blocks."""
+    """(line, module) of each import of the package in a Python module, skipping `if TYPE_CHECKING:` blocks."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ["shengji", *path.relative_to(SRC).parts[:-1]]
     skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
@@ -26,58 +57,98 @@ def _python_imports(path: Path) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if id(node) in skip:
             continue
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                out.append((node.lineno, node.module.split(".")[0]))
-            else:  # from . import x: the submodule x (or, if it is no module, the package itself)
-                out.extend((node.lineno, a.name if a.name in LAYER else "__init__") for a in node.names)
+        if isinstance(node, ast.ImportFrom) and node.level >= 1:
+            base = package[:len(package) - (node.level - 1)]
+            target = base + (node.module.split(".") if node.module else [])
+            if node.module and not (len(target) == 2 and target[1] in FOLDERS):
+                out.append((node.lineno, _stem(target)))
+            else:  # from <package> import x: the submodule x (or, if it is no module, the package itself)
+                known = {*LAYER, "_aliases"}
+                out.extend((node.lineno, _stem([*target, a.name]) if a.name in known or target[1:] else "__init__")
+                           for a in node.names)
         elif isinstance(node, ast.Import):
-            out.extend((node.lineno, a.name.split(".")[1]) for a in node.names if a.name.startswith("shengji."))
+            out.extend((node.lineno, _stem(a.name.split("."))) for a in node.names if a.name.startswith("shengji."))
     return out
 
 
 def _cython_imports(path: Path) -> list[tuple[int, str]]:
     out = []
     for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        m = re.match(r"\s*(?:from\s+\.(\w*)\s+(?:c?import)\s+([\w, ]+)|import\s+shengji\.(\w+))", line)
+        m = re.match(r"\s*(?:from\s+\.([\w.]*)\s+(?:c?import)\s+\(?([\w, ]+)|import\s+shengji\.([\w.]+))", line)
         if not m:
             continue
-        if m.group(1) == "_c":  # the C declarations (.pxd): below everything
+        if m.group(1) and m.group(1).split(".")[0] == "_c":  # the C declarations (.pxd): below everything
             continue
-        if m.group(1):
-            out.append((i, m.group(1)))
+        if m.group(1) in FOLDERS:  # from .base import _html: the folder's modules
+            out.extend((i, n.strip()) for n in m.group(2).split(",") if n.strip())
+        elif m.group(1):
+            out.append((i, _stem(["shengji", *m.group(1).split(".")])))
         elif m.group(2):
             out.extend((i, n.strip() if n.strip() in LAYER else "__init__") for n in m.group(2).split(","))
         else:
-            out.append((i, m.group(3)))
+            out.append((i, _stem(["shengji", *m.group(3).split(".")])))
     return out
 
 
-def test_every_module_has_a_layer():
-    modules = {p.stem for p in SRC.glob("*.py")} - {"_layers"} | {"_core"} | {
-        p.name for p in SRC.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+def test_every_module_has_a_layer_and_a_folder():
+    """Every module has a layer; every module of a folder is the one FOLDERS names there, and the package's root
+    holds only the binding, the small modules every layer may read, the package's __init__/__main__ and the
+    pure-Python reference (the folders show the layers)."""
+    modules = {p.stem for p in _sources(".py")} - {"_layers", "_aliases"} | {"_core", "testing"}
     assert modules - set(LAYER) == set(), "modules missing from shengji/_layers.py"
     assert set(LAYER) - modules == set(), "shengji/_layers.py names modules that do not exist"
+    placed = {p.stem: (p.parent.name if p.parent != SRC else None) for p in _sources(".py")}
+    assert {m: f for m, f in placed.items() if f is not None} == FOLDER
+    assert {m for m, f in placed.items() if f is None} == {"__init__", "__main__", "_layers", "_aliases", "_version"}
+    assert {p.name for p in SRC.iterdir() if p.is_dir() and not p.name.startswith("__")} == {*FOLDERS, "testing", "_c"}
 
 
 def test_imports_only_look_down():
+    """Down the layers, and down (or across) the folders: a module imports only modules of lower layers, in its
+    own folder or a folder below it."""
     wrong = []
-    for path in sorted(SRC.glob("*.py")) + sorted(SRC.glob("*.pyx")) + sorted(SRC.glob("*.pxi")):
+    for path in _sources(".py", ".pyx", ".pxi"):
         own = "_core" if path.suffix in (".pyx", ".pxi") else path.stem
         imports = _python_imports(path) if path.suffix == ".py" else _cython_imports(path)
         for line, module in imports:
-            if module == "_layers":
+            if module in ("_layers", "_aliases"):
                 continue
             if LAYER[module] >= LAYER[own]:
                 wrong.append(f"{path.name}:{line} ({own}, layer {LAYER[own]}) imports {module} (layer {LAYER[module]})")
+            if _rank(module) > _rank(own):
+                wrong.append(f"{path.name}:{line} ({own}, folder {FOLDER.get(own, 'root')}) imports {module} "
+                             f"(folder {FOLDER.get(module, 'root')}, above it)")
     assert not wrong, "imports that do not look down:\n" + "\n".join(wrong)
 
 
 def test_the_walk_sees_imports_inside_functions():
-    """The checker itself: a function-level import is found, a TYPE_CHECKING one is not."""
-    found = dict((m, line) for line, m in _python_imports(SRC / "cli.py"))
-    assert "advise" in found and "testing" in found  # both imported inside functions there
-    assert "_core" not in {m for _, m in _python_imports(SRC / "_types.py")}
+    """The checker itself: a function-level import is found, a TYPE_CHECKING one is not, and a folder's relative
+    imports resolve to their modules."""
+    found = dict((m, line) for line, m in _python_imports(SRC / "frontend" / "cli.py"))
+    assert "testing" in found  # imported inside a function there
+    assert {"advise", "bots", "_core", "simulate", "rules"} <= set(found)
+    assert "_core" not in {m for _, m in _python_imports(SRC / "base" / "_types.py")}
+    assert {"_executors", "_validate", "_files", "_core", "deal"} <= {m for _, m in
+                                                                      _python_imports(SRC / "runs" / "simulate.py")}
+
+
+def test_the_old_module_paths_name_the_same_modules():
+    """The paths from before the folders stay importable as the same module objects (code and pickles name them):
+    ``import shengji.envs``, ``from shengji.worlds import ...``, ``shengji.rules`` as an attribute, and a pickle
+    naming ``shengji.deal.Deal``."""
+    import importlib
+    import pickle
+
+    import shengji
+
+    for folder, ms in FOLDERS.items():
+        for m in ms:
+            assert importlib.import_module(f"shengji.{m}") is importlib.import_module(f"shengji.{folder}.{m}")
+    from shengji.worlds import determinize  # noqa: F401
+    assert shengji.rules is shengji.game.rules and shengji.cli is shengji.frontend.cli
+    assert shengji.simulate is shengji.runs.simulate.simulate  # (the function, as before the folders)
+    old = pickle.loads(b"cshengji.deal\nDeal\n.")
+    assert old is shengji.Deal
 
 
 def test_the_core_rule_files_read_the_state_not_the_state_machine():
@@ -113,14 +184,14 @@ def test_the_reference_is_test_equipment():
                 inside.append(f"testing/{path.name}:{node.lineno}")
     assert not inside, "the reference imports the package: " + ", ".join(inside)
     users = []
-    for path in sorted(SRC.glob("*.py")):
+    for path in _sources(".py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for fn in [None, *[n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]]:
             body = tree if fn is None else fn
             for node in ast.walk(body):
-                if isinstance(node, ast.ImportFrom) and node.level == 1 and (node.module or "").split(".")[0] == \
-                        "testing" or isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module and \
-                        any(a.name == "testing" for a in node.names):
+                if isinstance(node, ast.ImportFrom) and node.level >= 1 and (
+                        (node.module or "").split(".")[0] == "testing" or
+                        not node.module and any(a.name == "testing" for a in node.names)):
                     users.append((path.name, None if fn is None else fn.name))
     assert {u for u in users if u[1] is not None} == {("cli.py", "reference_deals"), ("worlds.py", "determinize")}
     assert {name for name, _ in users} == {"cli.py", "worlds.py"}, users
@@ -134,7 +205,6 @@ def test_the_result_fields_are_one_table():
     import dataclasses
 
     import numpy as np
-
     from shengji.results import FIELDS, SimResult
 
     names = list(FIELDS)
@@ -160,12 +230,12 @@ def test_no_module_imports_another_public_modules_private_names():
     import _x``). The underscore modules (``_core``, ``_bot``, ``_executors``, ``_files`` ...) are the package's
     internals, there to be shared."""
     wrong = []
-    for path in sorted(SRC.rglob("*.py")):
+    for path in _sources(".py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.ImportFrom) and node.level >= 1 and node.module):
                 continue
             owner = node.module.split(".")[-1]
-            if owner.startswith("_"):
+            if owner.startswith("_") or owner in FOLDERS:  # (from ..base import _files: modules, not names)
                 continue
             wrong += [f"{path.relative_to(SRC)}:{node.lineno} imports {a.name} from {node.module}"
                       for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
@@ -183,7 +253,7 @@ def test_only_the_binding_drives_a_deal_and_writes_its_history():
     assert {"_classes", "_greedy_check"} <= private  # (the walk below looks for names that exist)
     assert not {"_force", "_restore", "_set_declarations", "_log", "_log_play"} & set(dir(_core.Deal))
     wrong = []
-    for path in sorted(SRC.rglob("*.py")):
+    for path in _sources(".py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr in private:
                 wrong.append(f"{path.relative_to(SRC)}:{node.lineno} uses Deal.{node.attr}")
@@ -196,7 +266,7 @@ def test_only_the_binding_drives_a_deal_and_writes_its_history():
 def test_the_native_module_calls_nothing_above_it():
     """No hook registry: the native module's sources hold no string-keyed upward call (``_hook(``, ``_register(``)
     and no module registers anything with it; the methods that need the layers above it live on ``shengji.Deal``
-    (shengji/deal.py), a Python class on top of the native one."""
+    (shengji/agents/deal.py), a Python class on top of the native one."""
     native = sorted(SRC.glob("*.pyx")) + sorted(SRC.glob("*.pxi"))
     assert native
     wrong = [f"{p.name}:{i}: {line.strip()}" for p in native
@@ -256,7 +326,7 @@ def test_argument_checks_have_one_home_and_runs_one_skeleton():
     from shengji import _executors
 
     defined = []
-    for path in sorted(SRC.glob("*.py")) + sorted(SRC.glob("*.pyx")) + sorted(SRC.glob("*.pxi")):
+    for path in _sources(".py", ".pyx", ".pxi"):
         text = path.read_text(encoding="utf-8")
         own = re.findall(r"^\s*c?p?def (_check_(?:u64|int|seat|limit|time_ms|cards))\b", text, re.M)
         defined += [f"{path.name}: {m}" for m in own]
@@ -277,7 +347,7 @@ def test_one_game_loop_and_one_resolver():
     from shengji import bots, players
 
     loops = []
-    for path in sorted(SRC.glob("*.py")):
+    for path in _sources(".py"):
         if path.name == "_bot.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -32,13 +32,14 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _files, _validate
-from ._core import RANKS, MatchState, match_seed
+from .. import _core
+from .._core import RANKS, MatchState, match_seed
+from ..base import _files, _validate
+from ..base._stats import wilson
+from ..game.players import native
+from ..game.rules import Rules
 from ._executors import RunSpec, describe
-from ._stats import wilson
 from .match import Match
-from .players import native
-from .rules import Rules
 
 MAX_DEALS = 100_000
 FORMAT = 1

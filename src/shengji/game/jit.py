@@ -37,9 +37,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from .. import _core
+from .._core import Cards, Deal
 from ._bot import Bot
-from ._core import Cards, Deal
 
 OBSERVATION = 16 + 54 * 8
 POSITION_SIZE = OBSERVATION + 784

@@ -16,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _files, views
-from ._stats import wilson
+from ..base import _files
+from ..base._stats import wilson
+from ..game import views
 
 FIELDS = {
     "attacker_points": np.int16,

@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _html
-from ._core import TOKENS, Cards, Deal, Trump
-from ._html import _BOX, BLACK, RED, SYMBOLS, card_html
+from .._core import TOKENS, Cards, Deal, Trump
+from ..base import _html
+from ..base._html import _BOX, BLACK, RED, SYMBOLS, card_html
 
 __all__ = ["BLACK", "RED", "SYMBOLS", "card_html", "cards_html", "deal_html", "histogram_svg", "reading_order",
            "result_html", "result_repr", "rollouts_html", "table_html", "tournament_html", "trump_html"]

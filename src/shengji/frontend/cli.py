@@ -24,17 +24,18 @@ import sys
 import time
 from typing import Any
 
-from . import _core, bots
-from ._core import OPTIONS, Cards, Trump
-from ._version import __version__
-from .advise import advise_bury
-from .bots import play_deal, player
-from .matches import simulate_matches
-from .players import NAMES, play
-from .results import SimResult, npz_path
-from .rules import Rules, options_markdown
-from .simulate import simulate
-from .tournament import tournament
+from .. import _core
+from .._core import OPTIONS, Cards, Trump
+from .._version import __version__
+from ..agents import bots
+from ..agents.bots import play_deal, player
+from ..game.players import NAMES, play
+from ..game.rules import Rules, options_markdown
+from ..runs.advise import advise_bury
+from ..runs.matches import simulate_matches
+from ..runs.results import SimResult, npz_path
+from ..runs.simulate import simulate
+from ..runs.tournament import tournament
 
 
 def _by_strength(trump: Trump, suit: str) -> list[int]:
@@ -288,7 +289,7 @@ def _plot(res: Any, path: str, title: str) -> None:
 def reference_deals(rules: Rules, games: int, seed: int, trump: str | None = "declare") -> int:
     """The pure-Python reference plays the native run's first ``games`` deals (same packs and dealers) with
     random legal choices; returns the number of plays made."""
-    from .testing.reference_deal import RefDeal
+    from ..testing.reference_deal import RefDeal
 
     level = rules.first_level
     run = _core.NativeRun(rules, games, [_core.policy_index("random")] * 4, seed, 0, 1, -1, level, trump, [None] * 4,

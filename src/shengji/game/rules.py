@@ -74,8 +74,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from . import _core, _validate
-from ._types import LevelOutcome
+from .. import _core
+from ..base import _validate
+from ..base._types import LevelOutcome
 
 RANKS = _core.RANKS
 OPTIONS = _core.OPTIONS

@@ -28,9 +28,10 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from . import _core, _validate
+from .. import _core
+from .._core import Cards, Deal
+from ..base import _validate
 from ._bot import Bot, _choose_in, _in_phase, _seat, play  # noqa: F401  (play: part of this module's API)
-from ._core import Cards, Deal
 from .jit import native as _is_native
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from ._core import Cards
+    from .._core import Cards
 
 
 class Unit(NamedTuple):
@@ -146,3 +146,10 @@ class Option(NamedTuple):
     max: int
     section: str
     doc: str
+
+
+# These types are shengji's own: ``shengji.IllegalMove``, ``shengji.DealResult`` ... is the name a traceback shows
+# and a pickle stores, whichever folder defines them (shengji/_layers.py).
+for _type in (Unit, ThrowResult, IllegalMove, Played, Move, Forced, Shown, Burial, Trick, FailedThrow, DealResult,
+              LevelOutcome, OptionValue, Option):
+    _type.__module__ = "shengji"

@@ -3,8 +3,8 @@ bury advisor, below both (it imports only the native module)."""
 
 from __future__ import annotations
 
-from ._core import Cards, Deal, Trump
-from ._types import IllegalMove
+from .._core import Cards, Deal, Trump
+from ..base._types import IllegalMove
 
 SUITS = ("S", "H", "D", "C")
 

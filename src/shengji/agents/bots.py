@@ -17,14 +17,15 @@ import hashlib
 import time
 from typing import Any
 
-from . import _core, _validate
-from ._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
-from ._core import Cards, Deal
+from .. import _core
+from .._core import Cards, Deal
+from ..base import _validate
+from ..game._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
+from ..game.observation import observe
+from ..game.players import Greedy, Random, play  # noqa: F401  (part of this module's API)
+from ..game.players import bots as bots_of
+from ..game.players import resolve as resolve_seats
 from .deal import Deal as _Deal  # the deals play_deal makes (a shengji.Deal)
-from .observation import observe
-from .players import Greedy, Random, play  # noqa: F401  (part of this module's API)
-from .players import bots as bots_of
-from .players import resolve as resolve_seats
 from .search import VALUES, ismcts, rollouts, thread_count, time_left
 from .worlds import determinize
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._core import Cards, Deal
+from .._core import Cards, Deal
 
 SUITS = ("S", "H", "D", "C")
 

@@ -18,9 +18,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import _core, replay, search
+from .. import _core
+from ..game import replay
+from ..game.observation import Observation, observe
+from . import search
 from . import worlds as _worlds
-from .observation import Observation, observe
 
 __all__ = ["Deal", "determinize"]
 

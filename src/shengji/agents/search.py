@@ -53,12 +53,14 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _files, _validate, views
-from ._core import Cards, Deal
-from ._stats import mean_interval
-from ._types import IllegalMove
-from .observation import observe
-from .players import native_only
+from .. import _core
+from .._core import Cards, Deal
+from ..base import _files, _validate
+from ..base._stats import mean_interval
+from ..base._types import IllegalMove
+from ..game import views
+from ..game.observation import observe
+from ..game.players import native_only
 from .worlds import declare_problem, face_down, face_down_record, hidden_problem, sampler, shown_cards
 
 VALUES = ("levels", "points")

@@ -18,14 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import _validate
-from ._core import Cards
-from ._stats import mean_interval
-from ._types import IllegalMove
-from .burial import buriable as _buriable
-from .burial import burial_candidates
-from .deal import Deal
-from .rules import Rules
+from .._core import Cards
+from ..agents.deal import Deal
+from ..base import _validate
+from ..base._stats import mean_interval
+from ..base._types import IllegalMove
+from ..game.burial import buriable as _buriable
+from ..game.burial import burial_candidates
+from ..game.rules import Rules
 from .simulate import simulate
 
 

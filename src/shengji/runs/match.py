@@ -50,13 +50,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import _validate
-from ._core import OPTIONS, MatchState, check_rules
-from ._types import DealResult
-from .deal import Deal
-from .players import bots as resolve
-from .players import play
-from .rules import Rules
+from .._core import OPTIONS, MatchState, check_rules
+from ..agents.deal import Deal
+from ..base import _validate
+from ..base._types import DealResult
+from ..game.players import bots as resolve
+from ..game.players import play
+from ..game.rules import Rules
 
 
 @dataclass(frozen=True)

@@ -48,10 +48,10 @@ import weakref
 from functools import lru_cache
 from typing import Any
 
-from . import _core
-from ._bot import play
-from ._core import Cards, Deal, Sampler, Trump, WorldTemplate
-from .observation import Observation
+from .. import _core
+from .._core import Cards, Deal, Sampler, Trump, WorldTemplate
+from ..game._bot import play
+from ..game.observation import Observation
 
 
 def _as_rng(rng: Any) -> random.Random:
@@ -296,7 +296,7 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
     template = _template(obs)
     r = _as_rng(rng) if reference else None
     if r is not None:  # (the pure-Python reference: test equipment, imported only when asked for)
-        from .testing.placements import sample_placement
+        from ..testing.placements import sample_placement
     smp, draws = sampler(obs), _draws(rng)
     for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
         if r is not None:  # the pure-Python reference draws the placement, the core rebuilds it

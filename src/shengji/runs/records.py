@@ -42,14 +42,15 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _files, _validate
-from ._core import ACTION_SIZE, PHASES
-from ._core import ENCODE_SIZE as TENSOR_SIZE
+from .. import _core
+from .._core import ACTION_SIZE, PHASES
+from .._core import ENCODE_SIZE as TENSOR_SIZE
+from ..agents.bots import HIDDEN_TRUMP_WORLDS
+from ..agents.worlds import first_draw
+from ..base import _files, _validate
+from ..game.players import native
+from ..game.rules import Rules
 from ._executors import RunSpec, describe
-from .bots import HIDDEN_TRUMP_WORLDS
-from .players import native
-from .rules import Rules
-from .worlds import first_draw
 
 STREAM_CHUNK = 20_000  # games a chunk file of selfplay(out=...) holds by default
 ARRAYS = ("game", "seat", "phase", "codes", "action_codes", "n_candidates", "choice", "returns", "points",

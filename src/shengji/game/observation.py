@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import _core, _validate
-from ._core import Cards, Deal
+from .. import _core
+from .._core import Cards, Deal
+from ..base import _validate
 
 
 @dataclass(frozen=True)

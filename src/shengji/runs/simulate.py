@@ -37,16 +37,18 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _executors, _files, _validate
-from ._core import Cards
+from .. import _core
+from .._core import Cards
+from ..agents.deal import Deal
+from ..base import _files, _validate
+from ..base._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
+from ..game.jit import native as _native
+from ..game.players import native as players_of
+from ..game.players import play
+from ..game.rules import Rules
+from . import _executors
 from ._executors import RunSpec, _progress_bar
-from ._stats import Z95, mean_interval, wilson  # noqa: F401  (part of this module's API)
-from .deal import Deal
-from .jit import native as _native
-from .players import native as players_of
-from .players import play
 from .results import FIELDS, FORMAT, TRUMP_NAMES, SimResult, SimSummary, npz_path  # noqa: F401  (this module's API)
-from .rules import Rules
 
 
 def _game_seed(seed: int, game: int) -> int:

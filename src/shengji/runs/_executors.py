@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import _validate
+from ..base import _validate
 
 MIN_CHUNK = {"deal": 20_000, "match": 1_000, "selfplay": 5_000, "pair": 2_000, "burial": 5_000}
 

@@ -28,8 +28,9 @@ import html
 import json
 from typing import Any, cast
 
-from . import _core, _validate
-from ._core import Deal, points
+from .. import _core
+from .._core import Deal, points
+from ..base import _validate
 from .observation import observe
 from .rules import Rules
 from .views import BLACK, RED, SYMBOLS, reading_order

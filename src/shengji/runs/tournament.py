@@ -24,8 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _validate, views
-from ._stats import mean_interval
+from ..base import _validate
+from ..base._stats import mean_interval
+from ..game import views
 from .results import SimResult
 from .simulate import simulate
 

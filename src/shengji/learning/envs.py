@@ -93,14 +93,15 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _validate
-from ._core import PHASES, RANKS, Cards, Deal, Trump
-from .bots import bury_candidates
-from .deal import Deal as _Deal  # the deals the environments make (a shengji.Deal)
-from .observation import Observation
-from .players import bots as resolve
-from .players import play
-from .rules import Rules
+from .. import _core
+from .._core import PHASES, RANKS, Cards, Deal, Trump
+from ..agents.bots import bury_candidates
+from ..agents.deal import Deal as _Deal  # the deals the environments make (a shengji.Deal)
+from ..base import _validate
+from ..game.observation import Observation
+from ..game.players import bots as resolve
+from ..game.players import play
+from ..game.rules import Rules
 
 ACTION_SIZE = 59
 TENSOR_SIZE = 784
