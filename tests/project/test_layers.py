@@ -205,6 +205,7 @@ def test_the_result_fields_are_one_table():
     import dataclasses
 
     import numpy as np
+
     from shengji.results import FIELDS, SimResult
 
     names = list(FIELDS)
