@@ -2,8 +2,10 @@
 
 Run: ``python -m pytest benchmarks/bench_bots.py -s`` (the quick part: simulations/s and solve times, one
 core, CPU time from ``time.process_time``), and for strength ``python benchmarks/bench_bots.py strength
---deals 300 --time-ms 20`` (duplicate tournaments against greedy, each bot on one thread with a wall-clock
-budget per decision; a JSON summary with the 95 % intervals and the CPU time per searched decision).
+--deals 300 --time-ms 20 [--clock cpu]`` (duplicate tournaments against greedy, each bot on one thread with a
+budget per decision on the wall or the CPU clock; a JSON summary with the 95 % intervals and the CPU time per
+searched decision). ``test_cpu_clock``: the CPU time of decisions at ``time_ms=20, clock="cpu"``, idle and beside two
+busy processes.
 
 Positions for the rates are mid-deal 2-deck leads and follows reached by greedy play from seeded deals.
 """
@@ -121,6 +123,52 @@ def test_clock_overshoot(benchmark):
           ", ".join(f"{k} {v:.2f}" for k, v in info.items()))
 
 
+def _hog(stop: Any) -> None:  # (a process that keeps one core busy: the loaded machine)
+    while not stop.is_set():
+        sum(range(10_000))
+
+
+def cpu_clock(time_ms: float = 20, n: int = 200, load: int = 0) -> dict[str, float]:
+    """CPU and wall time per decision under ``time_ms`` on the CPU clock (one thread), PIMC and ISMCTS, mid-deal;
+    with ``load`` busy processes beside them (the wall clock's figure would change, the CPU clock's should not)."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")  # (the hogs only count: nothing of the parent's threads is used)
+    stop = ctx.Event()
+    hogs = [ctx.Process(target=_hog, args=(stop,), daemon=True) for _ in range(load)]
+    for h in hogs:
+        h.start()
+    out: dict[str, float] = {"time_ms": time_ms, "load": load, "decisions": n}
+    try:
+        for name, bot in (("pimc", bots.PIMC(time_ms=time_ms, threads=1, value="points", clock="cpu")),
+                          ("ismcts", bots.ISMCTS(time_ms=time_ms, threads=1, clock="cpu"))):
+            cpu, wall = [], []
+            for d in mid_deal(n, seed=5):
+                t, w = time.process_time(), time.perf_counter()
+                bot.choose(d)
+                cpu.append(1e3 * (time.process_time() - t))
+                wall.append(1e3 * (time.perf_counter() - w))
+            cpu.sort()
+            out[f"{name}_cpu_ms_median"] = statistics.median(cpu)
+            out[f"{name}_cpu_ms_p99"] = cpu[int(0.99 * (len(cpu) - 1))]
+            out[f"{name}_cpu_ms_max"] = cpu[-1]
+            out[f"{name}_wall_ms_median"] = statistics.median(wall)
+    finally:
+        stop.set()
+        for h in hogs:
+            h.join()
+    return out
+
+
+@pytest.mark.benchmark(group="clock")
+@pytest.mark.parametrize("load", [0, 2])
+def test_cpu_clock(benchmark, load):
+    info = benchmark.pedantic(cpu_clock, kwargs={"load": load}, rounds=1, iterations=1)
+    benchmark.extra_info.update(info)
+    print(f"\ntime_ms=20, clock='cpu', one thread, {load} busy processes beside it (ms a decision): " +
+          ", ".join(f"{k} {v:.2f}" for k, v in info.items() if k.endswith("_ms_median") or "p99" in k or "max" in k))
+
+
 class Timed(bots.Bot):
     """A bot whose searched decisions (two or more candidates) are timed: CPU and wall seconds each."""
 
@@ -141,12 +189,12 @@ class Timed(bots.Bot):
 
 
 def strength(deals: int, time_ms: float, pairs: list[str], seed: int = 0, endgame: int = 3,
-             value: str = "levels") -> dict[str, Any]:
-    make = {"pimc": lambda: bots.PIMC(time_ms=time_ms, threads=1, value=value),
-            "pimc-endgame": lambda: bots.PIMC(time_ms=time_ms, threads=1, endgame=endgame, value=value),
-            "ismcts": lambda: bots.ISMCTS(time_ms=time_ms, threads=1, value=value)}
-    out: dict[str, Any] = {"deals": deals, "time_ms": time_ms, "cores": os.cpu_count(), "endgame": endgame,
-                           "value": value, "pairs": {}}
+             value: str = "levels", clock: str = "wall") -> dict[str, Any]:
+    make = {"pimc": lambda: bots.PIMC(time_ms=time_ms, threads=1, value=value, clock=clock),
+            "pimc-endgame": lambda: bots.PIMC(time_ms=time_ms, threads=1, endgame=endgame, value=value, clock=clock),
+            "ismcts": lambda: bots.ISMCTS(time_ms=time_ms, threads=1, value=value, clock=clock)}
+    out: dict[str, Any] = {"deals": deals, "time_ms": time_ms, "clock": clock, "cores": os.cpu_count(),
+                           "endgame": endgame, "value": value, "pairs": {}}
     for pair in pairs:
         a, b = pair.split(":")
         players = {n: (Timed(make[n]()) if n in make else n) for n in (a, b)}
@@ -176,9 +224,10 @@ def main(argv: list[str]) -> int:
     st.add_argument("--seed", type=int, default=0)
     st.add_argument("--endgame", type=int, default=3)
     st.add_argument("--value", default="levels", choices=["levels", "points"], help="the search bots' value")
+    st.add_argument("--clock", default="wall", choices=["wall", "cpu"], help="what the budget measures")
     st.add_argument("--out", default=None, help="write the JSON summary here")
     args = ap.parse_args(argv)
-    res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame, args.value)
+    res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame, args.value, args.clock)
     text = json.dumps(res, indent=1)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

@@ -15,8 +15,8 @@
  * Root parallelism: `trees` independent trees (tree t seeded from stream (seed, t)), `iterations` shared
  * among them (tree t runs iterations / trees, the first iterations % trees one more); their root counts
  * are summed.  Trees run on `threads` threads from a shared counter, and each tree's result depends on its
- * seed only, so a run is the same for any thread count.  With a deadline (wall time) each tree stops when
- * it passes (checked every few iterations): then the result depends on the machine's speed.
+ * seed only, so a run is the same for any thread count.  With a budget (sj_parallel.h: wall or CPU time) each
+ * tree stops when it is spent (checked every few iterations): then the result depends on the machine's speed.
  */
 #ifndef SJ_ISMCTS_H
 #define SJ_ISMCTS_H
@@ -43,7 +43,7 @@ typedef struct sj_ismcts_in {
     uint64_t seed;
     int value;                      /* sj_value_kind: the reward of a finished world */
     double exploration;             /* UCB1's constant, on rewards scaled to about [-1, 1] */
-    double deadline;                /* sj_wall_seconds() at which to stop; 0: none (run every iteration) */
+    sj_budget *budget;              /* the time budget (sj_parallel.h); NULL: none (run every iteration) */
     long max_nodes;                 /* per tree (memory: about 80 bytes a node); the iterations stop there */
     int declare_observer;           /* the declaring phase: as sj_rollout_in */
     const sj_shown *shown;

@@ -7,7 +7,8 @@
  * numbers).  With `endgame` set, each world is finished by the exact endgame once few cards remain (the
  * world is fully known, so perfect play there is the solver's line).  Threads take worlds from a shared
  * counter and write each result at its own index, so the results are the same for any thread count.  With a
- * deadline (wall time: a bot's clock) no world is begun after it, and `done` says which worlds were run.
+ * budget (a bot's clock, wall or CPU time: sj_parallel.h) no world is begun once it is spent, and `done` says
+ * which worlds were run.
  */
 #ifndef SJ_ROLLOUT_H
 #define SJ_ROLLOUT_H
@@ -34,7 +35,7 @@ typedef struct sj_rollout_in {
     uint64_t seed;
     int endgame;                    /* >= 0: once every hand holds at most this many cards, the rest of the
                                      * world is played perfectly (sj_solve_finish); -1: the policies to the end */
-    double deadline;                /* sj_wall_seconds() after which no world is begun (world 0 always is); 0: none */
+    sj_budget *budget;              /* no world is begun once it is spent (world 0 always is); NULL: none */
     int declare_observer;           /* the declaring phase, det NULL: >= 0 draws each world's pack order for this
                                      * seat (sj_declare_order with the shown cards); -1: the true deal */
     const sj_shown *shown;
@@ -52,7 +53,7 @@ typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major
     int8_t *attacker_levels;
     int8_t *dealer;                 /* the dealer at the end (a first deal's grab may change it), or NULL */
     int8_t *partner;                /* the dealer's partner at the end (sj_deal_dealer_partner), or NULL */
-    uint8_t *done;                  /* worlds entries: 1 for each world rolled out (a deadline skips some), or NULL */
+    uint8_t *done;                  /* worlds entries: 1 for each world rolled out (a budget skips some), or NULL */
 } sj_rollout_out;
 
 /* One sampled world (w of stream seed) of a position: the deal with the hidden cards replaced (declaring: the

@@ -36,7 +36,7 @@ typedef struct sj_solver {
     uint16_t gen;       /* entries of other generations are empty (sj_solver_reset: a new deal) */
     long nodes;         /* positions searched (statistics) */
     sj_run_flags *flags; /* may be NULL: a set cancel stops the search with SJ_E_CANCELLED */
-    double deadline;    /* sj_wall_seconds() after which the search stops with SJ_E_DEADLINE; 0 (init): none */
+    sj_budget *budget;  /* the search stops with SJ_E_DEADLINE once it is spent (sj_parallel.h); NULL (init): none */
     int error;
     struct sj_solve_buf *bufs; /* move lists per depth, grown on demand (freed by sj_solver_free) */
     int nbufs;

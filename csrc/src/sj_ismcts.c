@@ -201,8 +201,8 @@ static int run_tree(void *ctx, long ti) {
     rin.nrecord = in->nrecord;
     long i = 0;
     for (; rc == SJ_OK && i < quota; i++) {
-        if (i % CLOCK_EVERY == 0 && i > 0) {
-            if (in->deadline > 0 && sj_wall_seconds() >= in->deadline) break;
+        if (i % CLOCK_EVERY == 0) { /* (i = 0: the tree's first look, where a CPU budget starts its share) */
+            if (sj_budget_spent(in->budget) && i > 0) break;
             if (j->flags && atomic_load(&j->flags->cancel)) break;
         }
         uint64_t stream = ((uint64_t)ti << TREE_SHIFT) | (uint64_t)i;

@@ -77,3 +77,43 @@ double sj_wall_seconds(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+static atomic_ullong budget_ids = 1;
+static _Thread_local unsigned long long mark_id; /* the budget this thread looked at last, and its CPU clock then */
+static _Thread_local long long mark_ns;
+
+static long long thread_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void sj_budget_init(sj_budget *b, int clock, double seconds) {
+    b->clock = clock == SJ_CLOCK_CPU ? SJ_CLOCK_CPU : SJ_CLOCK_WALL;
+    b->limit = b->clock == SJ_CLOCK_CPU ? seconds : sj_wall_seconds() + seconds;
+    atomic_init(&b->used_ns, 0);
+    atomic_init(&b->units_ns, 0);
+    atomic_init(&b->units, 0);
+    b->id = atomic_fetch_add(&budget_ids, 1);
+}
+
+int sj_budget_spent(sj_budget *b) {
+    if (!b) return 0;
+    if (b->clock == SJ_CLOCK_WALL) return sj_wall_seconds() >= b->limit;
+    long long now = thread_cpu_ns();
+    long long unit = 0; /* the mean cost of a unit of work (0 until one is measured) */
+    if (mark_id != b->id) { /* this thread's first look: its share starts now */
+        mark_id = b->id;
+        mark_ns = now;
+    } else {
+        long n = atomic_fetch_add(&b->units, 1) + 1;
+        unit = (atomic_fetch_add(&b->units_ns, now - mark_ns) + (now - mark_ns)) / n;
+    }
+    long long used = atomic_fetch_add(&b->used_ns, now - mark_ns) + (now - mark_ns);
+    mark_ns = now;
+    return (double)(used + unit) * 1e-9 >= b->limit;
+}
+
+double sj_budget_cpu_seconds(sj_budget *b) {
+    return b && b->clock == SJ_CLOCK_CPU ? (double)atomic_load(&b->used_ns) * 1e-9 : 0.0;
+}

@@ -64,7 +64,7 @@ int sj_rollout_world(const sj_rollout_in *in, uint64_t w, sj_deal *world) {
 }
 
 static int one_world(const sj_rollout_in *in, sj_rollout_out *out, sj_run_flags *flags, long w) {
-    if (in->deadline > 0 && w > 0 && sj_wall_seconds() >= in->deadline) return SJ_OK; /* out of time: not run */
+    if (sj_budget_spent(in->budget) && w > 0) return SJ_OK; /* out of time: not run (world 0 always is) */
     sj_deal world;
     int rc = sj_rollout_world(in, (uint64_t)w, &world);
     if (rc != SJ_OK) return rc;
@@ -74,7 +74,7 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, sj_run_flags 
         tt = calloc((size_t)1 << ENDGAME_TT_BITS, sizeof *tt);
         if (!tt) return SJ_E_CAPACITY;
         sj_solver_init(&solver, tt, ENDGAME_TT_BITS, flags); /* Ctrl-C stops a long endgame too */
-        solver.deadline = in->deadline;
+        solver.budget = in->budget;
     }
     rc = SJ_OK;
     for (int a = 0; a < in->nactions && rc == SJ_OK; a++) {

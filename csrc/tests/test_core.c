@@ -987,7 +987,7 @@ static void test_rollouts(void) {
     in.worlds = W;
     in.seed = 5;
     in.endgame = -1;
-    in.deadline = 0;
+    in.budget = NULL;
     in.declare_observer = -1;
     in.shown = NULL;
     in.nshown = 0;
@@ -1228,6 +1228,30 @@ static void test_template_world(void) {
     CHECK(sj_world_rebuild(&r, &t, &rec, now, &d.kitty, &rebuilt, NULL, NULL) == SJ_E_SETUP_HAND_SIZE);
 }
 
+/* A CPU budget (sj_parallel.h) is spent once the CPU time of the threads that look at it, summed, passes it: alone,
+ * and shared by two threads that each spin until it is spent; a wall budget of 0 is spent at once; no budget never. */
+static int spin_until_spent(void *ctx, long i) {
+    (void)i;
+    volatile double x = 0;
+    while (!sj_budget_spent((sj_budget *)ctx))
+        for (int k = 0; k < 20000; k++) x += k * 1e-9;
+    return SJ_OK;
+}
+
+static void test_budget(void) {
+    sj_budget b;
+    sj_budget_init(&b, SJ_CLOCK_CPU, 0.02);
+    spin_until_spent(&b, 0);
+    CHECK(sj_budget_cpu_seconds(&b) >= 0.019 && sj_budget_cpu_seconds(&b) < 0.04); /* (the last unit ends near it) */
+    sj_budget two;
+    sj_budget_init(&two, SJ_CLOCK_CPU, 0.04);
+    CHECK(sj_parallel_for(2, 1, 2, spin_until_spent, &two, NULL, NULL, NULL) == SJ_OK);
+    CHECK(sj_budget_cpu_seconds(&two) >= 0.039 && sj_budget_cpu_seconds(&two) < 0.08);
+    sj_budget wall;
+    sj_budget_init(&wall, SJ_CLOCK_WALL, 0.0);
+    CHECK(sj_budget_spent(&wall) && sj_budget_cpu_seconds(&wall) == 0.0 && !sj_budget_spent(NULL));
+}
+
 /* The history's nodes are shared and never change: two branches from one node each read their own entries,
  * the counts follow, and releasing frees every node once (ASan checks the frees). */
 static void test_log(void) {
@@ -1429,6 +1453,7 @@ int main(void) {
     test_user_policies();
     test_solver();
     test_log();
+    test_budget();
     test_template_world();
     test_selfplay();
     printf("%d checks, %d failures\n", checks, failures);

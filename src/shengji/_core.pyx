@@ -58,7 +58,7 @@ if not sj_cpu_supported():
                       "since 2008) and this CPU lacks it; rebuild from source with "
                       "pip install --no-binary shengji --config-settings=cmake.define.SJ_POPCNT=OFF shengji")
 # The checks of what a caller gives (shengji._validate, their one home), under the names this module uses.
-from .base._validate import (SOLVE_MAX_CARDS, TIME_MS_MAX, cards as _check_cards, integer as _check_int,
+from .base._validate import (CLOCKS, SOLVE_MAX_CARDS, TIME_MS_MAX, cards as _check_cards, integer as _check_int,
                         limit as _check_limit, seat as _check_seat, time_ms as _check_time_ms, u64 as _check_u64)
 
 

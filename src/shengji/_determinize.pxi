@@ -150,12 +150,17 @@ def bury_candidates(Deal deal):
     return [_action_obj(buf[i]) for i in range(n)]
 
 
-cdef double _deadline(time_ms) except -1:
-    """The wall-clock deadline (sj_wall_seconds) of a budget of ``time_ms`` milliseconds from now; 0 for None."""
+cdef sj_budget *_budget(sj_budget *b, time_ms, clock) except? NULL:
+    """``b`` filled with a budget of ``time_ms`` milliseconds from now on ``clock`` ("wall" or "cpu"), or NULL for
+    no budget (``time_ms`` None)."""
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be 'wall' (elapsed time) or 'cpu' (the searching threads' CPU time), got "
+                         f"{clock!r}")
     if time_ms is None:
-        return 0.0
+        return NULL
     _check_time_ms(time_ms)
-    return sj_wall_seconds() + time_ms / 1000.0
+    sj_budget_init(b, SJ_CLOCK_CPU if clock == "cpu" else SJ_CLOCK_WALL, time_ms / 1000.0)
+    return b
 
 
 cdef sj_shown *_shown_array(shown, int *n) except? NULL:
@@ -259,13 +264,14 @@ cdef _check_slots(Sampler sampler, slot_seats):
 
 
 def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_arg, trees_arg, policies, seed_arg,
-                   value, exploration_arg, time_ms, threads_arg, max_nodes_arg=1 << 22, declare=None):
+                   value, exploration_arg, time_ms, threads_arg, max_nodes_arg=1 << 22, declare=None, clock="wall"):
     """Run ISMCTS natively (GIL released; csrc/include/sj_ismcts.h); returns (visits, reward, iterations, nodes):
     per action the root visits (int64) and the summed reward (float64, from the mover's side), and the
     iterations and nodes made in all. (shengji.bots.ISMCTS is the public face; every argument is checked here.)"""
     import numpy as np
     cdef sj_ismcts_in spec
     cdef sj_ismcts_out out
+    cdef sj_budget budget
     cdef sj_deal position = deal.d
     cdef int i, n = len(actions), rc = SJ_OK
     cdef long failed = -1
@@ -316,7 +322,7 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
         if declare is not None:
             _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.shown, &spec.nshown, &spec.record,
                           &spec.nrecord)
-        spec.deadline = _deadline(time_ms)
+        spec.budget = _budget(&budget, time_ms, clock)
         flags = _Flags()
         fp = &(<_Flags>flags).f
 
@@ -381,7 +387,7 @@ cdef int _declare_spec(Deal deal, Sampler sampler, declare, int *observer, const
 
 
 def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg, policies, seed_arg, threads_arg,
-                     endgame_arg=None, time_ms=None, declare=None):
+                     endgame_arg=None, time_ms=None, declare=None, clock="wall"):
     """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
     attacker_levels, dealer, partner, done), numpy arrays of shape (len(actions), worlds) but ``done`` (worlds:
     the worlds rolled out; with ``time_ms`` no world is begun after the budget, world 0 always is).
@@ -400,7 +406,8 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     _check_slots(sampler, slot_seats)
     if len(policies) != 4:
         raise ValueError(f"four policies, one per seat, got {len(policies)}")
-    cdef double deadline = _deadline(time_ms)
+    cdef sj_budget budget
+    cdef sj_budget *spent_by = _budget(&budget, time_ms, clock)
     done = np.zeros(worlds, dtype=np.uint8)
     points = np.zeros((n, worlds), dtype=np.int16)
     captured = np.zeros((n, worlds), dtype=np.uint8)
@@ -432,7 +439,7 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     spec.worlds = worlds
     spec.seed = seed
     spec.endgame = endgame
-    spec.deadline = deadline
+    spec.budget = spent_by
     spec.declare_observer, spec.shown, spec.nshown, spec.record, spec.nrecord = -1, NULL, 0, NULL, 0
     if declare is not None:
         try:

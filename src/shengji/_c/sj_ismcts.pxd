@@ -1,6 +1,6 @@
 # Declarations of csrc/include/sj_ismcts.h (nothing else belongs here).
 from libc.stdint cimport uint64_t
-from .sj_parallel cimport sj_run_flags
+from .sj_parallel cimport sj_budget, sj_run_flags
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
@@ -24,7 +24,7 @@ cdef extern from "sj_ismcts.h" nogil:
         uint64_t seed
         int value
         double exploration
-        double deadline
+        sj_budget *budget
         long max_nodes
         int declare_observer
         const sj_shown *shown

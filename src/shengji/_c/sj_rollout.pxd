@@ -1,6 +1,6 @@
 # Declarations of csrc/include/sj_rollout.h (nothing else belongs here).
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
-from .sj_parallel cimport sj_run_flags
+from .sj_parallel cimport sj_budget, sj_run_flags
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
@@ -18,7 +18,7 @@ cdef extern from "sj_rollout.h" nogil:
         sj_player player[4]
         uint64_t seed
         int endgame
-        double deadline
+        sj_budget *budget
         int declare_observer
         const sj_shown *shown
         int nshown

@@ -14,7 +14,6 @@ burial), ``grab(deal)`` (炒底: a higher declaration or ``Cards()`` to pass) an
 from __future__ import annotations
 
 import hashlib
-import time
 from typing import Any
 
 from .. import _core
@@ -26,7 +25,7 @@ from ..game.players import Greedy, Random, play  # noqa: F401  (part of this mod
 from ..game.players import bots as bots_of
 from ..game.players import resolve as resolve_seats
 from .deal import Deal as _Deal  # the deals play_deal makes (a shengji.Deal)
-from .search import VALUES, ismcts, rollouts, thread_count, time_left
+from .search import VALUES, clock_now, ismcts, rollouts, thread_count, time_left
 from .worlds import determinize
 
 
@@ -47,21 +46,31 @@ class _SearchBot(Bot):
         raise NotImplementedError
 
     time_ms: float | None
+    clock: str = "wall"
     _started: float = 0.0
+    _reserve: float = 0.0  # ms of a decision spent outside the search's own budget (learned: see _decide)
 
     def _budget(self) -> float | None:
-        """What is left of ``time_ms`` since the decision began (the listing of the candidates counts)."""
-        return time_left(self.time_ms, self._started)
+        """What is left of ``time_ms`` on ``clock`` since the decision began (the listing of the candidates
+        counts), less what the decision has been spending beyond its search (the call's setup and results)."""
+        left = time_left(self.time_ms, self._started, self.clock)
+        return None if left is None else max(0.001, left - self._reserve)
 
     def _decide(self, deal: Deal, actions: list[Cards] | None = None) -> Cards:
         """The search's choice among ``actions`` (None: the search candidates by class); a single candidate
-        is played without a search."""
-        self._started = time.perf_counter()
+        is played without a search. With a budget the bot keeps its whole decision at ``time_ms``: what a
+        decision took beyond it (or short of it) moves the reserve it keeps for the work around the search, a
+        fifth of the difference a decision (a figure of the machine and the position, never of the cards seen)."""
+        self._started = clock_now(self.clock)
         if actions is None:
             actions = _core.search_candidates(deal)
         if len(actions) == 1:
             return actions[0]
-        return self._search(deal, actions)
+        choice = self._search(deal, actions)
+        if self.time_ms is not None:
+            took = 1000.0 * (clock_now(self.clock) - self._started)
+            self._reserve = min(0.5 * self.time_ms, max(0.0, self._reserve + 0.2 * (took - self.time_ms)))
+        return choice
 
     def play(self, deal: Deal) -> Cards:
         _in_phase(deal, "play", "play")
@@ -116,9 +125,11 @@ class PIMC(_SearchBot):
       decision costs most of the worlds a clock allows: measured, it made PIMC at 20 ms weaker than greedy).
       0 (or None): never.
     - ``worlds``: None is 64 without a clock.
-    - ``time_ms``: a budget per decision in wall time: worlds are rolled out until it is spent (``worlds``,
-      when given, is then the most drawn; None: at most 2,048; one world always is), and the decision then
-      depends on the machine's speed.
+    - ``time_ms``: a budget per decision: worlds are rolled out until it is spent (``worlds``, when given, is
+      then the most drawn; None: at most 2,048; one world always is), and the decision then depends on the
+      machine's speed. ``clock``: ``"wall"`` (elapsed time, the default) or ``"cpu"`` (the searching threads' CPU
+      time summed, with the decision's Python work: the same work on a loaded machine as on an idle one;
+      ``shengji.search``).
 
     >>> import shengji
     >>> deal = shengji.Deal(shengji.Rules(), seed=8, trump="H")
@@ -135,7 +146,8 @@ class PIMC(_SearchBot):
     """
 
     def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",
-                 threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None):
+                 threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None,
+                 clock: str = "wall"):
         if worlds is not None:
             worlds = _validate.integer(worlds, "worlds", 1, 2**31 - 1, "an integer", True)
         if value not in VALUES:
@@ -143,12 +155,14 @@ class PIMC(_SearchBot):
         seed = _validate.u64(seed, "seed")
         endgame = _validate.cards(endgame, "endgame")
         _validate.time_ms(time_ms)
+        self.clock = _validate.clock(clock, time_ms)
         self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
         self.endgame = None if endgame == 0 else endgame
         self.time_ms = time_ms
 
     def __repr__(self) -> str:
-        extra = "".join(f", {k}={v!r}" for k, v in (("endgame", self.endgame), ("time_ms", self.time_ms)) if v)
+        extra = "".join(f", {k}={v!r}" for k, v in (("endgame", self.endgame), ("time_ms", self.time_ms),
+                                                     ("clock", self.clock if self.clock != "wall" else None)) if v)
         worlds = f"worlds={self.worlds}, " if self.worlds or not self.time_ms else ""
         return f"PIMC({worlds or 'worlds=64, '}policy={self.policy!r}, seed={self.seed}{extra})".replace(
             "worlds=None, ", "worlds=64, ")
@@ -164,7 +178,7 @@ class PIMC(_SearchBot):
         worlds = self.worlds or (64 if self.time_ms is None else 2048)
         seed = self.decision_seed(deal)
         r = rollouts(deal, actions, worlds=worlds, policy=self.policy, seed=seed,
-                     threads=self.threads, endgame=self._endgame_here(deal), time_ms=self._budget())
+                     threads=self.threads, endgame=self._endgame_here(deal), time_ms=self._budget(), clock=self.clock)
         return r.best(self.value)
 
 
@@ -176,9 +190,9 @@ class ISMCTS(_SearchBot):
 
     - ``iterations`` in all (None: 1000), shared among ``trees`` independent trees (None: 4; root
       parallelism) that run on ``threads`` threads: identical for a seed at any thread count.
-    - ``time_ms``: a budget per decision in wall time; each tree runs until it is spent (``iterations``, when
-      given, is then the most in all; None: no bound) and, unless ``trees`` is given, there is one tree per
-      thread. The decision then depends on the machine's speed.
+    - ``time_ms``: a budget per decision on ``clock`` (as PIMC's); each tree runs until it is spent
+      (``iterations``, when given, is then the most in all; None: no bound) and, unless ``trees`` is given, there
+      is one tree per thread. The decision then depends on the machine's speed.
     - Seeded per decision from ``seed`` and the mover's observation, as PIMC; the phases as PIMC (burying
       searches ``bury_candidates``; declaring is searched in worlds of the whole pack order; under 泰安, while the
       declarations lie face down, the worlds give them cards too).
@@ -186,13 +200,14 @@ class ISMCTS(_SearchBot):
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, policy: Any = "greedy",
                  seed: int = 0, value: str = "levels", threads: int | None = None, trees: int | None = None,
-                 exploration: float = 0.7):
+                 exploration: float = 0.7, clock: str = "wall"):
         if iterations is not None:
             iterations = _validate.integer(iterations, "iterations", 1, 2**62, "an integer", True)
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
         seed = _validate.u64(seed, "seed")
         _validate.time_ms(time_ms)
+        self.clock = _validate.clock(clock, time_ms)
         if threads is not None:
             threads = _validate.integer(threads, "threads", 1, 4096, "an integer", True)
         if trees is not None:
@@ -206,6 +221,8 @@ class ISMCTS(_SearchBot):
         size = f"time_ms={self.time_ms!r}" if self.time_ms else f"iterations={self.iterations or 1000}"
         if self.time_ms and self.iterations:
             size += f", iterations={self.iterations}"
+        if self.clock != "wall":
+            size += f", clock={self.clock!r}"
         return f"ISMCTS({size}, policy={self.policy!r}, seed={self.seed})"
 
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
@@ -215,7 +232,7 @@ class ISMCTS(_SearchBot):
         seed = self.decision_seed(deal)
         return ismcts(deal, actions, iterations=iterations,
                       time_ms=self._budget(), policy=self.policy, seed=seed, value=self.value,
-                      threads=threads, trees=trees, exploration=self.exploration).best()
+                      threads=threads, trees=trees, exploration=self.exploration, clock=self.clock).best()
 
 
 HIDDEN_TRUMP_WORLDS = 8
@@ -254,7 +271,7 @@ _NAMES = ("greedy", "random", "pimc", "ismcts")
 
 
 def player(name: Any, seed: int = 0, worlds: int | None = 64, *, time_ms: float | None = None, endgame: int = 0,
-           iterations: int | None = None) -> Bot:
+           iterations: int | None = None, clock: str = "wall") -> Bot:
     """A bot from its name or a Bot itself, through the one resolver (``shengji.players.resolve``): "greedy",
     "random" (seeded by ``seed``), "pimc" (``PIMC(worlds, seed, time_ms, endgame)``) or "ismcts"
     (``ISMCTS(iterations, time_ms, seed)``)."""
@@ -262,8 +279,8 @@ def player(name: Any, seed: int = 0, worlds: int | None = 64, *, time_ms: float 
         return name
     if isinstance(name, str) and name == "random":
         return Random(seed)
-    search = {"pimc": lambda: PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame),
-              "ismcts": lambda: ISMCTS(iterations=iterations, time_ms=time_ms, seed=seed)}
+    search = {"pimc": lambda: PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame, clock=clock),
+              "ismcts": lambda: ISMCTS(iterations=iterations, time_ms=time_ms, seed=seed, clock=clock)}
     if not isinstance(name, str):
         raise TypeError(f"a bot is a name ({', '.join(_NAMES)}) or a shengji.bots.Bot, not {type(name).__name__}")
     return resolve_seats(name, names=search, what="bot").bots()[0]

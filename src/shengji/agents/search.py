@@ -21,19 +21,23 @@ policy, all in C with the GIL released:
 - ``endgame=k``: once every hand of a world holds at most ``k`` cards, the world (fully known: it is
   sampled) is played to its end perfectly by the exact endgame (``Deal.solve``) instead of the policy.
 - ``policy``: ``"greedy"``, ``"random"``, or a list of four (one per seat).
-- ``time_ms``: a budget in wall time (as bot platforms count it): no world is begun after it (world 0 always
-  is), so ``worlds`` is then the most that are drawn; the results then depend on the machine's speed.
+- ``time_ms``: a time budget: no world is begun once it is spent (world 0 always is), so ``worlds`` is then the
+  most that are drawn; the results then depend on the machine's speed. ``clock``: what the budget measures,
+  ``"wall"`` (elapsed time, as bot platforms count it; the default) or ``"cpu"`` (the searching threads' CPU time,
+  summed over them, and the Python work of the call: a budget that buys the same work on a loaded machine as on an
+  idle one, csrc/include/sj_parallel.h).
 
 ``ismcts(deal, actions=None, *, iterations=1000, time_ms=None, policy="greedy", seed=0, value="levels",
-threads=None, trees=4, exploration=0.7, determinize=True)``: single-observer information-set MCTS from the
+threads=None, trees=4, exploration=0.7, determinize=True, clock="wall")``: single-observer information-set MCTS from the
 seat to move (csrc/include/sj_ismcts.h). Each iteration draws a world as the rollouts do, descends one tree
 of public action sequences through the actions available in that world (the search candidates by class of
 whoever moves), choosing by UCB1 with availability counts (rewards scaled to about ±1: levels / 3, points /
 80; ``exploration`` is UCB1's constant), adds one node, finishes the world with ``policy`` and backs the
 result up from each mover's side. Below the root a burial is left to the policy. ``trees`` independent trees
 (root parallelism) share the iterations and run on ``threads`` threads; their root visits are summed, so
-the result is the same for any thread count. With ``time_ms`` each tree runs until the budget (``iterations``
-is then the most in all). The result's ``best()`` is the most visited root action (ties: the higher mean).
+the result is the same for any thread count. With ``time_ms`` each tree runs until the budget (on ``clock``, as
+for the rollouts) is spent (``iterations`` is then the most in all).
+The result's ``best()`` is the most visited root action (ties: the higher mean).
 
 ``Rollouts.value(kind)``: per action, the mean value from the mover's side and its 95 % interval (normal
 approximation, mean ± 1.96·sd/√worlds): ``"points"`` is the attackers' final points, negated when the mover
@@ -125,12 +129,18 @@ def _seed(seed: Any) -> int:
 
 
 
-def time_left(time_ms: float | None, started: float) -> float | None:
-    """What is left of a budget begun at ``started`` (time.perf_counter): the Python work before the native
+def clock_now(clock: str = "wall") -> float:
+    """The time on a budget's clock (seconds): ``time.perf_counter`` for "wall", the process's CPU time for "cpu" (the
+    Python work of a decision and the native searches it has run so far, every thread's share summed)."""
+    return time.perf_counter() if clock == "wall" else time.process_time()
+
+
+def time_left(time_ms: float | None, started: float, clock: str = "wall") -> float | None:
+    """What is left of a budget begun at ``started`` (``clock_now(clock)``): the Python work before the native
     search counts against it; at least a microsecond (the search always runs one world or iteration)."""
     if time_ms is None:
         return None
-    return max(0.001, time_ms - 1000.0 * (time.perf_counter() - started))
+    return max(0.001, time_ms - 1000.0 * (clock_now(clock) - started))
 
 
 def _positive(value: Any, name: str) -> int:
@@ -196,10 +206,11 @@ def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[i
 
 def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
              threads: int | None = None, determinize: bool = True, endgame: int | None = None,
-             time_ms: float | None = None) -> Rollouts:
+             time_ms: float | None = None, clock: str = "wall") -> Rollouts:
     """Roll out the candidate actions of the seat to move (module docstring)."""
-    started = time.perf_counter()
     _validate.time_ms(time_ms)
+    clock = _validate.clock(clock, time_ms)
+    started = clock_now(clock)
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
     worlds = _positive(worlds, "worlds")
@@ -213,14 +224,15 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     smp, slots, declare = _world_sampler(deal, determinize, "rollouts")
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
     points, captured, dealer_levels, attacker_levels, dealer, partner, done = native(
-        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_left(time_ms, started), declare)
+        deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_left(time_ms, started, clock), declare,
+        clock)
     if time_ms is not None and not done.all():  # the clock stopped the run: the worlds rolled out
         points, captured, dealer_levels, attacker_levels, dealer, partner = (
             a[:, done] for a in (points, captured, dealer_levels, attacker_levels, dealer, partner))
     return Rollouts(cands, points, captured, dealer_levels, attacker_levels, mover=mover,
                     mover_attacks=deal.is_attacker(mover),
                     meta={"worlds": int(points.shape[1]), "policy": policy, "seed": seed, "determinize": determinize,
-                          "endgame": endgame, "time_ms": time_ms},
+                          "endgame": endgame, "time_ms": time_ms, "clock": clock},
                     dealer=dealer, partner=partner)
 
 
@@ -252,10 +264,11 @@ class TreeSearch:
 
 def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: float | None = None,
            policy: Any = "greedy", seed: int = 0, value: str = "levels", threads: int | None = None,
-           trees: int = 4, exploration: float = 0.7, determinize: bool = True) -> TreeSearch:
+           trees: int = 4, exploration: float = 0.7, determinize: bool = True, clock: str = "wall") -> TreeSearch:
     """Information-set MCTS from the seat to move (module docstring)."""
-    started = time.perf_counter()
     _validate.time_ms(time_ms)
+    clock = _validate.clock(clock, time_ms)
+    started = clock_now(clock)
     if not isinstance(deal, Deal):
         raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
     iterations = int(_validate.integer(iterations, "iterations", 1, 2**62, "a positive integer"))
@@ -268,9 +281,9 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
     smp, slots, declare = _world_sampler(deal, determinize, "ISMCTS searches")
     native = _core._native_ismcts  # type: ignore[attr-defined]  # private: not in the stub
     visits, reward, done, nodes = native(deal, smp, slots, cands, iterations, trees, pols, seed, value,
-                                         exploration, time_left(time_ms, started), min(threads, trees),
-                                         declare=declare)
+                                         exploration, time_left(time_ms, started, clock), min(threads, trees),
+                                         declare=declare, clock=clock)
     return TreeSearch(cands, visits, reward, int(done), int(nodes), value,
-                      meta={"iterations": iterations, "time_ms": time_ms, "policy": policy, "seed": seed,
-                            "trees": trees, "exploration": exploration, "determinize": determinize})
+                      meta={"iterations": iterations, "time_ms": time_ms, "clock": clock, "policy": policy,
+                            "seed": seed, "trees": trees, "exploration": exploration, "determinize": determinize})
 

@@ -66,6 +66,21 @@ def time_ms(value: Any) -> float | None:
     return value
 
 
+CLOCKS = ("wall", "cpu")
+
+
+def clock(value: Any, budget: Any) -> str:
+    """A search budget's clock: "wall" (elapsed time, as bot platforms count it) or "cpu" (the searching threads' CPU
+    time, summed over them: a figure that does not depend on how loaded the machine is). "cpu" measures a budget, so
+    it needs one (``budget``: the ``time_ms`` given)."""
+    if not isinstance(value, str) or value not in CLOCKS:
+        raise ValueError(f"clock must be 'wall' (elapsed time) or 'cpu' (the searching threads' CPU time), got "
+                         f"{value!r}")
+    if value == "cpu" and budget is None:
+        raise ValueError("clock='cpu' measures a time budget: give time_ms too")
+    return value
+
+
 def cards(value: Any, name: str) -> int | None:
     """None or a count of cards a hand 0 .. SOLVE_MAX_CARDS (the exact endgame's limit: endgame=, max_cards=)."""
     if value is None:

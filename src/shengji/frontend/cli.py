@@ -398,19 +398,20 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _player(name: str, worlds: int | None, seed: int, time_ms: float | None = None, endgame: int = 0,
-            iterations: int | None = None) -> Any:
+            iterations: int | None = None, clock: str = "wall") -> Any:
     """A tournament player by name (``shengji.bots.player``): the native policies by name (they run natively),
     pimc (PIMC with greedy rollouts) or ismcts."""
     if name in NAMES:
         return name
-    return bots.player(name, seed, worlds, time_ms=time_ms, endgame=endgame, iterations=iterations)
+    return bots.player(name, seed, worlds, time_ms=time_ms, endgame=endgame, iterations=iterations, clock=clock)
 
 
 def _tournament(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"--bots needs two or more different bots, got {args.bots!r}")
-    players = {n: _player(n, args.worlds, args.seed, args.time_ms, args.endgame, args.iterations) for n in names}
+    players = {n: _player(n, args.worlds, args.seed, args.time_ms, args.endgame, args.iterations, args.clock)
+               for n in names}
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
     t = time.perf_counter()
     res = tournament(_rules(args), players, args.deals, seed=args.seed, threads=args.threads,
@@ -534,7 +535,9 @@ def main(argv: list[str] | None = None) -> int:
                       "the most)")
     tour.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations (default 1000; with "
                       "--time-ms the most)")
-    tour.add_argument("--time-ms", type=float, default=None, help="the search bots' budget per decision, wall time")
+    tour.add_argument("--time-ms", type=float, default=None, help="the search bots' budget per decision")
+    tour.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what --time-ms measures: elapsed "
+                      "time, or the searching threads' CPU time (the same work on a loaded machine)")
     tour.add_argument("--endgame", type=_int, default=0, help="PIMC: solve each world exactly once every hand "
                       "holds at most this many cards")
     tour.add_argument("--seed", type=_int, default=0, help="the deals' seed")
