@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from shengji import Deal, Rules, _core, bots, search, tournament
+from shengji import Deal, Rules, _core, bots, search, simulate, tournament
 
 
 def mid_deal(n: int, seed: int = 0, preset: str = "qq-2deck") -> list[Deal]:
@@ -214,6 +214,31 @@ def strength(deals: int, time_ms: float, pairs: list[str], seed: int = 0, endgam
     return out
 
 
+class ClassicGreedy(bots.Bot):
+    """Greedy with the burial it had before it voided suits (``_core.classic_greedy_bury``, csrc/src/sj_reference.c)."""
+
+    def choose(self, deal: Deal) -> Any:
+        if deal.phase == "bury":
+            return _core.classic_greedy_bury(deal)
+        return deal.policy_action("greedy")
+
+
+def burial(deals: int, presets: list[str], seed: int = 11) -> dict[str, Any]:
+    """Today's greedy against greedy with the classic burial, duplicate deals (the only difference: the burial), and
+    the kitty's points under each."""
+    out: dict[str, Any] = {"deals": deals, "seed": seed, "presets": {}}
+    for preset in presets:
+        rules = Rules.preset(preset)
+        res = tournament(rules, {"greedy": "greedy", "classic": ClassicGreedy()}, deals, seed=seed, threads=1)
+        mean, lo, hi = res.advantage("greedy", "classic")
+        kitty = simulate(rules, deals, seed=seed, policy="greedy").kitty_points
+        row = {"advantage_levels": mean, "low": lo, "high": hi, "kitty_points_share": float((kitty > 0).mean()),
+               "kitty_points_mean": float(kitty.mean())}
+        out["presets"][preset] = row
+        print(preset, json.dumps(row), flush=True)
+    return out
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -226,7 +251,13 @@ def main(argv: list[str]) -> int:
     st.add_argument("--value", default="levels", choices=["levels", "points"], help="the search bots' value")
     st.add_argument("--clock", default="wall", choices=["wall", "cpu"], help="what the budget measures")
     st.add_argument("--out", default=None, help="write the JSON summary here")
+    bu = sub.add_parser("burial", help="today's greedy burial against the classic one, duplicate deals")
+    bu.add_argument("--deals", type=int, default=3000)
+    bu.add_argument("--presets", default="qq-2deck,qq-3deck,4deck,taian")
     args = ap.parse_args(argv)
+    if args.cmd == "burial":
+        print(json.dumps(burial(args.deals, args.presets.split(",")), indent=1))
+        return 0
     res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame, args.value, args.clock)
     text = json.dumps(res, indent=1)
     if args.out:

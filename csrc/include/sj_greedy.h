@@ -13,7 +13,8 @@ extern "C" {
 
 /* Declaring or grabbing: the declaration shown, empty to pass. */
 void sj_greedy_declare(const sj_deal *d, sj_cards *out);
-/* Burying: the cards buried. */
+/* Burying: the cards buried, as a player buries: short plain suits voided (with their points), trumps and high
+ * cards kept (sj_greedy.c says how). */
 void sj_greedy_bury(const sj_deal *d, sj_cards *out);
 /* 泰安 换底: the swap, empty to pass. */
 void sj_greedy_swap(const sj_deal *d, sj_cards *out);

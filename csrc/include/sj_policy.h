@@ -5,7 +5,8 @@
  *   following: sj_deal_random_lead / sj_random_follow (drawn without listing the legal actions).
  * greedy: a rule-of-thumb player after the QQ guide's tips.  Declare (or grab with) the declaration whose trump
  *   the hand supports best (cards of the suit; three per joker for no trump) when that is a quarter of
- *   the hand; bury short plain suits, never trumps or points when avoidable; lead
+ *   the hand; bury by voiding short plain suits (points only with their whole suit), keeping trumps and high
+ *   cards; lead
  *   units and throws that no unseen cards can beat (plain suits first, largest first), else a low card
  *   of the longest plain suit; follow by feeding points to a winning partner, winning with the cheapest
  *   winning play when points are at stake, and otherwise playing low.  Deterministic.

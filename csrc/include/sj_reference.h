@@ -24,6 +24,11 @@ long sj_greedy_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *dif
 long sj_candidates_check(sj_deal *d, const sj_player players[4], sj_rng *r, int *differs, long *ngot, long *nwant,
                          int *choices, sj_cards *got, sj_cards *want);
 
+/* The greedy burial before it voided suits (kept as the reference a duplicate tournament holds the new one against,
+ * benchmarks/bench_bots.py): the cards worth least to keep, plain before trump, no points, singles before pairs,
+ * short suits first, low before high; under 泰安 the cards its kitty refuses last. */
+void sj_greedy_bury_classic(const sj_deal *d, sj_cards *out);
+
 #ifdef __cplusplus
 }
 #endif

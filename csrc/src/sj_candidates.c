@@ -29,7 +29,13 @@ static long short_suit_candidates(const sj_deal *d, sj_cards *cand) {
             n += m < SJ_CANDIDATES - n ? m : SJ_CANDIDATES - n;
         }
     }
-    return n;
+    long k = 0; /* each once: the cheapest discard can be the richest (no points held), or a way to trump */
+    for (long i = 0; i < n; i++) {
+        long j = 0;
+        while (j < k && !sj_cards_equal(&cand[j], &cand[i])) j++;
+        if (j == k) cand[k++] = cand[i];
+    }
+    return k;
 }
 
 long sj_follow_candidates(const sj_deal *d, sj_cards *cand) {

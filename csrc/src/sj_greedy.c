@@ -96,27 +96,38 @@ void sj_greedy_declare(const sj_deal *d, sj_cards *out) {
 
 /* ---- burying, 换底, 找朋友's call ------------------------------------------------------------------- */
 
-void sj_greedy_bury(const sj_deal *d, sj_cards *out) {
-    const sj_cards *h = &d->hands[d->burier];
-    *out = sj_cards_empty();
+/* The top card of each effective suit (its ace; the big joker for trumps). */
+static void suit_tops(const sj_trump *t, int *top) {
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        top[e] = -1;
+        for (uint64_t m = t->suit_mask[e]; m; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            if (top[e] < 0 || t->pos[k] > t->pos[top[e]]) top[e] = k;
+        }
+    }
+}
+
+/* The cards worth least to keep, `n` of them from `from` (the hand `h`'s), appended to *out: plain before trump, no
+ * points, singles before pairs, an ace last, short suits first, low before high; under 泰安 the cards its kitty
+ * refuses last. */
+static void bury_least(const sj_deal *d, const sj_cards *h, const sj_cards *from, int n, sj_cards *out) {
     int taian = d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN;
     sj_cards ok = taian ? sj_kitty_allowed(d, h, 0) : *h; /* 泰安: no points, no constant ranks */
-    /* Greedy: bury the cards worth least to keep: plain before trump, no points, singles before
-     * pairs, short suits first, low before high. */
     const sj_trump *t = &d->trump;
-    int len[SJ_NUM_EFF];
+    int len[SJ_NUM_EFF], top[SJ_NUM_EFF];
+    suit_tops(t, top);
     for (int e = 0; e < SJ_NUM_EFF; e++) {
-        sj_cards in = sj_cards_mask(h, t->suit_mask[e]);
+        sj_cards in = sj_cards_mask(from, t->suit_mask[e]);
         len[e] = sj_cards_size(&in);
     }
     int keys[SJ_MAX_PACK], kinds[SJ_MAX_PACK], m = 0;
     for (int k = 0; k < SJ_NUM_KINDS; k++) {
-        int c = sj_cards_count(h, k);
+        int c = sj_cards_count(from, k);
         for (int i = 0; i < c; i++) {
             int e = t->eff[k];
             int banned = taian && !sj_cards_count(&ok, k);
             keys[m] = (banned << 25) | ((e == SJ_TRUMP) << 24) | ((sj_kind_points(k) > 0) << 23) | ((c >= 2) << 22) |
-                      (len[e] << 8) | t->pos[k];
+                      ((k == top[e]) << 21) | (len[e] << 8) | t->pos[k];
             kinds[m++] = k;
         }
     }
@@ -130,7 +141,50 @@ void sj_greedy_bury(const sj_deal *d, sj_cards *out) {
         keys[j] = key;
         kinds[j] = kind;
     }
-    for (int i = 0; i < d->rules.kitty && i < m; i++) sj_cards_add_one(out, kinds[i]);
+    for (int i = 0; i < n && i < m; i++) sj_cards_add_one(out, kinds[i]);
+}
+
+void sj_greedy_bury(const sj_deal *d, sj_cards *out) {
+    /* As a player buries: void short plain suits (their K and 10 go down with them), keep trumps and high cards.
+     * A plain suit is voided whole when it fits in what is left of the kitty and holds neither the suit's top card
+     * (its ace) nor a pair, and (泰安) only cards that kitty takes; the shortest first, then the one with fewer
+     * points.  The rest of the kitty: the cards worth least to keep (bury_least: an ace after the other plain
+     * singles), so no point card goes down but with its suit. */
+    const sj_cards *h = &d->hands[d->burier];
+    const sj_trump *t = &d->trump;
+    int taian = d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN;
+    sj_cards ok = taian ? sj_kitty_allowed(d, h, 0) : *h;
+    *out = sj_cards_empty();
+    int left = d->rules.kitty, ne = 0, order[SJ_NUM_EFF], key[SJ_NUM_EFF], top[SJ_NUM_EFF];
+    suit_tops(t, top);
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        if (e == SJ_TRUMP) continue;
+        sj_cards in = sj_cards_mask(h, t->suit_mask[e]), rest;
+        int n = sj_cards_size(&in);
+        if (n == 0 || n > left || sj_cards_sub(&ok, &in, &rest) < 0) continue; /* (泰安: a card it refuses) */
+        int pair = 0;
+        for (uint64_t m = in.p[0]; m; m &= m - 1) pair |= sj_cards_count(&in, __builtin_ctzll(m)) >= 2;
+        if (pair || sj_cards_count(&in, top[e])) continue;
+        key[ne] = (n << 8) | sj_cards_points(&in);
+        order[ne++] = e;
+    }
+    for (int i = 1; i < ne; i++) /* shortest first, then fewer points, then suit order */
+        for (int j = i; j > 0 && key[j - 1] > key[j]; j--) {
+            int x = key[j], y = order[j];
+            key[j] = key[j - 1], order[j] = order[j - 1];
+            key[j - 1] = x, order[j - 1] = y;
+        }
+    for (int i = 0; i < ne; i++) {
+        sj_cards in = sj_cards_mask(h, t->suit_mask[order[i]]), with;
+        int n = sj_cards_size(&in);
+        if (n > left) continue;
+        sj_cards_add(out, &in, &with);
+        *out = with;
+        left -= n;
+    }
+    sj_cards rest;
+    sj_cards_sub(h, out, &rest);
+    bury_least(d, h, &rest, left, out);
 }
 
 void sj_greedy_swap(const sj_deal *d, sj_cards *out) {

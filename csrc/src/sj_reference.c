@@ -359,3 +359,42 @@ long sj_candidates_check(sj_deal *d, const sj_player players[4], sj_rng *r, int 
     free(cls);
     return out;
 }
+
+/* ---- the greedy burial before it voided suits ----------------------------------------------------------------- */
+
+void sj_greedy_bury_classic(const sj_deal *d, sj_cards *out) {
+    const sj_cards *h = &d->hands[d->burier];
+    *out = sj_cards_empty();
+    int taian = d->rules.kitty_rule == SJ_KITTY_RULE_TAIAN;
+    sj_cards ok = taian ? sj_kitty_allowed(d, h, 0) : *h; /* 泰安: no points, no constant ranks */
+    /* Greedy: bury the cards worth least to keep: plain before trump, no points, singles before
+     * pairs, short suits first, low before high. */
+    const sj_trump *t = &d->trump;
+    int len[SJ_NUM_EFF];
+    for (int e = 0; e < SJ_NUM_EFF; e++) {
+        sj_cards in = sj_cards_mask(h, t->suit_mask[e]);
+        len[e] = sj_cards_size(&in);
+    }
+    int keys[SJ_MAX_PACK], kinds[SJ_MAX_PACK], m = 0;
+    for (int k = 0; k < SJ_NUM_KINDS; k++) {
+        int c = sj_cards_count(h, k);
+        for (int i = 0; i < c; i++) {
+            int e = t->eff[k];
+            int banned = taian && !sj_cards_count(&ok, k);
+            keys[m] = (banned << 25) | ((e == SJ_TRUMP) << 24) | ((sj_kind_points(k) > 0) << 23) | ((c >= 2) << 22) |
+                      (len[e] << 8) | t->pos[k];
+            kinds[m++] = k;
+        }
+    }
+    for (int i = 1; i < m; i++) { /* insertion sort by key */
+        int key = keys[i], kind = kinds[i], j = i;
+        while (j > 0 && keys[j - 1] > key) {
+            keys[j] = keys[j - 1];
+            kinds[j] = kinds[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        kinds[j] = kind;
+    }
+    for (int i = 0; i < d->rules.kitty && i < m; i++) sj_cards_add_one(out, kinds[i]);
+}

@@ -1055,3 +1055,13 @@ def burial_log(Deal deal):
     """``deal.burials`` with the number of declarations shown before each: (seat, Cards, shown before) (an
     observation's ``burials``)."""
     return list(deal._history("burials"))
+
+
+def classic_greedy_bury(Deal deal):
+    """The greedy burial before it voided suits (csrc/src/sj_reference.c), for the burier of ``deal`` in the bury
+    phase: the reference a duplicate tournament holds today's greedy burial against (benchmarks/bench_bots.py)."""
+    cdef sj_cards out
+    if deal.d.phase != SJ_PHASE_BURY:
+        raise IllegalMove(f"classic_greedy_bury: not allowed in the {deal.phase} phase")
+    sj_greedy_bury_classic(&deal.d, &out)
+    return Cards._wrap(out)

@@ -10,3 +10,4 @@ cdef extern from "sj_reference.h" nogil:
     long sj_greedy_check(sj_deal *d, const sj_player *players, sj_rng *r, int *differs, sj_cards *got, sj_cards *want)
     long sj_candidates_check(sj_deal *d, const sj_player *players, sj_rng *r, int *differs, long *ngot, long *nwant,
                              int *choices, sj_cards *got, sj_cards *want)
+    void sj_greedy_bury_classic(const sj_deal *d, sj_cards *out)

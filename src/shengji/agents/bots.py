@@ -7,8 +7,8 @@ burial), ``grab(deal)`` (炒底: a higher declaration or ``Cards()`` to pass) an
   legal follows; at most ``limit`` of them, in the core's order, are considered).
 - :class:`Greedy` is the native rule-of-thumb player after the QQ guide's tips (csrc/src/sj_greedy.c): lead
   safe top cards and throws, feed points to a partner who is winning, win a trick with the cheapest
-  winning play when points are at stake, otherwise follow low; bury short plain suits and no points;
-  declare the longest suit.
+  winning play when points are at stake, otherwise follow low; bury by voiding short plain suits (points only
+  with their whole suit), keeping trumps and high cards; declare the longest suit.
 """
 
 from __future__ import annotations

@@ -19,8 +19,9 @@ opponents, the pure-Python reference's deals, a face-down world's declaring).
 :class:`Random` picks uniformly among the legal actions (a follower facing a long lead has up to 10^5 legal
 follows; at most ``limit`` of them, in the core's order, are considered); :class:`Greedy` is the native
 rule-of-thumb player after the QQ guide's tips: lead safe top cards and throws, feed points to a partner who is
-winning, win a trick with the cheapest winning play when points are at stake, otherwise follow low; bury short
-plain suits and no points; declare the longest suit.
+winning, win a trick with the cheapest winning play when points are at stake, otherwise follow low; bury by
+voiding short plain suits (points only with their whole suit), keeping trumps and high cards; declare the longest
+suit.
 """
 
 from __future__ import annotations
@@ -70,9 +71,9 @@ class Random(Bot):
 
 class Greedy(Bot):
     """The native rule-of-thumb player (csrc/src/sj_greedy.c, the same one ``simulate(policy="greedy")``
-    uses) in every phase: declare the longest suit, bury short plain suits and no points, lead cards and
-    throws the unseen cards cannot beat, feed points to a winning partner, win cheaply when points are at
-    stake, otherwise play low. Deterministic."""
+    uses) in every phase: declare the longest suit, bury by voiding short plain suits (points only with their
+    whole suit), lead cards and throws the unseen cards cannot beat, feed points to a winning partner, win cheaply
+    when points are at stake, otherwise play low. Deterministic."""
 
     def choose(self, deal: Deal) -> Cards:
         return deal.policy_action("greedy")

@@ -64,9 +64,9 @@ class Records:
     >>> import shengji
     >>> rec = shengji.selfplay(shengji.Rules(), 10, policy="greedy", seed=1)
     >>> rec
-    Records(651 rows from 10 games, reward='levels')
+    Records(659 rows from 10 games, reward='levels')
     >>> rec.observation.shape, rec.action.shape       # each row's observation tensor and chosen action's
-    ((651, 784), (651, 59))
+    ((659, 784), (659, 59))
     >>> [shengji.PHASES[p] for p in rec.phase[:5]], rec.seat[:5].tolist()   # game 0's first decisions
     (['declare', 'declare', 'declare', 'bury', 'play'], [2, 1, 2, 0, 0])
     >>> rec.returns[:5].tolist()                      # the deal's result in levels, from each row's side
