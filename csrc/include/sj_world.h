@@ -72,6 +72,15 @@ typedef struct sj_world_record {
 int sj_world_rebuild(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec,
                      const sj_cards *hands, const sj_cards *kitty, sj_deal *world, sj_log **log, sj_cards *buried);
 
+/* Policy-based inference (docs/MODEL.md §10): the log-likelihood, in the world of one placement (`hands`, `kitty` as
+ * sj_world_rebuild takes them), of the plays the seats other than `observer` made, under a soft greedy model: at each
+ * such play with two candidates or more (sj_candidate_actions) the seat chooses greedy's play with probability `p`
+ * and spreads the rest evenly over its other candidates.  A failed throw is judged by the cards attempted.  *ll gets
+ * the sum, *judged (not NULL) the plays judged.  SJ_E_ARGS for p outside (0, 1) or a bad observer; else as
+ * sj_world_rebuild. */
+int sj_world_loglik(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec,
+                    const sj_cards *hands, const sj_cards *kitty, int observer, double p, double *ll, int *judged);
+
 /* The world of one placement (`slots`, as sj_det_sample draws them) into `world`: a copy of `base` (a world
  * rebuilt from the same record) with the hidden cards replaced, its pack order rebuilt, its call and points made
  * its own; *buried (not NULL) gets the world's buried kitty.  SJ_E_SETUP_HAND_SIZE when the placement does not

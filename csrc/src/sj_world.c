@@ -1,9 +1,12 @@
 /* sj_world.c — worlds rebuilt from one seat's observation (see sj_world.h). */
 #include "sj_world.h"
 
+#include <math.h>
 #include <string.h>
 
+#include "sj_candidates.h"
 #include "sj_deal.h"
+#include "sj_policy.h"
 
 /* The pack order of a world whose seats hold `hands` now (their plays are added back): *buried is the kitty buried
  * (in: ignored in the bury phase, where it is taken from the burier's cards; out: the kitty as buried), `order`
@@ -143,8 +146,55 @@ static int act(sj_deal *d, sj_log **log, const sj_cards *action) {
     return sj_deal_act_why(d, log, action, &played, &failed, NULL);
 }
 
+/* The soft greedy model's judgement of the plays replayed (sj_world_loglik): the observer's own are not judged. */
+typedef struct judge {
+    int observer;
+    double log_p, log_rest; /* log p, and log (1 - p) */
+    double ll;
+    int judged;
+} judge;
+
+/* Judge the play about to be replayed from `d`: `chosen` is what its seat chose (the cards attempted, for a failed
+ * throw). */
+static void judge_play(judge *j, const sj_deal *d, const sj_cards *chosen) {
+    if (d->to_move == j->observer) return;
+    sj_cards g, cand[SJ_CANDIDATES];
+    sj_rng r = sj_rng_stream(0, 0); /* (greedy draws nothing) */
+    if (sj_policy_action(SJ_POLICY_GREEDY, d, &r, &g) != SJ_OK) return;
+    long n = sj_candidate_actions(d, cand);
+    if (n <= 1) return; /* a forced play tells nothing */
+    j->judged++;
+    if (sj_cards_equal(&g, chosen)) {
+        j->ll += j->log_p;
+        return;
+    }
+    long others = n - 1; /* the rest spread evenly over the other candidates */
+    j->ll += j->log_rest - log((double)others);
+}
+
+static int rebuild(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec, const sj_cards *hands,
+                   const sj_cards *kitty, sj_deal *world, sj_log **log, sj_cards *buried_out, judge *j);
+
 int sj_world_rebuild(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec,
                      const sj_cards *hands, const sj_cards *kitty, sj_deal *world, sj_log **log, sj_cards *buried_out) {
+    return rebuild(rules, t, rec, hands, kitty, world, log, buried_out, NULL);
+}
+
+int sj_world_loglik(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec,
+                    const sj_cards *hands, const sj_cards *kitty, int observer, double p, double *ll, int *judged) {
+    if (!(p > 0 && p < 1) || observer < 0 || observer > 3) return SJ_E_ARGS;
+    judge j = {observer, log(p), log1p(-p), 0.0, 0};
+    sj_deal world;
+    int rc = rebuild(rules, t, rec, hands, kitty, &world, NULL, NULL, &j);
+    if (rc == SJ_OK) {
+        *ll = j.ll;
+        if (judged) *judged = j.judged;
+    }
+    return rc;
+}
+
+static int rebuild(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec, const sj_cards *hands,
+                   const sj_cards *kitty, sj_deal *world, sj_log **log, sj_cards *buried_out, judge *j) {
     if (rules->decks < 1 || rules->decks > SJ_MAX_DECKS || rec->dealer < 0 || rec->dealer > 3 || rec->nshown < 0 ||
         rec->ntaken < 0 || rec->nplays < 0 || t->burier < 0 || t->burier > 3)
         return SJ_E_ARGS;
@@ -183,6 +233,7 @@ int sj_world_rebuild(const sj_rules *rules, const sj_world_template *t, const sj
     }
     for (int i = 0; rc == SJ_OK && i < rec->nplays; i++) {
         const sj_log_entry *p = &rec->plays[i];
+        if (j) judge_play(j, world, p->failed ? &p->action : &p->played);
         rc = sj_world_force(world, log, &p->played, p->failed ? &p->action : NULL);
     }
 done:

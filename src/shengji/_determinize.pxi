@@ -610,22 +610,44 @@ cdef class WorldTemplate:
         self.lazy = kitty_slot
         self.base = self.rebuild(sampler.sample(draw), Deal)
 
-    def rebuild(self, placement, cls=None):
-        """The world of ``placement`` (a Cards per slot, as ``Sampler.sample`` draws them) rebuilt by replaying the
-        observation's public record: a Deal of class ``cls`` (by default the native Deal) with its own history."""
-        cls = _deal_class(cls, Deal)
+    cdef _placed(self, placement, sj_cards *now, sj_cards *kitty):
+        """Each seat's cards now and the kitty in the world of ``placement`` (a Cards per slot)."""
+        cdef int i
         if len(placement) != self.nslots:
             raise ValueError(f"a placement of {self.nslots} slots, got {len(placement)}")
-        cdef sj_cards now[4]
-        cdef sj_cards kitty = self.kitty
-        cdef int i
+        kitty[0] = self.kitty
         for i in range(4):
             now[i] = self.hand if i == self.observer else sj_cards_empty()
         for i in range(self.nslots):
             if self.t.slot_seat[i] == -1:
-                kitty = (<Cards>_as_cards(placement[i], "kitty")).c
+                kitty[0] = (<Cards>_as_cards(placement[i], "kitty")).c
             else:
                 now[self.t.slot_seat[i]] = (<Cards>_as_cards(placement[i], "hand")).c
+
+    def loglik(self, placement, double p):
+        """Policy-based inference (sj_world_loglik): the log-likelihood of the other seats' plays in the world of
+        ``placement`` under the soft greedy model (greedy's play with probability ``p``, the rest spread evenly
+        over the seat's other candidates), and the number of plays judged."""
+        cdef sj_cards now[4]
+        cdef sj_cards kitty
+        cdef double ll = 0
+        cdef int judged = 0
+        self._placed(placement, now, &kitty)
+        if not 0 < p < 1:
+            raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
+        cdef sj_rules r = _rules_struct(self.rules)
+        rc = sj_world_loglik(&r, &self.t, &self.rec, now, &kitty, self.observer, p, &ll, &judged)
+        if rc != SJ_OK:
+            _raise_error(rc, "judging a world of the observation", &r)
+        return ll, judged
+
+    def rebuild(self, placement, cls=None):
+        """The world of ``placement`` (a Cards per slot, as ``Sampler.sample`` draws them) rebuilt by replaying the
+        observation's public record: a Deal of class ``cls`` (by default the native Deal) with its own history."""
+        cls = _deal_class(cls, Deal)
+        cdef sj_cards now[4]
+        cdef sj_cards kitty
+        self._placed(placement, now, &kitty)
         cdef sj_rules r = _rules_struct(self.rules)
         cdef Deal w = _new_deal(cls)
         rc = sj_world_rebuild(&r, &self.t, &self.rec, now, &kitty, &w.d, &w.log, NULL)

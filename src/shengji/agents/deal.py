@@ -54,9 +54,9 @@ class Deal(_core.Deal):
 
 
 def determinize(observation: Observation, rng: random.Random | int | None = None, *,
-                reference: bool = False) -> Deal:
+                reference: bool = False, inference: str = "uniform") -> Deal:
     """A world consistent with ``observation``, as a ``shengji.Deal`` (``shengji.worlds.determinize``, whose
     docstring says how it is drawn)."""
-    world = _worlds.determinize(observation, rng, reference=reference, deal_class=Deal)
+    world = _worlds.determinize(observation, rng, reference=reference, deal_class=Deal, inference=inference)
     assert isinstance(world, Deal)
     return world

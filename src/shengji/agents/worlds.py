@@ -43,6 +43,7 @@ already played the called card) are drawn again, so the world is uniform among t
 
 from __future__ import annotations
 
+import math
 import random
 import weakref
 from functools import lru_cache
@@ -267,8 +268,15 @@ def _draws(rng: Any) -> Any:
         yield r.getrandbits(64)
 
 
+INFERENCES = ("uniform", "policy")
+INFERENCE_P = 0.8
+"""The soft greedy model's p: the chance a seat plays greedy's choice (inference="policy")."""
+INFERENCE_POOL = 16
+"""Worlds drawn uniformly for each world inference="policy" returns (resampled by their likelihood)."""
+
+
 def determinize(observation: Observation, rng: Any = None, *, reference: bool = False,
-                deal_class: type[Deal] = Deal) -> Deal:
+                deal_class: type[Deal] = Deal, inference: str = "uniform", p: float = INFERENCE_P) -> Deal:
     """A Deal in the observed state whose hidden cards are sampled uniformly among those consistent
     with the observation (module docstring). ``rng``: a ``random.Random`` or an int seed. The placement is
     drawn by the native sampler (``sampler(observation)``, stream ``(rng.getrandbits(64), 0)``), or with
@@ -279,6 +287,14 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
                         f"not {type(observation).__name__}")
     if not isinstance(deal_class, type) or not issubclass(deal_class, Deal):
         raise TypeError(f"deal_class must be a Deal class, not {deal_class!r}")
+    if inference not in INFERENCES:
+        raise ValueError(f"inference must be 'uniform' (every consistent world alike) or 'policy' (worlds weighted by "
+                         f"how likely the plays seen are under a soft greedy model), got {inference!r}")
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 < p < 1:
+        raise ValueError(f"p must be a number strictly between 0 and 1, got {p!r}")
+    if inference == "policy" and reference:
+        raise ValueError("determinize(reference=True) draws uniformly (the pure-Python reference); inference='policy' "
+                         "resamples the native draws")
     obs = observation
     if face_down(obs):
         if reference:
@@ -298,6 +314,8 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
     if r is not None:  # (the pure-Python reference: test equipment, imported only when asked for)
         from ..testing.placements import sample_placement
     smp, draws = sampler(obs), _draws(rng)
+    if inference == "policy":
+        return _inferred_world(obs, template, smp, draws, deal_class, p)
     for _ in range(100_000):  # 找朋友: draw again until the world's call agrees with the reveal
         if r is not None:  # the pure-Python reference draws the placement, the core rebuilds it
             _, caps, groups, _ = hidden_problem(obs)
@@ -308,6 +326,35 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
             return deal
     raise RuntimeError("determinize: no sampled world agreed with the 找朋友 reveal in 100,000 draws; "
                        "this is a bug, please report it")
+
+
+def _inferred_world(obs: Observation, template: Any, smp: Any, draws: Any, cls: type[Deal], p: float) -> Deal:
+    """Policy-based inference (docs/MODEL.md §10): INFERENCE_POOL placements drawn uniformly, each weighted by the
+    likelihood of the other seats' plays under the soft greedy model (WorldTemplate.loglik), one resampled by
+    weight. The weights are normalised by the largest, so worlds that are all unlikely still give one (uniform
+    among equals); under 找朋友 a world whose call disagrees with the reveal weighs nothing."""
+    seeds = [next(draws) for _ in range(INFERENCE_POOL)]
+    pick = random.Random(next(draws))
+    lls = []
+    for s in seeds:
+        placement = smp.sample(s)
+        lls.append(template.loglik(placement, p)[0])
+    for _ in range(100_000):
+        top = max(lls)
+        if top == float("-inf"):  # every draw disagreed with the 找朋友 reveal: draw the pool again
+            seeds = [next(draws) for _ in range(INFERENCE_POOL)]
+            lls = [template.loglik(smp.sample(s), p)[0] for s in seeds]
+            continue
+        weights = [math.exp(ll - top) for ll in lls]
+        x, i = pick.random() * sum(weights), 0
+        while i < len(weights) - 1 and x >= weights[i]:
+            x -= weights[i]
+            i += 1
+        deal = template.world(smp, seeds[i], cls)
+        if obs.called is None or deal.friend == obs.friend:
+            return deal
+        lls[i] = float("-inf")
+    raise RuntimeError("determinize: no inferred world agreed with the 找朋友 reveal; this is a bug, please report it")
 
 
 def _template(obs: Observation) -> Any:

@@ -1,0 +1,80 @@
+"""Policy-based inference (``determinize(inference="policy")``, docs/MODEL.md §10): worlds resampled by how likely
+the other seats' plays are under a soft greedy model. Every inferred world is a possible world (the same checks as a
+uniform one), in every system and phase search covers; the same seed gives the same world; the likelihood of the
+true world of a greedy game is exactly p to the power of the plays judged."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from test_determinize import check_consistent, play_random
+
+from shengji import Deal, Rules, determinize
+from shengji.worlds import _template, hidden_problem
+
+
+@pytest.mark.parametrize("preset", ["qq-2deck", "4deck", "taian", "bianfeng-friend", "chinagame"])
+def test_inferred_worlds_are_possible_worlds(preset):
+    rules = Rules.preset(preset)
+    seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        deal = Deal(rules, seed=seed, dealer=seed % 4)
+        while deal.phase != "done":
+            if deal.phase == "play" and rng.random() < 0.3:
+                seat = deal.to_move
+                obs = deal.observation(seat)
+                if not (obs.trump_hidden or obs.hidden_declarations):
+                    world = determinize(obs, rng.getrandbits(32), inference="policy")
+                    if obs.called is not None and obs.friend is None:  # 找朋友 before the reveal: the world's
+                        assert world.observation(seat) == obs  # own teams count the points (as uniform worlds do)
+                    else:
+                        check_consistent(deal, seat, world)
+                    seen += 1
+            if deal.phase == "play":
+                play_random(deal, rng, 1)
+            else:
+                deal.act(deal.policy_action("greedy"))
+    assert seen >= 5
+
+
+def test_inference_is_reproducible_and_uniform_is_todays_draw():
+    deal = Deal(Rules(), seed=7)
+    while deal.phase != "play" or len(deal.tricks) < 5:
+        deal.act(deal.policy_action("greedy"))
+    obs = deal.observation(deal.to_move)
+    a, b = determinize(obs, 11, inference="policy"), determinize(obs, 11, inference="policy")
+    assert [a.hand(s) for s in range(4)] == [b.hand(s) for s in range(4)]
+    u = determinize(obs, 11, inference="uniform")
+    assert [u.hand(s) for s in range(4)] == [determinize(obs, 11).hand(s) for s in range(4)]
+    with pytest.raises(ValueError, match="inference must be 'uniform'"):
+        determinize(obs, 1, inference="greedy")
+    with pytest.raises(ValueError, match="reference=True"):
+        determinize(obs, 1, inference="policy", reference=True)
+
+
+def test_the_true_world_of_a_greedy_game_is_as_likely_as_the_model_allows():
+    """Every judged play of a greedy game is greedy's choice in the true world: its log-likelihood is exactly
+    judged * log(p); a world where seats played at random is less likely under the same model."""
+    for seed in range(3):
+        deal = Deal(Rules(), seed=seed)
+        while deal.phase != "play" or len(deal.tricks) < 6:
+            deal.act(deal.policy_action("greedy"))
+        obs = deal.observation(deal.to_move)
+        others, _, _, kitty_slot = hidden_problem(obs)
+        true = [deal.hand(s) for s in others] + ([deal.kitty] if kitty_slot else [])
+        ll, judged = _template(obs).loglik(true, 0.8)
+        assert judged > 5 and ll == pytest.approx(judged * math.log(0.8))
+        rng = random.Random(seed)
+        other = Deal(Rules(), seed=seed)
+        while other.phase != "play" or len(other.tricks) < 6:
+            other.act(other.policy_action("greedy") if other.phase != "play" else rng.choice(other.legal_actions()))
+        obs = other.observation(other.to_move)
+        others, _, _, kitty_slot = hidden_problem(obs)
+        true = [other.hand(s) for s in others] + ([other.kitty] if kitty_slot else [])
+        ll_random, judged_random = _template(obs).loglik(true, 0.8)
+        assert ll_random < judged_random * math.log(0.8)
+        with pytest.raises(ValueError, match="strictly between 0 and 1"):
+            _template(obs).loglik(true, 1.0)
