@@ -16,6 +16,7 @@
 #include "sj_determinize.h"
 #include "sj_parallel.h"
 #include "sj_policy.h"
+#include "sj_world.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +45,11 @@ typedef struct sj_rollout_in {
                                      * pack order is dealt and declared again (sj_face_down_world, sj_determinize.h), in the
                                      * declaring phase or the bury phase; NULL: the declarations are public */
     int nrecord;
+    /* Policy-based inference (sj_world.h, sj_world_loglik): with judge_t not NULL (and a sampler) each world's
+     * log-likelihood of the other seats' plays under the soft greedy model (judge_p) goes to out->loglik[w]. */
+    const struct sj_world_template *judge_t;
+    const struct sj_world_record *judge_rec;
+    double judge_p;
 } sj_rollout_in;
 
 typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major: [a * worlds + w] */
@@ -54,6 +60,7 @@ typedef struct sj_rollout_out {     /* arrays of nactions * worlds, action-major
     int8_t *dealer;                 /* the dealer at the end (a first deal's grab may change it), or NULL */
     int8_t *partner;                /* the dealer's partner at the end (sj_deal_dealer_partner), or NULL */
     uint8_t *done;                  /* worlds entries: 1 for each world rolled out (a budget skips some), or NULL */
+    double *loglik;                 /* worlds entries: with judge_t, each world's log-likelihood; or NULL */
 } sj_rollout_out;
 
 /* One sampled world (w of stream seed) of a position: the deal with the hidden cards replaced (declaring: the

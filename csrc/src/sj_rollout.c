@@ -68,6 +68,13 @@ static int one_world(const sj_rollout_in *in, sj_rollout_out *out, sj_run_flags 
     sj_deal world;
     int rc = sj_rollout_world(in, (uint64_t)w, &world);
     if (rc != SJ_OK) return rc;
+    if (in->judge_t && in->det && out->loglik) { /* inference: how likely the plays seen are in this world */
+        double ll = 0;
+        rc = sj_world_loglik(&in->deal->rules, in->judge_t, in->judge_rec, world.hands, &world.kitty, in->deal->to_move,
+                             in->judge_p, &ll, NULL);
+        if (rc != SJ_OK) return rc;
+        out->loglik[w] = ll;
+    }
     sj_solver solver = {0};
     sj_tt_entry *tt = NULL;
     if (in->endgame >= 0) {

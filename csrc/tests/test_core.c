@@ -965,6 +965,7 @@ static void test_rollouts(void) {
     /* the mover's sampler: the three other hands and the hidden kitty, one free group (no voids yet) */
     int mover = d.to_move, caps[4], slot = 0;
     sj_rollout_in in;
+    memset(&in, 0, sizeof in);
     sj_cards hidden = sj_cards_empty(), tmp;
     for (int s = 0; s < 4; s++) {
         if (s == mover) continue;
@@ -996,7 +997,7 @@ static void test_rollouts(void) {
         in.det = k < 2 ? det : NULL;
         if (k == 2)
             for (int s = 0; s < 4; s++) in.player[s] = (sj_player){SJ_POLICY_GREEDY, NULL};
-        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k], NULL, NULL, NULL};
+        sj_rollout_out out = {pts[k], cap[k], dl[k], al[k], NULL, NULL, NULL, NULL};
         CHECK(sj_rollouts(&in, &out, k == 0 ? 1 : 3, NULL, NULL) == SJ_OK);
     }
     CHECK(memcmp(pts[0], pts[1], sizeof(int16_t) * (size_t)(na * W)) == 0);

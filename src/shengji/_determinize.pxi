@@ -387,9 +387,10 @@ cdef int _declare_spec(Deal deal, Sampler sampler, declare, int *observer, const
 
 
 def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg, policies, seed_arg, threads_arg,
-                     endgame_arg=None, time_ms=None, declare=None, clock="wall"):
+                     endgame_arg=None, time_ms=None, declare=None, clock="wall", judge=None):
     """Run the rollouts natively (GIL released); returns (attacker_points, kitty_captured, dealer_levels,
-    attacker_levels, dealer, partner, done), numpy arrays of shape (len(actions), worlds) but ``done`` (worlds:
+    attacker_levels, dealer, partner, done, loglik), numpy arrays of shape (len(actions), worlds) but ``done`` and
+    ``loglik`` (worlds; loglik None without ``judge``:
     the worlds rolled out; with ``time_ms`` no world is begun after the budget, world 0 always is).
     (shengji.search.rollouts is the public face; every argument is checked here anyway.)"""
     import numpy as np
@@ -416,7 +417,8 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
     dealer = np.full((n, worlds), deal.d.dealer, dtype=np.int8)
     partner = np.full((n, worlds), sj_deal_dealer_partner(&deal.d), dtype=np.int8)
     if n == 0 or worlds == 0:
-        return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, done.view(np.bool_)
+        return (points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, done.view(np.bool_),
+                None)
     cdef uint8_t[::1] dn = done
     cdef int16_t[:, ::1] pv = points
     cdef uint8_t[:, ::1] cv = captured
@@ -450,6 +452,21 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
             free(<void *>spec.shown)
             free(<void *>spec.record)
             raise
+    spec.judge_t, spec.judge_rec, spec.judge_p = NULL, NULL, 0.0
+    out.loglik = NULL
+    loglik = None
+    cdef double[::1] llv
+    cdef WorldTemplate template
+    if judge is not None:  # (WorldTemplate of the mover's observation, p): each world's log-likelihood
+        template, p = judge
+        if sampler is None:
+            raise ValueError("inference needs sampled worlds (determinize=True, after the declaring phase)")
+        if not 0 < p < 1:
+            raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
+        loglik = np.zeros(worlds, dtype=np.float64)
+        llv = loglik
+        out.loglik = &llv[0]
+        spec.judge_t, spec.judge_rec, spec.judge_p = &template.t, &template.rec, p
     out.done = &dn[0]
     out.attacker_points = &pv[0, 0]
     out.kitty_captured = &cv[0, 0]
@@ -479,7 +496,8 @@ def _native_rollouts(Deal deal, Sampler sampler, slot_seats, actions, worlds_arg
                              "must be the hidden hands of this deal's mover, in the order of slot_seats), or an "
                              "action is not legal in some world")
         _raise_error(rc, f"rollout world {failed}{who}", &deal.d.rules)
-    return points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, done.view(np.bool_)
+    return (points, captured.view(np.bool_), dealer_levels, attacker_levels, dealer, partner, done.view(np.bool_),
+            loglik)
 
 
 # ---- sampled worlds as whole Deals (shengji.determinize) ------------------------------------------------

@@ -78,3 +78,33 @@ def test_the_true_world_of_a_greedy_game_is_as_likely_as_the_model_allows():
         assert ll_random < judged_random * math.log(0.8)
         with pytest.raises(ValueError, match="strictly between 0 and 1"):
             _template(obs).loglik(true, 1.0)
+
+
+def test_inferred_rollouts_weigh_the_same_worlds():
+    """rollouts(inference="policy") rolls out the very worlds of the uniform run and weighs each by its tempered
+    likelihood (the largest weighs 1); the weighted means lie within the values seen; nothing is inferred where no
+    play was made (the declaring phase)."""
+    import numpy as np
+
+    from shengji import bots, search
+
+    deal = Deal(Rules(), seed=9)
+    while deal.phase != "play" or len(deal.tricks) < 6:
+        deal.act(deal.policy_action("greedy"))
+    u = search.rollouts(deal, worlds=32, seed=2, threads=2)
+    w = search.rollouts(deal, worlds=32, seed=2, threads=1, inference="policy")
+    assert (u.attacker_points == w.attacker_points).all() and u.weights is None
+    assert w.weights is not None and w.weights.shape == (32,) and w.weights.max() == 1.0 and (w.weights > 0).all()
+    mean, lo, hi = w.value("points")
+    v = w.values("points")
+    assert (v.min(axis=1) <= mean + 1e-9).all() and (mean <= v.max(axis=1) + 1e-9).all() and (lo <= hi).all()
+    assert w.meta["inference"] == "policy" and w.best("points") in w.actions
+    assert repr(bots.PIMC(worlds=8, inference="policy")).endswith("inference='policy')")
+    assert bots.PIMC(worlds=8, inference="policy").choose(deal) in w.actions
+    with pytest.raises(ValueError, match="inference must be 'uniform' or 'policy'"):
+        search.rollouts(deal, inference="bayes")
+    with pytest.raises(ValueError, match="inference must be 'uniform' or 'policy'"):
+        bots.PIMC(inference="bayes")
+    fresh = Deal(Rules(), seed=9)
+    assert fresh.rollouts(worlds=4, inference="policy").weights is None  # declaring: no play to judge
+    assert np.isfinite(mean).all()

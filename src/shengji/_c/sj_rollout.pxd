@@ -1,6 +1,7 @@
 # Declarations of csrc/include/sj_rollout.h (nothing else belongs here).
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from .sj_parallel cimport sj_budget, sj_run_flags
+from .sj_world cimport sj_world_record, sj_world_template
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
@@ -24,6 +25,9 @@ cdef extern from "sj_rollout.h" nogil:
         int nshown
         const sj_decl_event *record
         int nrecord
+        const sj_world_template *judge_t
+        const sj_world_record *judge_rec
+        double judge_p
 
     ctypedef struct sj_rollout_out:
         int16_t *attacker_points
@@ -33,6 +37,7 @@ cdef extern from "sj_rollout.h" nogil:
         int8_t *dealer
         int8_t *partner
         uint8_t *done
+        double *loglik
 
     int sj_rollout_world(const sj_rollout_in *r, uint64_t w, sj_deal *world)
     int sj_rollouts(const sj_rollout_in *r, sj_rollout_out *out, int threads, sj_run_flags *flags, long *failed_world)

@@ -26,7 +26,7 @@ from ..game.players import bots as bots_of
 from ..game.players import resolve as resolve_seats
 from .deal import Deal as _Deal  # the deals play_deal makes (a shengji.Deal)
 from .search import VALUES, clock_now, ismcts, rollouts, thread_count, time_left
-from .worlds import determinize
+from .worlds import INFERENCES, determinize
 
 
 class _SearchBot(Bot):
@@ -125,6 +125,9 @@ class PIMC(_SearchBot):
       decision costs most of the worlds a clock allows: measured, it made PIMC at 20 ms weaker than greedy).
       0 (or None): never.
     - ``worlds``: None is 64 without a clock.
+    - ``inference``: ``"uniform"`` (the default: every consistent world alike) or ``"policy"``: each world's
+      rollouts weighted by how likely the other seats' plays are in it under a soft greedy model
+      (``shengji.search``; docs/MODEL.md §10).
     - ``time_ms``: a budget per decision: worlds are rolled out until it is spent (``worlds``, when given, is
       then the most drawn; None: at most 2,048; one world always is), and the decision then depends on the
       machine's speed. ``clock``: ``"wall"`` (elapsed time, the default) or ``"cpu"`` (the searching threads' CPU
@@ -147,7 +150,7 @@ class PIMC(_SearchBot):
 
     def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",
                  threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None,
-                 clock: str = "wall"):
+                 clock: str = "wall", inference: str = "uniform"):
         if worlds is not None:
             worlds = _validate.integer(worlds, "worlds", 1, 2**31 - 1, "an integer", True)
         if value not in VALUES:
@@ -156,13 +159,18 @@ class PIMC(_SearchBot):
         endgame = _validate.cards(endgame, "endgame")
         _validate.time_ms(time_ms)
         self.clock = _validate.clock(clock, time_ms)
+        if inference not in INFERENCES:
+            raise ValueError(f"inference must be 'uniform' or 'policy', got {inference!r}")
+        self.inference = inference
         self.worlds, self.policy, self.seed, self.value, self.threads = worlds, policy, seed, value, threads
         self.endgame = None if endgame == 0 else endgame
         self.time_ms = time_ms
 
     def __repr__(self) -> str:
         extra = "".join(f", {k}={v!r}" for k, v in (("endgame", self.endgame), ("time_ms", self.time_ms),
-                                                     ("clock", self.clock if self.clock != "wall" else None)) if v)
+                                                     ("clock", self.clock if self.clock != "wall" else None),
+                                                     ("inference", self.inference if self.inference != "uniform"
+                                                      else None)) if v)
         worlds = f"worlds={self.worlds}, " if self.worlds or not self.time_ms else ""
         return f"PIMC({worlds or 'worlds=64, '}policy={self.policy!r}, seed={self.seed}{extra})".replace(
             "worlds=None, ", "worlds=64, ")
@@ -178,7 +186,8 @@ class PIMC(_SearchBot):
         worlds = self.worlds or (64 if self.time_ms is None else 2048)
         seed = self.decision_seed(deal)
         r = rollouts(deal, actions, worlds=worlds, policy=self.policy, seed=seed,
-                     threads=self.threads, endgame=self._endgame_here(deal), time_ms=self._budget(), clock=self.clock)
+                     threads=self.threads, endgame=self._endgame_here(deal), time_ms=self._budget(), clock=self.clock,
+                     inference=self.inference)
         return r.best(self.value)
 
 

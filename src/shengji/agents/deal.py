@@ -38,14 +38,16 @@ class Deal(_core.Deal):
 
     def rollouts(self, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
                  threads: int | None = None, determinize: bool = True, endgame: int | None = None,
-                 time_ms: float | None = None, clock: str = "wall") -> search.Rollouts:
+                 time_ms: float | None = None, clock: str = "wall", inference: str = "uniform") -> search.Rollouts:
         """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively
         (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``. ``endgame=k``:
         once every hand holds at most k cards, each world is played to the end perfectly (the exact endgame);
         ``time_ms``: no world is begun once this budget is spent, on ``clock`` ("wall", or "cpu": the searching
-        threads' CPU time summed)."""
+        threads' CPU time summed); ``inference="policy"``: each world weighted by how likely the other seats' plays
+        are in it (docs/MODEL.md §10)."""
         return search.rollouts(self, actions, worlds=worlds, policy=policy, seed=seed, threads=threads,
-                               determinize=determinize, endgame=endgame, time_ms=time_ms, clock=clock)
+                               determinize=determinize, endgame=endgame, time_ms=time_ms, clock=clock,
+                               inference=inference)
 
     def to_html(self, seat: int | None = None) -> str:
         """A self-contained HTML page that steps through the deal so far (←/→, Home/End): every hand, or what

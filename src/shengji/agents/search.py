@@ -65,7 +65,18 @@ from ..base._types import IllegalMove
 from ..game import views
 from ..game.observation import observe
 from ..game.players import native_only
-from .worlds import declare_problem, face_down, face_down_record, hidden_problem, sampler, shown_cards
+from .worlds import (
+    INFERENCE_P,
+    INFERENCE_TEMPER,
+    INFERENCES,
+    declare_problem,
+    face_down,
+    face_down_record,
+    hidden_problem,
+    sampler,
+    shown_cards,
+    world_template,
+)
 
 VALUES = ("levels", "points")
 
@@ -84,6 +95,8 @@ class Rollouts:
     meta: dict[str, Any] = field(default_factory=dict)
     dealer: np.ndarray | None = None  # the dealer at the end of each rollout (a first deal's grab may change it)
     partner: np.ndarray | None = None  # the dealer's partner in each rollout (找朋友: its sampled world's; -1 alone)
+    weights: np.ndarray | None = None  # inference="policy": each world's weight (its likelihood over the largest,
+    #                                    tempered: worlds.INFERENCE_TEMPER)
 
     @property
     def worlds(self) -> int:
@@ -105,8 +118,17 @@ class Rollouts:
         return np.where((self.dealer != self.mover) & (self.partner != self.mover), v, -v)
 
     def value(self, kind: str = "levels") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(mean, low, high) per action: the mean value from the mover's side and its 95 % interval."""
-        return mean_interval(self.values(kind), axis=1)
+        """(mean, low, high) per action: the mean value from the mover's side and its 95 % interval; with
+        ``weights`` (inference) the weighted mean, its interval from the effective number of worlds."""
+        v = self.values(kind)
+        if self.weights is None:
+            return mean_interval(v, axis=1)
+        w = self.weights / self.weights.sum()
+        mean = v @ w
+        var = ((v - mean[:, None]) ** 2) @ w
+        n_eff = 1.0 / float((w ** 2).sum())
+        half = 1.96 * np.sqrt(var / n_eff)
+        return mean, mean - half, mean + half
 
     def __repr__(self) -> str:
         return (f"Rollouts({len(self.actions)} actions x {self.attacker_points.shape[1]} worlds, mover seat "
@@ -206,10 +228,13 @@ def _world_sampler(deal: Deal, determinize: Any, what: str) -> tuple[Any, list[i
 
 def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any = "greedy", seed: int = 0,
              threads: int | None = None, determinize: bool = True, endgame: int | None = None,
-             time_ms: float | None = None, clock: str = "wall") -> Rollouts:
+             time_ms: float | None = None, clock: str = "wall", inference: str = "uniform",
+             p: float = INFERENCE_P) -> Rollouts:
     """Roll out the candidate actions of the seat to move (module docstring)."""
     _validate.time_ms(time_ms)
     clock = _validate.clock(clock, time_ms)
+    if inference not in INFERENCES:
+        raise ValueError(f"inference must be 'uniform' or 'policy', got {inference!r}")
     started = clock_now(clock)
     if not isinstance(deal, Deal):
         raise TypeError(f"rollouts needs a Deal, not {type(deal).__name__}")
@@ -222,18 +247,23 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
     assert mover is not None
     _check_memory(len(cands), worlds)
     smp, slots, declare = _world_sampler(deal, determinize, "rollouts")
+    judge = None
+    if inference == "policy" and smp is not None:  # (declaring, 泰安 face down, the true deal: no plays to judge)
+        judge = (world_template(observe(deal, mover)), p)
     native = _core._native_rollouts  # type: ignore[attr-defined]  # private: not in the stub
-    points, captured, dealer_levels, attacker_levels, dealer, partner, done = native(
+    points, captured, dealer_levels, attacker_levels, dealer, partner, done, loglik = native(
         deal, smp, slots, cands, worlds, pols, seed, threads, endgame, time_left(time_ms, started, clock), declare,
-        clock)
+        clock, judge)
     if time_ms is not None and not done.all():  # the clock stopped the run: the worlds rolled out
         points, captured, dealer_levels, attacker_levels, dealer, partner = (
             a[:, done] for a in (points, captured, dealer_levels, attacker_levels, dealer, partner))
+        loglik = None if loglik is None else loglik[done]
+    weights = None if loglik is None or not len(loglik) else np.exp(INFERENCE_TEMPER * (loglik - loglik.max()))
     return Rollouts(cands, points, captured, dealer_levels, attacker_levels, mover=mover,
                     mover_attacks=deal.is_attacker(mover),
                     meta={"worlds": int(points.shape[1]), "policy": policy, "seed": seed, "determinize": determinize,
-                          "endgame": endgame, "time_ms": time_ms, "clock": clock},
-                    dealer=dealer, partner=partner)
+                          "endgame": endgame, "time_ms": time_ms, "clock": clock, "inference": inference},
+                    dealer=dealer, partner=partner, weights=weights)
 
 
 @dataclass
