@@ -212,4 +212,41 @@ def test_envs_refuse_bad_arguments():
     with pytest.raises(TypeError, match="Observation"):
         envs.observation_tensor(Deal(Rules(), seed=1))
     with pytest.raises(ValueError, match="render_mode"):
-        envs.aec_env(render_mode="human")
+        envs.aec_env(render_mode="rgb_array")
+
+
+def test_render_modes_and_pettingzoo_render_test(capsys):
+    """Both environments render the table as text: "ansi" returns it, "human" prints it (and returns None); both
+    declare render_fps; PettingZoo's own render_test passes; any other mode is refused."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: envs.aec_env(seed=1, render_mode=render_mode))
+    capsys.readouterr()
+    for make in (lambda mode: envs.aec_env(seed=1, render_mode=mode),
+                 lambda mode: envs.SeatEnv(seed=1, render_mode=mode)):
+        assert make(None).metadata["render_fps"] == envs.RENDER_FPS and "human" in make(None).metadata["render_modes"]
+        ansi, human = make("ansi"), make("human")
+        ansi.reset(seed=4)
+        human.reset(seed=4)
+        text = ansi.render()
+        capsys.readouterr()
+        assert isinstance(text, str) and text.startswith("Deal(") and human.render() is None
+        assert capsys.readouterr().out.strip() == text
+        with pytest.raises(ValueError, match="render_mode must be None, 'ansi'"):
+            make("rgb_array")
+
+
+def test_seat_env_action_masks_are_the_observation_mask():
+    """SeatEnv.action_masks() (what sb3-contrib's MaskablePPO reads) is the current observation's mask as bools, at
+    every step of an episode; before reset() it says so."""
+    env = envs.SeatEnv(seed=5, opponents="random")
+    with pytest.raises(RuntimeError, match="reset"):
+        env.action_masks()
+    obs, _ = env.reset(seed=6)
+    done = False
+    while not done:
+        m = env.action_masks()
+        assert m.dtype == np.bool_ and m.shape == obs["action_mask"].shape
+        assert (m == obs["action_mask"].astype(bool)).all()
+        assert m.any()
+        obs, _, done, _, _ = env.step(int(np.flatnonzero(m)[0]))

@@ -327,14 +327,13 @@ def _aec_class() -> Any:
         """Every decision of one deal (declare, bury, grab, swap, call, play) as the turn of the seat to act
         (module docstring); a deal per episode."""
 
-        metadata = {"name": "shengji_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+        metadata = {"name": "shengji_v0", "render_modes": ["ansi", "human"], "render_fps": RENDER_FPS,
+                    "is_parallelizable": False}
 
         def __init__(self, rules: Rules, max_actions: int, reward: str, seed: int | None,
                      render_mode: str | None = None):
             super().__init__()
-            if render_mode not in (None, "ansi"):
-                raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-            self.render_mode = render_mode
+            self.render_mode = _render_mode(render_mode)
             self.possible_agents = [f"seat_{s}" for s in range(4)]
             self.agents: list[str] = []
             self._table = _Table(rules, max_actions, reward)
@@ -413,9 +412,7 @@ def _aec_class() -> Any:
             self._advance()
 
         def render(self) -> str | None:
-            if self.render_mode != "ansi" or self._table.deal is None:
-                return None
-            return repr(self._table.deal)
+            return _render(self.render_mode, self._table.deal)
 
         def close(self) -> None:
             pass
@@ -452,6 +449,28 @@ def _opponents(opponents: Any, resolve: Any) -> list[Any]:
     return list(bots)
 
 
+RENDER_FPS = 4
+"""The render rate both environments declare (``metadata["render_fps"]``): a text table, a few frames a second."""
+
+
+def _render_mode(render_mode: Any) -> str | None:
+    if render_mode not in (None, "ansi", "human"):
+        raise ValueError(f"render_mode must be None, 'ansi' (render() returns the table as text) or 'human' (render() "
+                         f"prints it), got {render_mode!r}")
+    return render_mode
+
+
+def _render(render_mode: str | None, deal: Any) -> str | None:
+    """The table as text: returned for "ansi", printed for "human" (None: nothing, and before the first deal)."""
+    if render_mode is None or deal is None:
+        return None
+    text = repr(deal)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def _make_seat_env_class() -> Any:
     Env: Any = _gym_env()
 
@@ -459,16 +478,14 @@ def _make_seat_env_class() -> Any:
         """One seat learns; the other three are native policies or bots, run between its turns (module
         docstring). An episode is one deal; ``step`` returns the reward at the end."""
 
-        metadata = {"render_modes": ["ansi"]}
+        metadata = {"render_modes": ["ansi", "human"], "render_fps": RENDER_FPS}
 
         def __init__(self, rules: Rules | None = None, *, seat: int = 0, opponents: Any = "greedy",
                      max_actions: int = 128, seed: int | None = None, reward: str = "levels",
                      render_mode: str | None = None):
             rules, seed = _check(rules, max_actions, reward, seed)
             seat = _validate.seat(seat)
-            if render_mode not in (None, "ansi"):
-                raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-            self.seat, self.render_mode = seat, render_mode
+            self.seat, self.render_mode = seat, _render_mode(render_mode)
             self._native = opponents if isinstance(opponents, str) and opponents in ("greedy", "random") else None
             self._bots = None if self._native else _opponents(opponents, resolve)
             self._table = _Table(rules, max_actions, reward)
@@ -515,7 +532,14 @@ def _make_seat_env_class() -> Any:
             return self._obs(), 0.0, False, False, info
 
         def render(self) -> str | None:
-            return repr(self._table.deal) if self.render_mode == "ansi" else None
+            return _render(self.render_mode, self._table.deal)
+
+        def action_masks(self) -> np.ndarray:
+            """The mask of the current observation as bools (True: the action index is legal now), as
+            sb3-contrib's MaskablePPO reads it from the environment."""
+            if self._table.deal is None:
+                raise RuntimeError("reset() needs to be called before action_masks(): the environment has no deal yet")
+            return np.asarray(self._obs()["action_mask"], dtype=bool)
 
     return SeatEnv
 
