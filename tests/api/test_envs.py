@@ -250,3 +250,76 @@ def test_seat_env_action_masks_are_the_observation_mask():
         assert (m == obs["action_mask"].astype(bool)).all()
         assert m.any()
         obs, _, done, _, _ = env.step(int(np.flatnonzero(m)[0]))
+
+
+def _episode(env, seed, aec=False):
+    """One episode with a fixed choice rule (the last candidate): the offered masks' sizes, the rewards, the deal."""
+    sizes = []
+    if aec:
+        env.reset(seed=seed)
+        rewards = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            rewards[agent] += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            sizes.append(int(obs["action_mask"].sum()))
+            env.step(sizes[-1] - 1)
+        return sizes, rewards, env._table.deal
+    obs, _ = env.reset(seed=seed)
+    done, total = False, 0.0
+    while not done:
+        sizes.append(int(obs["action_mask"].sum()))
+        obs, reward, done, _, _ = env.step(sizes[-1] - 1)
+        total += reward
+    return sizes, total, env._table.deal
+
+
+@pytest.mark.parametrize("aec", [False, True])
+def test_skip_forced_never_offers_one_candidate_and_changes_nothing_else(aec):
+    """skip_forced=True plays a decision with one candidate for its seat: no offered decision has fewer than two,
+    and the deal, its moves and the rewards equal those of the same seed and choices without it."""
+    def make(skip, seed=0):
+        if aec:
+            return envs.aec_env(seed=seed, skip_forced=skip)
+        return envs.SeatEnv(seed=seed, opponents="random", skip_forced=skip)
+
+    for seed in range(4):
+        plain, skipping = _episode(make(False, seed), 10 + seed, aec), _episode(make(True, seed), 10 + seed, aec)
+        assert 1 in plain[0] and min(skipping[0]) >= 2  # (forced decisions existed, and were skipped)
+        assert plain[1] == skipping[1] and plain[2].moves == skipping[2].moves
+    with pytest.raises(TypeError, match="skip_forced must be True or False"):
+        make(1)
+
+
+def test_a_flat_observation_and_the_action_features_on_demand():
+    """observation="flat" holds only the observation and the mask (under a thousand inputs at 128 actions); the
+    action features, as the full observation holds them, come from env.action_features(); Gymnasium's check_env
+    and PettingZoo's api_test take the flat environments; anything else is refused."""
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    flat, full = envs.SeatEnv(seed=3, observation="flat"), envs.SeatEnv(seed=3)
+    assert set(flat.observation_space.spaces) == {"observation", "action_mask"}
+    assert sum(int(np.prod(s.shape)) for s in flat.observation_space.spaces.values()) < 1000
+    o1, _ = flat.reset(seed=8)
+    o2, _ = full.reset(seed=8)
+    for _ in range(20):
+        assert set(o1) == {"observation", "action_mask"} and (o1["observation"] == o2["observation"]).all()
+        assert (flat.action_features() == o2["action_features"]).all()
+        o1, _, done, _, _ = flat.step(0)
+        o2, _, _, _, _ = full.step(0)
+        if done:
+            break
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (as above: its note on render modes without a registered spec)
+        check_env(envs.SeatEnv(seed=2, observation="flat"))
+    aec = envs.aec_env(seed=1, observation="flat")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its notes on a Dict observation space, as for the full one)
+        api_test(aec, num_cycles=200, verbose_progress=False)
+    aec.reset(seed=2)
+    assert aec.action_features().shape == (128, envs.ACTION_SIZE)
+    with pytest.raises(ValueError, match="observation must be 'full'"):
+        envs.SeatEnv(observation="compact")

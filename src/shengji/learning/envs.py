@@ -265,11 +265,25 @@ def _action_index(action: Any) -> int:
     return int(action)
 
 
+OBSERVATIONS = ("full", "flat")
+"""What an environment's observation Dict holds: "full" — ``observation``, ``action_mask`` and ``action_features``
+(max_actions x 59); "flat" — ``observation`` and ``action_mask`` only (under a thousand inputs at max_actions=128),
+the action features then read by ``env.action_features()``."""
+
+
+def _observation_kind(observation: Any) -> str:
+    if observation not in OBSERVATIONS:
+        raise ValueError(f"observation must be 'full' (observation, action_mask, action_features) or 'flat' "
+                         f"(observation, action_mask: env.action_features() gives the rest), got {observation!r}")
+    return str(observation)
+
+
 class _Table:
     """One deal after another, the decisions of the seat to move as candidate lists (shared by the envs)."""
 
-    def __init__(self, rules: Rules, max_actions: int, reward: str):
+    def __init__(self, rules: Rules, max_actions: int, reward: str, observation: str = "full"):
         self.rules, self.max_actions, self.reward = rules, max_actions, reward
+        self.kind = observation
         self.deal: _Deal | None = None
         self.cands: list[Cards] = []
         self.rng = random.Random()
@@ -285,16 +299,23 @@ class _Table:
         assert self.deal is not None
         self.cands = candidates(self.deal)[: self.max_actions]
 
+    def action_features(self, to_move: bool) -> np.ndarray:
+        """The candidates' features (max_actions x ACTION_SIZE; zeros for a seat not to move)."""
+        feats = np.zeros((self.max_actions, ACTION_SIZE), dtype=np.float32)
+        if to_move:
+            for i, c in enumerate(self.cands):
+                feats[i] = _core.encode_action(c)
+        return feats
+
     def observation(self, seat: int, to_move: bool) -> dict[str, np.ndarray]:
         assert self.deal is not None
         mask = np.zeros(self.max_actions, dtype=np.int8)
-        feats = np.zeros((self.max_actions, ACTION_SIZE), dtype=np.float32)
         if to_move:
             mask[: len(self.cands)] = 1
-            for i, c in enumerate(self.cands):
-                feats[i] = _core.encode_action(c)
-        return {"observation": _core.observation_codes(self.deal, seat).astype(np.float32), "action_mask": mask,
-                "action_features": feats}
+        out = {"observation": _core.observation_codes(self.deal, seat).astype(np.float32), "action_mask": mask}
+        if self.kind == "full":
+            out["action_features"] = self.action_features(to_move)
+        return out
 
     def act(self, index: int) -> bool:
         """Play candidate ``index`` (an int from ``_action_index``; the first candidate when it is outside the
@@ -305,16 +326,24 @@ class _Table:
         self.refresh()
         return ok
 
+    def forced(self, seats: Any = None) -> bool:
+        """Whether the decision now is forced (one candidate) for one of ``seats`` (None: any seat): ``skip_forced``
+        plays it for the learner."""
+        assert self.deal is not None
+        return (self.deal.phase != "done" and len(self.cands) == 1 and
+                (seats is None or self.deal.to_move in seats))
 
-def _spaces(max_actions: int) -> tuple[Any, Any]:
+
+def _spaces(max_actions: int, observation: str = "full") -> tuple[Any, Any]:
     from gymnasium import spaces
 
-    obs = spaces.Dict({
+    parts = {
         "observation": spaces.Box(0.0, 255.0, (TENSOR_SIZE,), dtype=np.float32),
         "action_mask": spaces.MultiBinary(max_actions),
-        "action_features": spaces.Box(0.0, 255.0, (max_actions, ACTION_SIZE), dtype=np.float32),
-    })
-    return obs, spaces.Discrete(max_actions)
+    }
+    if observation == "full":
+        parts["action_features"] = spaces.Box(0.0, 255.0, (max_actions, ACTION_SIZE), dtype=np.float32)
+    return spaces.Dict(parts), spaces.Discrete(max_actions)
 
 
 def _aec_class() -> Any:
@@ -331,14 +360,16 @@ def _aec_class() -> Any:
                     "is_parallelizable": False}
 
         def __init__(self, rules: Rules, max_actions: int, reward: str, seed: int | None,
-                     render_mode: str | None = None):
+                     render_mode: str | None = None, skip_forced: bool = False, observation: str = "full"):
             super().__init__()
             self.render_mode = _render_mode(render_mode)
+            self.skip_forced = _validate.flag(skip_forced, "skip_forced")
+            kind = _observation_kind(observation)
             self.possible_agents = [f"seat_{s}" for s in range(4)]
             self.agents: list[str] = []
-            self._table = _Table(rules, max_actions, reward)
+            self._table = _Table(rules, max_actions, reward, kind)
             self._table.seed(seed)
-            self._obs_space, self._act_space = _spaces(max_actions)
+            self._obs_space, self._act_space = _spaces(max_actions, kind)
 
         def _started(self, what: str) -> _Deal:
             """The deal in play; before the first ``reset()`` a RuntimeError saying to call it (``step``,
@@ -376,6 +407,8 @@ def _aec_class() -> Any:
         def _advance(self) -> None:
             deal = self._table.deal
             assert deal is not None
+            while self.skip_forced and self._table.forced():  # one candidate: played for its seat, never offered
+                self._table.act(0)
             if deal.phase == "done":
                 rewards = _returns(deal, self._table.reward)
                 for s, a in enumerate(self.possible_agents):
@@ -390,6 +423,13 @@ def _aec_class() -> Any:
             deal = self._started("observe")
             seat = self._seat(agent)
             return self._table.observation(seat, deal.phase != "done" and deal.to_move == seat)
+
+        def action_features(self, agent: str | None = None) -> np.ndarray:
+            """The candidates' features of ``agent`` (None: the agent to act), as the "full" observation holds
+            them: zeros for an agent not to move."""
+            deal = self._started("action_features")
+            seat = self._seat(self.agent_selection if agent is None else agent)
+            return self._table.action_features(deal.phase != "done" and deal.to_move == seat)
 
         def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
             self._started("last")
@@ -421,10 +461,12 @@ def _aec_class() -> Any:
 
 
 def aec_env(rules: Rules | None = None, *, max_actions: int = 128, reward: str = "levels", seed: int | None = None,
-            render_mode: str | None = None) -> Any:
-    """A PettingZoo ``AECEnv`` of one deal per episode, agents ``seat_0`` .. ``seat_3`` (module docstring)."""
+            render_mode: str | None = None, skip_forced: bool = False, observation: str = "full") -> Any:
+    """A PettingZoo ``AECEnv`` of one deal per episode, agents ``seat_0`` .. ``seat_3`` (module docstring);
+    ``skip_forced=True``: a decision with one candidate is played for its seat and never offered;
+    ``observation="flat"``: the observation Dict without ``action_features`` (``OBSERVATIONS``)."""
     rules, seed = _check(rules, max_actions, reward, seed)
-    return _aec_class()(rules, max_actions, reward, seed, render_mode)
+    return _aec_class()(rules, max_actions, reward, seed, render_mode, skip_forced, observation)
 
 
 def _gym_env() -> Any:
@@ -476,21 +518,24 @@ def _make_seat_env_class() -> Any:
 
     class SeatEnv(Env):  # type: ignore[misc, valid-type]
         """One seat learns; the other three are native policies or bots, run between its turns (module
-        docstring). An episode is one deal; ``step`` returns the reward at the end."""
+        docstring). An episode is one deal; ``step`` returns the reward at the end. ``skip_forced=True``: a
+        decision of the learner with one candidate is played for it and never offered (docs/LEARNING.md)."""
 
         metadata = {"render_modes": ["ansi", "human"], "render_fps": RENDER_FPS}
 
         def __init__(self, rules: Rules | None = None, *, seat: int = 0, opponents: Any = "greedy",
                      max_actions: int = 128, seed: int | None = None, reward: str = "levels",
-                     render_mode: str | None = None):
+                     render_mode: str | None = None, skip_forced: bool = False, observation: str = "full"):
             rules, seed = _check(rules, max_actions, reward, seed)
             seat = _validate.seat(seat)
+            self.skip_forced = _validate.flag(skip_forced, "skip_forced")
+            kind = _observation_kind(observation)
             self.seat, self.render_mode = seat, _render_mode(render_mode)
             self._native = opponents if isinstance(opponents, str) and opponents in ("greedy", "random") else None
             self._bots = None if self._native else _opponents(opponents, resolve)
-            self._table = _Table(rules, max_actions, reward)
+            self._table = _Table(rules, max_actions, reward, kind)
             self._table.seed(seed)
-            self.observation_space, self.action_space = _spaces(max_actions)
+            self.observation_space, self.action_space = _spaces(max_actions, kind)
 
         def _others(self) -> None:
             deal = self._table.deal
@@ -503,6 +548,9 @@ def _make_seat_env_class() -> Any:
                 assert self._bots is not None
                 play(deal, self._bots, until=lambda d: d.to_move == self.seat)
             self._table.refresh()
+            if self.skip_forced and self._table.forced((self.seat,)):  # the learner's one candidate: played for it
+                self._table.act(0)
+                self._others()
 
         def _obs(self) -> dict[str, np.ndarray]:
             deal = self._table.deal
@@ -533,6 +581,14 @@ def _make_seat_env_class() -> Any:
 
         def render(self) -> str | None:
             return _render(self.render_mode, self._table.deal)
+
+        def action_features(self) -> np.ndarray:
+            """The candidates' features at the learner's decision now, as the "full" observation holds them."""
+            deal = self._table.deal
+            if deal is None:
+                raise RuntimeError("reset() needs to be called before action_features(): the environment has no deal "
+                                   "yet")
+            return self._table.action_features(deal.phase != "done" and deal.to_move == self.seat)
 
         def action_masks(self) -> np.ndarray:
             """The mask of the current observation as bools (True: the action index is legal now), as
