@@ -323,3 +323,32 @@ def test_a_flat_observation_and_the_action_features_on_demand():
     assert aec.action_features().shape == (128, envs.ACTION_SIZE)
     with pytest.raises(ValueError, match="observation must be 'full'"):
         envs.SeatEnv(observation="compact")
+
+
+def test_aec_state_is_the_whole_deal():
+    """The AEC environment's state() (for a centralised critic) is a fixed-shape array inside state_space: every
+    hand, the kitty, each seat's plays and the trick in progress, then the phase, the seats and the score; the
+    same at every agent's turn, and PettingZoo's api_test checks it."""
+    from pettingzoo.test import api_test
+
+    env = envs.aec_env(seed=4)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.state()
+    env.reset(seed=5)
+    steps = 0
+    for _agent in env.agent_iter():
+        s = env.state()
+        deal = env._table.deal
+        assert s.shape == (envs.STATE_SIZE,) and env.state_space.contains(s)
+        assert [int(s[54 * k:54 * k + 54].sum()) for k in range(4)] == [len(deal.hand(k)) for k in range(4)]
+        assert int(s[270:486].sum()) == len(deal.played) and s[702] == envs.PHASES.index(deal.phase)
+        assert (s == envs.state_tensor(deal)).all()
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+        steps += 1
+    assert steps > 50 and s[-1] == 1  # the last state: the deal is done
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(envs.aec_env(seed=1), num_cycles=100, verbose_progress=False)
+    with pytest.raises(TypeError, match="needs a Deal"):
+        envs.state_tensor("deal")

@@ -265,6 +265,47 @@ def _action_index(action: Any) -> int:
     return int(action)
 
 
+STATE_SIZE = 54 * 13 + 12
+"""The AEC environment's ``state()`` (what a centralised critic sees: the whole deal), float32 small counts:
+[0, 216) each seat's hand (54 card counts a seat), [216, 270) the kitty, [270, 486) the cards each seat has played,
+[486, 702) each seat's play in the trick in progress, then 12 numbers: the phase (index in ``shengji.PHASES``), the
+seat to move (4: none), the dealer, the declarer (4: none), the dealer's partner (4: alone or not yet called), the
+trump suit (0..3 S H D C, 4 no trump, 5 not yet known), the level (0..12, 2..A), the attackers' and the defenders'
+points over 5, the tricks done, the failed throws, and 1 once the deal is done."""
+
+
+def state_tensor(deal: Deal) -> np.ndarray:
+    """The whole deal as the fixed-shape float32 array ``STATE_SIZE`` documents (every hand, the kitty, the plays)."""
+    if not isinstance(deal, Deal):
+        raise TypeError(f"state_tensor needs a Deal, not {type(deal).__name__}")
+    out = np.zeros(STATE_SIZE, dtype=np.float32)
+
+    def add(at: int, cards: Any) -> None:
+        for k in Cards(cards).indices():
+            out[at + k] += 1
+
+    for s in range(4):
+        add(54 * s, deal.hand(s))
+    add(216, deal.kitty)
+    for leader, plays, _ in deal.tricks:
+        for i, p in enumerate(plays):
+            add(270 + 54 * ((leader + i) % 4), p)
+    for i, p in enumerate(deal.trick):
+        seat = (deal.trick_leader + i) % 4
+        add(270 + 54 * seat, p)
+        add(486 + 54 * seat, p)
+    partner = deal.partner if deal.partner is not None else (deal.dealer + 2) % 4
+    trump = deal.trump
+    tail = [PHASES.index(deal.phase), 4 if deal.to_move is None else deal.to_move, deal.dealer,
+            4 if deal.declarer is None else deal.declarer, 4 if partner < 0 else partner,
+            5 if deal.phase == "declare" else 4 if trump is None else "SHDC".index(trump), RANKS.index(deal.level),
+            min(max(deal.attacker_points, 0) // 5, 255), min(max(deal.defender_points, 0) // 5, 255), len(deal.tricks),
+            min(sum(deal.failed_throws), 255),
+            deal.phase == "done"]
+    out[702:] = tail
+    return out
+
+
 OBSERVATIONS = ("full", "flat")
 """What an environment's observation Dict holds: "full" — ``observation``, ``action_mask`` and ``action_features``
 (max_actions x 59); "flat" — ``observation`` and ``action_mask`` only (under a thousand inputs at max_actions=128),
@@ -384,6 +425,16 @@ def _aec_class() -> Any:
             if not isinstance(agent, str) or agent not in self.possible_agents:
                 raise ValueError(f"unknown agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
             return self.possible_agents.index(agent)
+
+        @property
+        def state_space(self) -> Any:
+            from gymnasium import spaces
+
+            return spaces.Box(0.0, 255.0, (STATE_SIZE,), dtype=np.float32)
+
+        def state(self) -> np.ndarray:
+            """The whole deal (``state_tensor``: every hand, the kitty, the plays), for a centralised critic."""
+            return state_tensor(self._started("state"))
 
         def observation_space(self, agent: str) -> Any:
             return self._obs_space
