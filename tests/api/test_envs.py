@@ -4,6 +4,7 @@ seat environment (Gymnasium's check_env)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import warnings
 
@@ -132,9 +133,9 @@ def test_pettingzoo_api_and_seed_tests():
 def test_aec_turns_cover_every_phase_and_rewards_are_zero_sum():
     phases = set()
     for preset in ("taian", "bianfeng-friend", "4deck", "qq-2deck"):
-        for reward in envs.REWARDS:
+        for reward, seed in itertools.product(envs.REWARDS, (11, 14)):  # (seed 14: a 泰安 swap)
             env = envs.aec_env(Rules.preset(preset), seed=7, reward=reward)
-            env.reset(seed=11)
+            env.reset(seed=seed)
             totals = dict.fromkeys(env.possible_agents, 0.0)
             rng = random.Random(0)
             for agent in env.agent_iter(10_000):
@@ -352,3 +353,32 @@ def test_aec_state_is_the_whole_deal():
         api_test(envs.aec_env(seed=1), num_cycles=100, verbose_progress=False)
     with pytest.raises(TypeError, match="needs a Deal"):
         envs.state_tensor("deal")
+
+
+@pytest.mark.parametrize("aec", [False, True])
+def test_episode_k_deals_simulates_game_k_whatever_was_played(aec):
+    """After reset(seed=s) the deal of episode k is the native run's game k of seed s (simulate's), however the
+    learner and the opponents played the episodes before it; the opponents draw from their own stream."""
+    from shengji import _core
+
+    run = _core.NativeRun(Rules(), 4, [_core.policy_index("greedy")] * 4, 21, 0, 1, -1, "2", "declare", [None] * 4,
+                          None, None)
+    for choice in (0, -1):  # two learners choosing differently
+        env = envs.aec_env(seed=3) if aec else envs.SeatEnv(seed=3, opponents="random")
+        for k in range(3):
+            if aec:
+                env.reset(seed=21 if k == 0 else None)
+            else:
+                obs, _ = env.reset(seed=21) if k == 0 else env.reset()
+            deal = env.unwrapped._table.deal if aec else env._table.deal
+            assert deal.order == run.deal(k).order and deal.dealt_by == run.deal(k).dealt_by
+            if aec:
+                for _agent in env.agent_iter():
+                    obs, _, term, trunc, _ = env.last()
+                    n = int(obs["action_mask"].sum())
+                    env.step(None if term or trunc else (0 if choice == 0 else n - 1))
+            else:
+                done = False
+                while not done:
+                    n = int(obs["action_mask"].sum())
+                    obs, _, done, _, _ = env.step(0 if choice == 0 else n - 1)

@@ -327,13 +327,22 @@ class _Table:
         self.kind = observation
         self.deal: _Deal | None = None
         self.cands: list[Cards] = []
-        self.rng = random.Random()
+        self.seed(None)
 
     def seed(self, seed: int | None) -> None:
-        self.rng = random.Random(seed)
+        """Episode k from here deals ``simulate``'s game k of ``seed`` (None: a seed drawn from the OS)."""
+        self.base = random.SystemRandom().getrandbits(64) if seed is None else seed
+        self.episode = 0
+        self.opponents_seed = 0
 
     def new_deal(self) -> None:
-        self.deal = _Deal(self.rules, seed=self.rng.getrandbits(63), dealer=self.rng.randrange(4))
+        """The next episode's deal: game ``episode`` of the native run of ``base`` (its pack order and dealer), and
+        the opponents' own stream for it (``match_seed(base, episode)``): neither depends on any move."""
+        run = _core.NativeRun(self.rules, 1, [_core.policy_index("greedy")] * 4, self.base, self.episode, 1, -1,
+                              self.rules.first_level, "declare", [None] * 4, None, None)
+        self.deal = run.deal(self.episode, _Deal)
+        self.opponents_seed = _core.match_seed(self.base, self.episode)
+        self.episode += 1
         self.refresh()
 
     def refresh(self) -> None:
@@ -593,7 +602,7 @@ def _make_seat_env_class() -> Any:
             assert deal is not None
             if self._native is not None:
                 native = self._native
-                play(deal, lambda d: d.policy_action(native, self._table.rng.getrandbits(32)),
+                play(deal, lambda d: d.policy_action(native, seed=self._table.opponents_seed),
                      until=lambda d: d.to_move == self.seat)
             else:
                 assert self._bots is not None
@@ -614,6 +623,10 @@ def _make_seat_env_class() -> Any:
             if seed is not None:
                 self._table.seed(seed)
             self._table.new_deal()
+            if self._bots is not None:  # Python bots: their randomness from this episode's own stream
+                for s, bot in enumerate(self._bots):
+                    if s != self.seat and hasattr(bot, "start_game"):
+                        bot.start_game(self._table.base, self._table.episode - 1, s)
             self._others()
             return self._obs(), {}
 
