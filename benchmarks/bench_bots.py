@@ -189,17 +189,20 @@ class Timed(bots.Bot):
 
 
 def strength(deals: int, time_ms: float, pairs: list[str], seed: int = 0, endgame: int = 3,
-             value: str = "levels", clock: str = "wall") -> dict[str, Any]:
-    make = {"pimc": lambda: bots.PIMC(time_ms=time_ms, threads=1, value=value, clock=clock),
-            "pimc-endgame": lambda: bots.PIMC(time_ms=time_ms, threads=1, endgame=endgame, value=value, clock=clock),
-            "ismcts": lambda: bots.ISMCTS(time_ms=time_ms, threads=1, value=value, clock=clock)}
+             value: str = "levels", clock: str = "wall", preset: str = "qq-2deck",
+             inference: str = "uniform", policy: str = "greedy", solve_last: int = 0) -> dict[str, Any]:
+    kw = {"time_ms": time_ms, "threads": 1, "value": value, "clock": clock, "inference": inference, "policy": policy}
+    make = {"pimc": lambda: bots.PIMC(solve_last=solve_last, **kw),
+            "pimc-endgame": lambda: bots.PIMC(endgame=endgame, solve_last=solve_last, **kw),
+            "ismcts": lambda: bots.ISMCTS(**kw)}
     out: dict[str, Any] = {"deals": deals, "time_ms": time_ms, "clock": clock, "cores": os.cpu_count(),
-                           "endgame": endgame, "value": value, "pairs": {}}
+                           "endgame": endgame, "value": value, "preset": preset, "inference": inference,
+                           "policy": policy, "solve_last": solve_last, "pairs": {}}
     for pair in pairs:
         a, b = pair.split(":")
         players = {n: (Timed(make[n]()) if n in make else n) for n in (a, b)}
         t = time.perf_counter()
-        res = tournament(Rules(), players, deals, seed=seed, threads=1)
+        res = tournament(Rules.preset(preset), players, deals, seed=seed, threads=1)
         mean, lo, hi = res.advantage(a, b)
         row: dict[str, Any] = {"advantage_levels": mean, "low": lo, "high": hi, "seconds": time.perf_counter() - t}
         for n, p in players.items():
@@ -239,6 +242,37 @@ def burial(deals: int, presets: list[str], seed: int = 11) -> dict[str, Any]:
     return out
 
 
+class SearchOnly(bots.Bot):
+    """Greedy everywhere except in ``phases``, where ``bot`` decides (the burial, or 找朋友's call, by search)."""
+
+    def __init__(self, bot: Any, phases: tuple[str, ...]):
+        self.bot, self.phases = bot, phases
+
+    def choose(self, deal: Deal) -> Any:
+        if deal.phase in self.phases:
+            return self.bot.choose(deal)
+        return deal.policy_action("greedy")
+
+
+def burial_search(deals: int, presets: list[str], time_ms: float = 20, seed: int = 5) -> dict[str, Any]:
+    """Item 6 of Search III: the burial (and 找朋友's call) chosen by PIMC's rollouts of the burial candidates within
+    ``time_ms`` CPU ms, against greedy's, every other decision greedy's (duplicate deals: only the burial and the call
+    differ)."""
+    out: dict[str, Any] = {"deals": deals, "seed": seed, "time_ms": time_ms, "presets": {}}
+    for preset in presets:
+        rules = Rules.preset(preset)
+        pimc = bots.PIMC(time_ms=time_ms, clock="cpu", threads=1, value="points")
+        searcher = SearchOnly(Timed(pimc), ("bury", "call"))
+        res = tournament(rules, {"search": searcher, "greedy": "greedy"}, deals, seed=seed, threads=1)
+        mean, lo, hi = res.advantage("search", "greedy")
+        timed = searcher.bot
+        row = {"advantage_levels": mean, "low": lo, "high": hi, "decisions": len(timed.cpu),
+               "cpu_ms_median": 1e3 * statistics.median(timed.cpu) if timed.cpu else None}
+        out["presets"][preset] = row
+        print(preset, json.dumps(row), flush=True)
+    return out
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -250,15 +284,27 @@ def main(argv: list[str]) -> int:
     st.add_argument("--endgame", type=int, default=3)
     st.add_argument("--value", default="levels", choices=["levels", "points"], help="the search bots' value")
     st.add_argument("--clock", default="wall", choices=["wall", "cpu"], help="what the budget measures")
+    st.add_argument("--preset", default="qq-2deck", help="the rules (a preset name)")
+    st.add_argument("--inference", default="uniform", choices=["uniform", "policy"], help="the search bots' worlds")
+    st.add_argument("--policy", default="greedy", choices=["greedy", "random"], help="the search bots' finisher")
+    st.add_argument("--solve-last", type=int, default=0, help="PIMC: every rollout's last k cards a hand solved")
     st.add_argument("--out", default=None, help="write the JSON summary here")
     bu = sub.add_parser("burial", help="today's greedy burial against the classic one, duplicate deals")
     bu.add_argument("--deals", type=int, default=3000)
     bu.add_argument("--presets", default="qq-2deck,qq-3deck,4deck,taian")
+    bs = sub.add_parser("bury-search", help="PIMC's burial and call against greedy's, the rest greedy")
+    bs.add_argument("--deals", type=int, default=1000)
+    bs.add_argument("--time-ms", type=float, default=20)
+    bs.add_argument("--presets", default="qq-2deck,qq-3deck,4deck,taian")
     args = ap.parse_args(argv)
+    if args.cmd == "bury-search":
+        print(json.dumps(burial_search(args.deals, args.presets.split(","), args.time_ms), indent=1))
+        return 0
     if args.cmd == "burial":
         print(json.dumps(burial(args.deals, args.presets.split(",")), indent=1))
         return 0
-    res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame, args.value, args.clock)
+    res = strength(args.deals, args.time_ms, args.pairs.split(","), args.seed, args.endgame, args.value, args.clock,
+                   args.preset, args.inference, args.policy, args.solve_last)
     text = json.dumps(res, indent=1)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

@@ -50,6 +50,14 @@ typedef struct sj_ismcts_in {
     int nshown;
     const sj_decl_event *record;    /* 泰安's face-down declarations: as sj_rollout_in */
     int nrecord;
+    /* Policy-based inference (sj_world.h): with judge_t not NULL (and a sampler) each tree first draws a pool
+     * of `judge_pool` worlds (fewer when the budget is spent first; at least one), each weighted by its
+     * likelihood of the other seats' plays under the soft greedy model (judge_p) to the power judge_temper,
+     * and every iteration then takes a world of the pool by weight instead of a fresh uniform draw. */
+    const struct sj_world_template *judge_t;
+    const struct sj_world_record *judge_rec;
+    double judge_p, judge_temper;
+    int judge_pool;
 } sj_ismcts_in;
 
 typedef struct sj_ismcts_out {      /* per root action (nactions entries), summed over the trees */

@@ -5,9 +5,12 @@
 #include <stdlib.h>
 
 #include "sj_rollout.h"
+#include "sj_world.h"
 
 #define TREE_SHIFT 40                              /* iteration i of tree t draws world (seed, t << 40 | i) */
 #define CLOCK_EVERY 8                              /* iterations between looks at the clock */
+#define POOL_SEED UINT64_C(0x5EED9001A11CE5ED) /* the pool's worlds: streams of seed ^ POOL_SEED */
+#define PICK_SEED UINT64_C(0x71C4B0A7D15EA5E5) /* an iteration's pick from the pool */
 #define MAX_DEPTH 256                              /* a deal has at most 4 x 64 plays after the root */
 
 typedef struct node {
@@ -199,6 +202,31 @@ static int run_tree(void *ctx, long ti) {
     rin.nshown = in->nshown;
     rin.record = in->record;
     rin.nrecord = in->nrecord;
+    /* inference: the tree's pool of weighted worlds (a budget spent while it fills ends it early) */
+    int judging = in->judge_t && in->det && in->judge_pool > 0, npool = 0;
+    sj_deal *pool = NULL;
+    double *cum = NULL; /* the pool's cumulative weights */
+    if (rc == SJ_OK && judging) {
+        pool = malloc((size_t)in->judge_pool * sizeof *pool);
+        cum = malloc((size_t)in->judge_pool * sizeof *cum);
+        if (!pool || !cum) rc = SJ_E_CAPACITY;
+        sj_rollout_in pin = rin;
+        pin.seed = in->seed ^ POOL_SEED;
+        double most = -INFINITY;
+        for (int k = 0; rc == SJ_OK && k < in->judge_pool; k++) {
+            if (k > 0 && (sj_budget_spent(in->budget) || (j->flags && atomic_load(&j->flags->cancel)))) break;
+            uint64_t stream = ((uint64_t)ti << TREE_SHIFT) | (uint64_t)k;
+            if ((rc = sj_rollout_world(&pin, stream, &pool[k])) != SJ_OK) break;
+            double ll = 0;
+            rc = sj_world_loglik(&in->deal->rules, in->judge_t, in->judge_rec, pool[k].hands, &pool[k].kitty,
+                                 in->deal->to_move, in->judge_p, &ll, NULL);
+            cum[k] = ll;
+            if (ll > most) most = ll;
+            npool = k + 1;
+        }
+        double total = 0; /* weights relative to the likeliest world: never all zero (uniform at worst) */
+        for (int k = 0; rc == SJ_OK && k < npool; k++) cum[k] = total += exp(in->judge_temper * (cum[k] - most));
+    }
     long i = 0;
     for (; rc == SJ_OK && i < quota; i++) {
         if (i % CLOCK_EVERY == 0) { /* (i = 0: the tree's first look, where a CPU budget starts its share) */
@@ -207,10 +235,20 @@ static int run_tree(void *ctx, long ti) {
         }
         uint64_t stream = ((uint64_t)ti << TREE_SHIFT) | (uint64_t)i;
         sj_deal world;
-        if ((rc = sj_rollout_world(&rin, stream, &world)) != SJ_OK) break;
+        if (judging) { /* a world of the pool by weight */
+            sj_rng pick = sj_rng_stream(in->seed ^ PICK_SEED, stream);
+            double u = (double)(sj_rng_next(&pick) >> 11) * 0x1.0p-53 * cum[npool - 1];
+            int k = 0;
+            while (k < npool - 1 && cum[k] <= u) k++;
+            world = pool[k];
+        } else if ((rc = sj_rollout_world(&rin, stream, &world)) != SJ_OK) {
+            break;
+        }
         sj_rng r = sj_rng_stream(in->seed ^ SJ_POLICY_STREAM, stream);
         rc = iterate(in, &t, s, &world, &r);
     }
+    free(pool);
+    free(cum);
     if (rc == SJ_OK) {
         long *visits = j->visits + ti * in->nactions;
         double *reward = j->reward + ti * in->nactions, k = 1.0 / scale_of(in->value);
@@ -233,7 +271,8 @@ static int run_tree(void *ctx, long ti) {
 
 int sj_ismcts(const sj_ismcts_in *in, sj_ismcts_out *out, int threads, sj_run_flags *flags, long *failed_tree) {
     if (in->nactions < 1 || in->trees < 1 || in->iterations < 0 || in->max_nodes < 2 ||
-        in->deal->phase == SJ_PHASE_DONE || !(in->exploration >= 0))
+        in->deal->phase == SJ_PHASE_DONE || !(in->exploration >= 0) ||
+        (in->judge_t && (in->judge_pool < 1 || !(in->judge_temper >= 0))))
         return SJ_E_ARGS;
     long n = (long)in->trees * in->nactions;
     job j = {in, calloc((size_t)n, sizeof(long)), calloc((size_t)n, sizeof(double)),

@@ -264,10 +264,13 @@ cdef _check_slots(Sampler sampler, slot_seats):
 
 
 def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_arg, trees_arg, policies, seed_arg,
-                   value, exploration_arg, time_ms, threads_arg, max_nodes_arg=1 << 22, declare=None, clock="wall"):
+                   value, exploration_arg, time_ms, threads_arg, max_nodes_arg=1 << 22, declare=None, clock="wall",
+                   judge=None):
     """Run ISMCTS natively (GIL released; csrc/include/sj_ismcts.h); returns (visits, reward, iterations, nodes):
     per action the root visits (int64) and the summed reward (float64, from the mover's side), and the
-    iterations and nodes made in all. (shengji.bots.ISMCTS is the public face; every argument is checked here.)"""
+    iterations and nodes made in all. ``judge``: None, or (WorldTemplate of the mover's observation, p, temper,
+    pool): each tree's worlds from a pool of ``pool`` worlds weighted by likelihood ** temper (inference).
+    (shengji.bots.ISMCTS is the public face; every argument is checked here.)"""
     import numpy as np
     cdef sj_ismcts_in spec
     cdef sj_ismcts_out out
@@ -318,7 +321,20 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     out.visits = &vv[0]
     out.reward = &rv[0]
     spec.declare_observer, spec.shown, spec.nshown, spec.record, spec.nrecord = -1, NULL, 0, NULL, 0
+    spec.judge_t, spec.judge_rec, spec.judge_p, spec.judge_temper, spec.judge_pool = NULL, NULL, 0.0, 0.0, 0
+    cdef WorldTemplate template
     try:
+        if judge is not None:
+            template, p, temper, pool = judge
+            if sampler is None:
+                raise ValueError("inference needs sampled worlds (after the declaring phase)")
+            if not 0 < p < 1:
+                raise ValueError(f"p must lie strictly between 0 and 1, got {p!r}")
+            if not 0 <= temper < 1e6:
+                raise ValueError(f"temper must be a number >= 0, got {temper!r}")
+            _check_int(pool, "pool", 1, 1 << 16)
+            spec.judge_t, spec.judge_rec = &template.t, &template.rec
+            spec.judge_p, spec.judge_temper, spec.judge_pool = p, temper, pool
         if declare is not None:
             _declare_spec(deal, sampler, declare, &spec.declare_observer, &spec.shown, &spec.nshown, &spec.record,
                           &spec.nrecord)

@@ -108,3 +108,56 @@ def test_inferred_rollouts_weigh_the_same_worlds():
     fresh = Deal(Rules(), seed=9)
     assert fresh.rollouts(worlds=4, inference="policy").weights is None  # declaring: no play to judge
     assert np.isfinite(mean).all()
+
+
+@pytest.mark.parametrize("preset", ["qq-2deck", "4deck", "taian", "bianfeng-friend"])
+def test_inferred_ismcts_is_reproducible_at_any_thread_count(preset):
+    """ISMCTS(inference="policy") searches worlds from a pool per tree weighted by the plays seen: the same visits
+    for a seed at one thread or two, a legal choice in every system, and the uniform default unchanged by the option."""
+    from shengji import _core, bots, search
+
+    rules = Rules.preset(preset)
+    deal = Deal(rules, seed=4)
+    while deal.phase != "play" or len(deal.tricks) < 5 or len(_core.search_candidates(deal)) < 2:
+        deal.act(deal.policy_action("greedy"))
+    a = search.ismcts(deal, iterations=200, seed=3, threads=1, trees=4, inference="policy")
+    b = search.ismcts(deal, iterations=200, seed=3, threads=2, trees=4, inference="policy")
+    assert (a.visits == b.visits).all() and a.iterations == 200 and a.meta["inference"] == "policy"
+    u = search.ismcts(deal, iterations=200, seed=3, threads=2, trees=4)
+    assert (u.visits == search.ismcts(deal, iterations=200, seed=3, threads=1, trees=4,
+                                      inference="uniform").visits).all()
+    bot = bots.ISMCTS(iterations=100, inference="policy")
+    assert repr(bot).endswith("inference='policy')") and bot.choose(deal) in deal.legal_actions()
+    with pytest.raises(ValueError, match="inference must be 'uniform' or 'policy'"):
+        bots.ISMCTS(inference="bayes")
+    with pytest.raises(ValueError, match="inference must be 'uniform' or 'policy'"):
+        search.ismcts(deal, inference="bayes")
+
+
+def test_inferred_ismcts_pool_follows_the_weights():
+    """With the temper at 0 every world of a tree's pool weighs the same; tempered, the pool's likelier worlds are
+    searched more: the two runs differ, and a temper or pool out of range is refused."""
+    import numpy as np
+
+    from shengji import _core
+    from shengji.search import _world_sampler
+    from shengji.worlds import world_template
+
+    deal = Deal(Rules(), seed=12)
+    while deal.phase != "play" or len(deal.tricks) < 8 or len(_core.search_candidates(deal)) < 3:
+        deal.act(deal.policy_action("greedy"))
+    cands = _core.search_candidates(deal)
+    smp, slots, _ = _world_sampler(deal, True, "test")
+    template = world_template(deal.observation(deal.to_move))
+    native = _core._native_ismcts
+
+    def run(temper, pool=16):
+        return native(deal, smp, slots, cands, 400, 2, ["greedy"] * 4, 5, "points", 0.7, None, 1,
+                      judge=(template, 0.8, temper, pool))[0]
+
+    flat, sharp = run(0.0), run(5.0)
+    assert flat.sum() == sharp.sum() == 400 and not np.array_equal(flat, sharp)
+    with pytest.raises(ValueError, match="temper"):
+        run(-1.0)
+    with pytest.raises(ValueError, match="pool"):
+        run(0.3, 0)

@@ -156,3 +156,19 @@ def test_pimc_solves_only_decisions_near_the_end():
     values = dict((str(a), v) for a, v in d.solve_values())
     best = max(values.values()) if d.is_attacker(d.to_move) else min(values.values())
     assert values[str(r.best("points"))] == best
+
+
+def test_pimc_solve_last_solves_the_end_of_every_rollout():
+    """PIMC(solve_last=k) passes endgame=k to the rollouts of every play decision (each world's last k cards a
+    hand played perfectly), so its choice is the rollouts' best with that endgame; endgame= still rules near the
+    end; outside 0..max cards it is refused."""
+    from shengji import search
+
+    bot = bots.PIMC(worlds=6, solve_last=2, value="points")
+    assert repr(bot).endswith("solve_last=2)")
+    early = position(5, 10)
+    assert bot._endgame_here(early) == 2 and bots.PIMC(worlds=6)._endgame_here(early) is None
+    r = search.rollouts(early, worlds=6, seed=bot.decision_seed(early), endgame=2)
+    assert bot.choose(early) == r.best("points")
+    with pytest.raises(ValueError, match="solve_last"):
+        bots.PIMC(solve_last=-1)

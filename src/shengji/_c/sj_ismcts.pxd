@@ -1,6 +1,7 @@
 # Declarations of csrc/include/sj_ismcts.h (nothing else belongs here).
 from libc.stdint cimport uint64_t
 from .sj_parallel cimport sj_budget, sj_run_flags
+from .sj_world cimport sj_world_record, sj_world_template
 
 from .sj_cards cimport sj_cards
 from .sj_deal cimport sj_deal
@@ -31,6 +32,11 @@ cdef extern from "sj_ismcts.h" nogil:
         int nshown
         const sj_decl_event *record
         int nrecord
+        const sj_world_template *judge_t
+        const sj_world_record *judge_rec
+        double judge_p
+        double judge_temper
+        int judge_pool
 
     ctypedef struct sj_ismcts_out:
         long *visits

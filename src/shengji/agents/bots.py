@@ -124,6 +124,8 @@ class PIMC(_SearchBot):
       ``policy``; earlier decisions use ``policy`` to the end (solving the end of every rollout of an early
       decision costs most of the worlds a clock allows: measured, it made PIMC at 20 ms weaker than greedy).
       0 (or None): never.
+    - ``solve_last=k``: every rollout of a play decision, from any point of the deal, plays its last ``k`` cards a
+      hand by the exact endgame (the policy before them); 0: never (the default).
     - ``worlds``: None is 64 without a clock.
     - ``inference``: ``"uniform"`` (the default: every consistent world alike) or ``"policy"``: each world's
       rollouts weighted by how likely the other seats' plays are in it under a soft greedy model
@@ -150,13 +152,14 @@ class PIMC(_SearchBot):
 
     def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",
                  threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None,
-                 clock: str = "wall", inference: str = "uniform"):
+                 clock: str = "wall", inference: str = "uniform", solve_last: int = 0):
         if worlds is not None:
             worlds = _validate.integer(worlds, "worlds", 1, 2**31 - 1, "an integer", True)
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(map(repr, VALUES))}, got {value!r}")
         seed = _validate.u64(seed, "seed")
         endgame = _validate.cards(endgame, "endgame")
+        self.solve_last = _validate.cards(solve_last, "solve_last")
         _validate.time_ms(time_ms)
         self.clock = _validate.clock(clock, time_ms)
         if inference not in INFERENCES:
@@ -170,17 +173,19 @@ class PIMC(_SearchBot):
         extra = "".join(f", {k}={v!r}" for k, v in (("endgame", self.endgame), ("time_ms", self.time_ms),
                                                      ("clock", self.clock if self.clock != "wall" else None),
                                                      ("inference", self.inference if self.inference != "uniform"
-                                                      else None)) if v)
-        worlds = f"worlds={self.worlds}, " if self.worlds or not self.time_ms else ""
-        return f"PIMC({worlds or 'worlds=64, '}policy={self.policy!r}, seed={self.seed}{extra})".replace(
-            "worlds=None, ", "worlds=64, ")
+                                                      else None), ("solve_last", self.solve_last)) if v)
+        # worlds: as given; None is 64 without a clock and omitted with one (at most 2,048 there)
+        worlds = f"worlds={self.worlds or 64}, " if self.worlds or not self.time_ms else ""
+        return f"PIMC({worlds}policy={self.policy!r}, seed={self.seed}{extra})"
 
     def _endgame_here(self, deal: Deal) -> int | None:
         """The exact endgame for this decision: only once every hand holds at most ``endgame`` cards (earlier,
         solving the end of every rollout would cost most of the worlds a budget allows)."""
-        if self.endgame is None or deal.phase != "play":
+        if deal.phase != "play":
             return None
-        return self.endgame if max(len(deal.hand(s)) for s in range(4)) <= self.endgame else None
+        if self.endgame is not None and max(len(deal.hand(s)) for s in range(4)) <= self.endgame:
+            return self.endgame
+        return self.solve_last or None
 
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
         worlds = self.worlds or (64 if self.time_ms is None else 2048)
@@ -202,6 +207,8 @@ class ISMCTS(_SearchBot):
     - ``time_ms``: a budget per decision on ``clock`` (as PIMC's); each tree runs until it is spent
       (``iterations``, when given, is then the most in all; None: no bound) and, unless ``trees`` is given, there
       is one tree per thread. The decision then depends on the machine's speed.
+    - ``inference``: ``"uniform"`` (the default) or ``"policy"``: each tree's worlds taken by weight from a pool
+      judged by the other seats' plays (``shengji.search.ismcts``; docs/MODEL.md §10).
     - Seeded per decision from ``seed`` and the mover's observation, as PIMC; the phases as PIMC (burying
       searches ``bury_candidates``; declaring is searched in worlds of the whole pack order; under 泰安, while the
       declarations lie face down, the worlds give them cards too).
@@ -209,7 +216,7 @@ class ISMCTS(_SearchBot):
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, policy: Any = "greedy",
                  seed: int = 0, value: str = "levels", threads: int | None = None, trees: int | None = None,
-                 exploration: float = 0.7, clock: str = "wall"):
+                 exploration: float = 0.7, clock: str = "wall", inference: str = "uniform"):
         if iterations is not None:
             iterations = _validate.integer(iterations, "iterations", 1, 2**62, "an integer", True)
         if value not in VALUES:
@@ -223,6 +230,9 @@ class ISMCTS(_SearchBot):
             trees = _validate.integer(trees, "trees", 1, 4096, "an integer", True)
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not 0 <= exploration < 1e6:
             raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
+        if inference not in INFERENCES:
+            raise ValueError(f"inference must be 'uniform' or 'policy', got {inference!r}")
+        self.inference = inference
         self.iterations, self.time_ms, self.policy, self.seed = iterations, time_ms, policy, seed
         self.value, self.threads, self.trees, self.exploration = value, threads, trees, exploration
 
@@ -232,7 +242,8 @@ class ISMCTS(_SearchBot):
             size += f", iterations={self.iterations}"
         if self.clock != "wall":
             size += f", clock={self.clock!r}"
-        return f"ISMCTS({size}, policy={self.policy!r}, seed={self.seed})"
+        extra = f", inference={self.inference!r}" if self.inference != "uniform" else ""
+        return f"ISMCTS({size}, policy={self.policy!r}, seed={self.seed}{extra})"
 
     def _search(self, deal: Deal, actions: list[Cards]) -> Cards:
         threads = thread_count(self.threads)
@@ -241,7 +252,8 @@ class ISMCTS(_SearchBot):
         seed = self.decision_seed(deal)
         return ismcts(deal, actions, iterations=iterations,
                       time_ms=self._budget(), policy=self.policy, seed=seed, value=self.value,
-                      threads=threads, trees=trees, exploration=self.exploration, clock=self.clock).best()
+                      threads=threads, trees=trees, exploration=self.exploration, clock=self.clock,
+                      inference=self.inference).best()
 
 
 HIDDEN_TRUMP_WORLDS = 8

@@ -28,7 +28,8 @@ policy, all in C with the GIL released:
   idle one, csrc/include/sj_parallel.h).
 
 ``ismcts(deal, actions=None, *, iterations=1000, time_ms=None, policy="greedy", seed=0, value="levels",
-threads=None, trees=4, exploration=0.7, determinize=True, clock="wall")``: single-observer information-set MCTS from the
+threads=None, trees=4, exploration=0.7, determinize=True, clock="wall", inference="uniform", p=0.8)``: single-observer
+information-set MCTS from the
 seat to move (csrc/include/sj_ismcts.h). Each iteration draws a world as the rollouts do, descends one tree
 of public action sequences through the actions available in that world (the search candidates by class of
 whoever moves), choosing by UCB1 with availability counts (rewards scaled to about ±1: levels / 3, points /
@@ -36,7 +37,10 @@ whoever moves), choosing by UCB1 with availability counts (rewards scaled to abo
 result up from each mover's side. Below the root a burial is left to the policy. ``trees`` independent trees
 (root parallelism) share the iterations and run on ``threads`` threads; their root visits are summed, so
 the result is the same for any thread count. With ``time_ms`` each tree runs until the budget (on ``clock``, as
-for the rollouts) is spent (``iterations`` is then the most in all).
+for the rollouts) is spent (``iterations`` is then the most in all). ``inference="policy"``: each tree first
+draws ``ISMCTS_POOL`` worlds (fewer if the budget runs out first), weights each by the likelihood of the other
+seats' plays under the soft greedy model (``p``) to the power ``INFERENCE_TEMPER``, and every iteration then takes
+a world of that pool by weight (docs/MODEL.md §10); ``"uniform"`` (the default) draws every world afresh.
 The result's ``best()`` is the most visited root action (ties: the higher mean).
 
 ``Rollouts.value(kind)``: per action, the mean value from the mover's side and its 95 % interval (normal
@@ -79,6 +83,7 @@ from .worlds import (
 )
 
 VALUES = ("levels", "points")
+ISMCTS_POOL = 16  # inference in ISMCTS: the worlds each tree judges before it searches
 
 
 @dataclass
@@ -294,10 +299,13 @@ class TreeSearch:
 
 def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: float | None = None,
            policy: Any = "greedy", seed: int = 0, value: str = "levels", threads: int | None = None,
-           trees: int = 4, exploration: float = 0.7, determinize: bool = True, clock: str = "wall") -> TreeSearch:
+           trees: int = 4, exploration: float = 0.7, determinize: bool = True, clock: str = "wall",
+           inference: str = "uniform", p: float = INFERENCE_P) -> TreeSearch:
     """Information-set MCTS from the seat to move (module docstring)."""
     _validate.time_ms(time_ms)
     clock = _validate.clock(clock, time_ms)
+    if inference not in INFERENCES:
+        raise ValueError(f"inference must be 'uniform' or 'policy', got {inference!r}")
     started = clock_now(clock)
     if not isinstance(deal, Deal):
         raise TypeError(f"ismcts needs a Deal, not {type(deal).__name__}")
@@ -309,11 +317,17 @@ def ismcts(deal: Deal, actions: Any = None, *, iterations: int = 1000, time_ms: 
     pols = native_only(policy)
     cands = _candidates(deal, actions, "ISMCTS searches")
     smp, slots, declare = _world_sampler(deal, determinize, "ISMCTS searches")
+    judge = None
+    if inference == "policy" and smp is not None:  # (declaring, 泰安 face down, the true deal: no plays to judge)
+        mover = deal.to_move
+        assert mover is not None
+        judge = (world_template(observe(deal, mover)), p, INFERENCE_TEMPER, ISMCTS_POOL)
     native = _core._native_ismcts  # type: ignore[attr-defined]  # private: not in the stub
     visits, reward, done, nodes = native(deal, smp, slots, cands, iterations, trees, pols, seed, value,
                                          exploration, time_left(time_ms, started, clock), min(threads, trees),
-                                         declare=declare, clock=clock)
+                                         declare=declare, clock=clock, judge=judge)
     return TreeSearch(cands, visits, reward, int(done), int(nodes), value,
                       meta={"iterations": iterations, "time_ms": time_ms, "clock": clock, "policy": policy,
-                            "seed": seed, "trees": trees, "exploration": exploration, "determinize": determinize})
+                            "seed": seed, "trees": trees, "exploration": exploration, "determinize": determinize,
+                            "inference": inference})
 
