@@ -282,7 +282,7 @@ def main(argv: list[str]) -> int:
     st.add_argument("--pairs", default="pimc:greedy,pimc-endgame:greedy,ismcts:greedy")
     st.add_argument("--seed", type=int, default=0)
     st.add_argument("--endgame", type=int, default=3)
-    st.add_argument("--value", default="levels", choices=["levels", "points"], help="the search bots' value")
+    st.add_argument("--value", default="levels", choices=["levels", "points", "blend"], help="the search bots' value")
     st.add_argument("--clock", default="wall", choices=["wall", "cpu"], help="what the budget measures")
     st.add_argument("--preset", default="qq-2deck", help="the rules (a preset name)")
     st.add_argument("--inference", default="uniform", choices=["uniform", "policy"], help="the search bots' worlds")

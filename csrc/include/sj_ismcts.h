@@ -29,7 +29,10 @@
 extern "C" {
 #endif
 
-typedef enum { SJ_VALUE_LEVELS = 0, SJ_VALUE_POINTS = 1 } sj_value_kind;
+/* The reward of a finished world: the levels (the attackers' gain less the dealer's side's), the attackers' points,
+ * or the blend: the levels plus the attackers' points / SJ_BLEND_POINTS (the levels first, the points between them). */
+typedef enum { SJ_VALUE_LEVELS = 0, SJ_VALUE_POINTS = 1, SJ_VALUE_BLEND = 2 } sj_value_kind;
+#define SJ_BLEND_POINTS 80.0
 
 typedef struct sj_ismcts_in {
     const sj_deal *deal;            /* the position; the seat to move is the observer */

@@ -90,14 +90,18 @@ static int32_t new_node(tree *t, const sj_cards *action, int mover, int32_t pare
 }
 
 /* The reward of a finished world for `seat`, unscaled: the attackers' levels gained less the dealer's
- * (levels), or the attackers' points (points), negated for a seat of the dealer's side. */
+ * (levels), the attackers' points (points) or the two (blend, sj_ismcts.h), negated for a seat of the dealer's side. */
 static double reward_for(const sj_deal *end, int value, int seat) {
-    double v = value == SJ_VALUE_POINTS ? (double)end->attacker_points
-                                        : (double)(end->outcome.attacker_levels - end->outcome.dealer_levels);
+    double levels = (double)(end->outcome.attacker_levels - end->outcome.dealer_levels);
+    double v = value == SJ_VALUE_POINTS  ? (double)end->attacker_points
+               : value == SJ_VALUE_BLEND ? levels + (double)end->attacker_points / SJ_BLEND_POINTS
+                                         : levels;
     return sj_is_attacker(end, seat) ? v : -v;
 }
 
-static double scale_of(int value) { return value == SJ_VALUE_POINTS ? 1.0 / 80.0 : 1.0 / 3.0; }
+static double scale_of(int value) {
+    return value == SJ_VALUE_POINTS ? 1.0 / 80.0 : value == SJ_VALUE_BLEND ? 1.0 / 4.0 : 1.0 / 3.0;
+}
 
 typedef struct scratch {
     sj_cards cand[SJ_CANDIDATES];

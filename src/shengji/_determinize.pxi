@@ -286,8 +286,8 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     for name, v, lo, hi in (("iterations", iterations_arg, 0, 2**62), ("trees", trees_arg, 1, 4096),
                             ("threads", threads_arg, 1, 4096), ("max_nodes", max_nodes_arg, 2, 2**31 - 1)):
         _check_int(v, name, lo, hi)
-    if value not in ("levels", "points"):
-        raise ValueError(f"value must be 'levels' or 'points', got {value!r}")
+    if value not in ("levels", "points", "blend"):
+        raise ValueError(f"value must be 'levels', 'points' or 'blend', got {value!r}")
     if isinstance(exploration_arg, bool) or not isinstance(exploration_arg, (int, float)) or \
             not 0 <= exploration_arg < 1e6:
         raise ValueError(f"exploration must be a number >= 0, got {exploration_arg!r}")
@@ -314,7 +314,7 @@ def _native_ismcts(Deal deal, Sampler sampler, slot_seats, actions, iterations_a
     spec.iterations = iterations_arg
     spec.trees = trees_arg
     spec.seed = seed
-    spec.value = SJ_VALUE_POINTS if value == "points" else SJ_VALUE_LEVELS
+    spec.value = {"points": SJ_VALUE_POINTS, "blend": SJ_VALUE_BLEND}.get(value, SJ_VALUE_LEVELS)
     spec.exploration = exploration_arg
     spec.max_nodes = max_nodes_arg
     cdef int threads = threads_arg

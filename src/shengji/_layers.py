@@ -23,7 +23,7 @@ FOLDERS: dict[str, tuple[str, ...]] = {  # bottom first; the binding (_core) sit
     "game": ("rules", "observation", "burial", "views", "replay", "_bot", "jit", "players"),
     "agents": ("worlds", "search", "deal", "bots"),
     "runs": ("_executors", "results", "simulate", "advise", "match", "tournament", "records", "matches"),
-    "learning": ("envs",),
+    "learning": ("envs", "gym"),
     "frontend": ("cli",),
 }
 
@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("deal",),                           # shengji.Deal: the native Deal with observation, rollouts, to_html
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs
     ("advise", "match", "tournament", "envs", "records"),
-    ("matches",),                        # native matches (on Match's state)
+    ("matches", "gym"),                  # native matches (on Match's state); the Gymnasium ids (on envs)
     ("cli",),
     ("__init__", "__main__"),
 )

@@ -382,3 +382,34 @@ def test_episode_k_deals_simulates_game_k_whatever_was_played(aec):
                 while not done:
                     n = int(obs["action_mask"].sum())
                     obs, _, done, _, _ = env.step(0 if choice == 0 else n - 1)
+
+
+def test_the_gymnasium_id_makes_the_seat_env():
+    """``shengji/Seat-v0`` (registered by importing shengji.gym; gymnasium.make's "module:id" form imports it) builds
+    SeatEnv with make's keywords, a preset's name for the rules: the same episodes as SeatEnv itself, and
+    Gymnasium's check_env passes on it; importing shengji alone imports no Gymnasium."""
+    import subprocess
+    import sys
+
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("shengji.gym:shengji/Seat-v0", rules="taian", seat=2, observation="flat", skip_forced=True)
+    assert gymnasium.spec("shengji/Seat-v0").namespace == "shengji"
+    mine = envs.SeatEnv(Rules.preset("taian"), seat=2, observation="flat", skip_forced=True)
+    (a, _), (b, _) = env.reset(seed=4), mine.reset(seed=4)
+    for _ in range(200):
+        assert (a["observation"] == b["observation"]).all() and (a["action_mask"] == b["action_mask"]).all()
+        a, ra, done, _, _ = env.step(1 if a["action_mask"][1] else 0)
+        b, rb, _, _, _ = mine.step(1 if b["action_mask"][1] else 0)
+        assert ra == rb
+        if done:
+            break
+    assert done
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its notes as for SeatEnv above)
+        check_env(gymnasium.make("shengji/Seat-v0", rules=Rules.preset("4deck")).unwrapped)
+    with pytest.raises(ValueError, match="preset"):
+        gymnasium.make("shengji/Seat-v0", rules="no-such-preset")
+    code = "import sys, shengji, shengji.envs; assert 'gymnasium' not in sys.modules, 'gymnasium imported'"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0

@@ -79,14 +79,33 @@ def test_values_and_best():
     deal = _position(6, 33)
     r = deal.rollouts(worlds=40, seed=1)
     assert r.attacker_points.shape == (len(r.actions), 40) and r.worlds == 40
-    for kind in ("levels", "points"):
+    for kind in ("levels", "points", "blend"):
         mean, low, high = r.value(kind)
         assert np.all(low <= mean) and np.all(mean <= high)
         assert r.best(kind) == r.actions[int(np.argmax(mean))]
     sign = 1 if deal.is_attacker(deal.to_move) else -1
     assert np.allclose(r.value("points")[0], sign * r.attacker_points.mean(axis=1))
+    # blend: the levels plus the attackers' points / 80, from the mover's side as the others
+    assert np.allclose(r.values("blend"), r.values("levels") + r.values("points") / 80)
     with pytest.raises(ValueError, match="kind"):
         r.value("fun")
+
+
+def test_ismcts_blend_rewards_are_levels_plus_points():
+    """ISMCTS(value="blend") sums, per root action, the levels plus the attackers' points / 80 from the mover's side:
+    on the true deal, one iteration per root action (each expanded once, then finished by greedy), each root action's
+    reward is its greedy rollout's blend value."""
+    from shengji import search
+
+    deal = _position(6, 33)
+    n = len(search.ismcts(deal, iterations=1, determinize=False).actions)
+    t = search.ismcts(deal, iterations=n, determinize=False, value="blend", seed=2, trees=1)
+    r = deal.rollouts(t.actions, worlds=1, determinize=False)
+    assert (t.visits == 1).all()
+    for i in range(n):
+        assert t.mean[i] == pytest.approx(r.values("blend")[i, 0])
+    with pytest.raises(ValueError, match="value must be"):
+        bots.ISMCTS(value="fun")
 
 
 def test_candidate_actions_are_legal_and_bounded():

@@ -12,6 +12,7 @@ cdef extern from "sj_ismcts.h" nogil:
     ctypedef enum sj_value_kind:
         SJ_VALUE_LEVELS
         SJ_VALUE_POINTS
+        SJ_VALUE_BLEND
 
     ctypedef struct sj_ismcts_in:
         const sj_deal *deal

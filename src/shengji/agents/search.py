@@ -46,7 +46,9 @@ The result's ``best()`` is the most visited root action (ties: the higher mean).
 ``Rollouts.value(kind)``: per action, the mean value from the mover's side and its 95 % interval (normal
 approximation, mean ± 1.96·sd/√worlds): ``"points"`` is the attackers' final points, negated when the mover
 defends; ``"levels"`` is the levels the mover's team gains minus the levels the other team gains (the
-mover's side at the end of each rollout: in a first deal a grab, 炒底, can hand the deal to the other team).
+mover's side at the end of each rollout: in a first deal a grab, 炒底, can hand the deal to the other team);
+``"blend"`` is the levels plus the attackers' points / ``BLEND_POINTS`` (80), negated as the others: the levels
+decide, the points tell apart plays that the levels' steps (a level a threshold of points) would leave level.
 Rollouts start in the declare, bury, grab, swap, call (找朋友) or play phase (declaring: each world is a whole
 pack order drawn for the mover, docs/MODEL.md §10).
 ``Rollouts.best(kind)`` is the action with the highest mean (the first on ties).
@@ -82,7 +84,8 @@ from .worlds import (
     world_template,
 )
 
-VALUES = ("levels", "points")
+VALUES = ("levels", "points", "blend")
+BLEND_POINTS = 80.0  # "blend": the levels plus the attackers' points / BLEND_POINTS (csrc/include/sj_ismcts.h)
 ISMCTS_POOL = 16  # inference in ISMCTS: the worlds each tree judges before it searches
 
 
@@ -114,6 +117,9 @@ class Rollouts:
             v = self.attacker_points.astype(np.float64)
         elif kind == "levels":
             v = self.attacker_levels.astype(np.float64) - self.dealer_levels.astype(np.float64)
+        elif kind == "blend":
+            v = (self.attacker_levels.astype(np.float64) - self.dealer_levels.astype(np.float64)
+                 + self.attacker_points.astype(np.float64) / BLEND_POINTS)
         else:
             raise ValueError(f"kind must be one of {', '.join(map(repr, VALUES))}, got {kind!r}")
         if self.dealer is None:
