@@ -21,6 +21,7 @@ import sys
 import time
 from typing import Any
 
+import numpy as np
 import pytest
 
 from shengji import Deal, Rules, _core, bots, search, simulate, tournament
@@ -273,6 +274,42 @@ def burial_search(deals: int, presets: list[str], time_ms: float = 20, seed: int
     return out
 
 
+def _seat_gain(deal: Deal, seat: int) -> int:
+    r = deal.result()
+    gain = r.attacker_levels - r.dealer_levels
+    return gain if deal.is_attacker(seat) else -gain
+
+
+def seat_strength(deals: int, time_ms: float, preset: str, seed: int = 0, value: str = "levels",
+                  inference: str = "uniform", solve_last: int = 0) -> dict[str, Any]:
+    """A search bot in one seat (seat i % 4 of deal i), greedy in the other three, against greedy in that seat on the
+    same deal: the seat's levels (its side's gain less the other side's) with the bot less those with greedy, mean and
+    95 % interval. For 找朋友, where no fixed teams can be seated (tournament refuses it)."""
+    from shengji.base._stats import mean_interval
+
+    rules = Rules.preset(preset)
+    bot = Timed(bots.PIMC(time_ms=time_ms, clock="cpu", threads=1, value=value, inference=inference,
+                          solve_last=solve_last))
+    diffs = []
+    rng = random.Random(seed)
+    t = time.perf_counter()
+    for i in range(deals):
+        deal_seed, seat = rng.getrandbits(32), i % 4
+        gains = []
+        for searched in (True, False):
+            d = Deal(rules, seed=deal_seed, dealer=deal_seed % 4)
+            while d.phase != "done":
+                d.act(bot.choose(d) if searched and d.to_move == seat else d.policy_action("greedy"))
+            gains.append(_seat_gain(d, seat))
+        diffs.append(gains[0] - gains[1])
+    mean, lo, hi = mean_interval(np.asarray(diffs, dtype=float))
+    row = {"preset": preset, "deals": deals, "time_ms": time_ms, "value": value, "advantage_levels": float(mean),
+           "low": float(lo), "high": float(hi), "seconds": time.perf_counter() - t,
+           "cpu_ms_median": 1e3 * statistics.median(bot.cpu) if bot.cpu else None, "decisions": len(bot.cpu)}
+    print(json.dumps(row), flush=True)
+    return row
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -296,7 +333,16 @@ def main(argv: list[str]) -> int:
     bs.add_argument("--deals", type=int, default=1000)
     bs.add_argument("--time-ms", type=float, default=20)
     bs.add_argument("--presets", default="qq-2deck,qq-3deck,4deck,taian")
+    se = sub.add_parser("seat", help="PIMC in one seat against greedy in it, the others greedy (找朋友 too)")
+    se.add_argument("--deals", type=int, default=300)
+    se.add_argument("--time-ms", type=float, default=20)
+    se.add_argument("--preset", default="bianfeng-friend")
+    se.add_argument("--value", default="levels", choices=["levels", "points", "blend"])
+    se.add_argument("--solve-last", type=int, default=0)
     args = ap.parse_args(argv)
+    if args.cmd == "seat":
+        seat_strength(args.deals, args.time_ms, args.preset, value=args.value, solve_last=args.solve_last)
+        return 0
     if args.cmd == "bury-search":
         print(json.dumps(burial_search(args.deals, args.presets.split(","), args.time_ms), indent=1))
         return 0

@@ -413,3 +413,27 @@ def test_the_gymnasium_id_makes_the_seat_env():
         gymnasium.make("shengji/Seat-v0", rules="no-such-preset")
     code = "import sys, shengji, shengji.envs; assert 'gymnasium' not in sys.modules, 'gymnasium imported'"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+
+
+def test_maskable_ppo_trains_on_the_seat_env_without_a_wrapper():
+    """benchmarks/train_maskable_ppo.py with a tiny budget, where sb3-contrib is installed (not in the test extra:
+    README): MaskablePPO takes SeatEnv as it is, trains, and its choices stay inside the masks; stable-baselines3's
+    own check_env passes on SeatEnv and on the registered id."""
+    pytest.importorskip("sb3_contrib")
+    import importlib.util
+    import pathlib
+
+    import gymnasium
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its notes on Dict observations and the box's bounds)
+        sb3_check_env(envs.SeatEnv(seed=1, observation="flat"))
+        sb3_check_env(gymnasium.make("shengji.gym:shengji/Seat-v0", rules="4deck").unwrapped)
+    path = pathlib.Path(__file__).parents[2] / "benchmarks" / "train_maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_maskable_ppo", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = mod.train(steps=128, seed=3, eval_episodes=2, n_steps=64)
+    assert out["steps"] == 128 and len(out["returns"]) == 2 and all(-6 <= r <= 6 for r in out["returns"])
