@@ -84,6 +84,12 @@ saying to call ``reset()``; ``observe`` of a name that is not one of ``possible_
 them. ``SeatEnv(opponents=...)`` takes ``"greedy"``, ``"random"``, a bot (an object with ``choose(deal)``) or a
 list of four of these; anything else is refused at construction (TypeError or ValueError naming
 ``opponents``).
+
+**Many tables at once** (``VectorSeatEnv(num_envs, rules, opponents="greedy", ...)``): a Gymnasium ``VectorEnv``
+of ``num_envs`` SeatEnv tables with native opponents, all stepped in C in one call (``_core.VecTables``,
+csrc/include/sj_vecenv.h): next-step autoreset (``metadata["autoreset_mode"]``), the flat observation batched,
+``action_masks()`` as (num_envs, max_actions) bools, ``action_features()`` on request. Table i plays as
+``SeatEnv(seed=env_seeds[i], observation="flat")``; docs/LEARNING.md has the details and the numbers.
 """
 
 from __future__ import annotations
