@@ -21,6 +21,7 @@
 #ifndef SJ_SELFPLAY_H
 #define SJ_SELFPLAY_H
 
+#include "sj_determinize.h"
 #include "sj_encode.h"
 #include "sj_sim.h"
 
@@ -60,6 +61,18 @@ typedef struct sj_selfplay_in {
                                      * union of those of the worlds drawn (sj_face_down_world) from streams
                                      * (hidden_draws[i], 0), as shengji.bots.bury_candidates draws them */
 } sj_selfplay_in;
+
+#define SJ_DECLARATIONS_KEPT 64 /* declarations a game keeps for 泰安's face-down worlds (the first ones) */
+
+/* The candidates a learner chooses among at the decision of the seat to move (shengji.envs.candidates, the rows'
+ * n_candidates; sj_vecenv.h offers them): burying, sj_bury_candidates, or under 泰安 while the burier cannot see
+ * the trump the union of those of the worlds drawn (sj_face_down_world) from streams (hidden_draws[i], 0) for
+ * i < SJ_HIDDEN_TRUMP_WORLDS, replaying decl[0 .. ndecl) (the declarations shown in the declaring phase so far, the
+ * first SJ_DECLARATIONS_KEPT read); otherwise sj_search_candidates_with (all, cls: its scratch).  out holds
+ * SJ_RECORD_CANDIDATES.  With chosen not NULL, *choice is the index of the candidate of its class (-1: none).
+ * Returns the count (at most SJ_RECORD_CANDIDATES) or a negative SJ_E_* code. */
+long sj_learner_candidates(const sj_deal *d, const sj_decl_event *decl, int ndecl, const uint64_t *hidden_draws,
+                           sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen, int *choice);
 
 /* Play the games on `threads` threads, their rows into *out (zeroed by the caller; its columns fitted to
  * their rows at the end, candidate_start and cands never NULL), in tasks of 16 games (flags->progress counts

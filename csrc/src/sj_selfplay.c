@@ -16,7 +16,7 @@
 #endif
 
 
-#define MAX_RECORD 64 /* declarations a game records for 泰安's face-down worlds */
+#define MAX_RECORD SJ_DECLARATIONS_KEPT
 
 /* ---- sj_records: the columns, grown and fitted ---------------------------------------------------------- */
 
@@ -141,28 +141,30 @@ typedef struct game_ctx {
 
 /* 泰安, the burier cannot see the trump: the union of the burial candidates of worlds drawn from what it
  * knows (the recipe of shengji.bots.bury_candidates). */
-static long hidden_trump_candidates(game_ctx *g, const sj_deal *d) {
+static long hidden_trump_candidates(const sj_deal *d, const sj_decl_event *decl, int ndecl,
+                                    const uint64_t *hidden_draws, sj_cards *out) {
     int me = d->burier, nshown = 0;
     sj_decl_event rec[MAX_RECORD];
     sj_shown shown[SJ_MAX_PACK];
     uint8_t have[SJ_NUM_KINDS] = {0};
-    for (int e = 0; e < g->ndecl; e++) {
-        rec[e] = g->decl[e];
+    if (ndecl > MAX_RECORD) ndecl = MAX_RECORD;
+    for (int e = 0; e < ndecl; e++) {
+        rec[e] = decl[e];
         if (rec[e].seat != me) {
             rec[e].cards = sj_cards_empty();
             continue;
         }
         for (int k = 0; k < SJ_NUM_KINDS; k++)
-            for (; have[k] < sj_cards_count(&g->decl[e].cards, k) && nshown < SJ_MAX_PACK; have[k]++)
+            for (; have[k] < sj_cards_count(&decl[e].cards, k) && nshown < SJ_MAX_PACK; have[k]++)
                 shown[nshown++] = (sj_shown){.seat = (int8_t)me, .kind = (uint8_t)k, .step = rec[e].step};
     }
     sj_face_down fd = {.dealt_by = d->dealt_by, .level = d->level, .first_deal = d->first_deal, .redeals = 0,
                        .phase = d->phase, .to_move = d->to_move, .dealer = d->dealer, .observer = me,
-                       .hand = d->hands[me], .shown = shown, .nshown = nshown, .record = rec, .nrecord = g->ndecl};
+                       .hand = d->hands[me], .shown = shown, .nshown = nshown, .record = rec, .nrecord = ndecl};
     for (int s = 0; s < 4; s++) fd.hand_sizes[s] = sj_cards_size(&d->hands[s]);
     long n = 0;
     for (int i = 0; i < SJ_HIDDEN_TRUMP_WORLDS; i++) {
-        sj_rng r = sj_rng_stream(g->in->hidden_draws[i], 0);
+        sj_rng r = sj_rng_stream(hidden_draws[i], 0);
         sj_deal world;
         int rc = sj_face_down_world(&d->rules, &fd, &r, &world, NULL);
         if (rc != SJ_OK) return rc;
@@ -171,10 +173,34 @@ static long hidden_trump_candidates(game_ctx *g, const sj_deal *d) {
         if (m < 0) return m;
         for (long j = 0; j < m && j < 8; j++) {
             int dup = 0;
-            for (long k = 0; k < n && !dup; k++) dup = sj_cards_equal(&g->cand[k], &c[j]);
-            if (!dup && n < SJ_RECORD_CANDIDATES) g->cand[n++] = c[j];
+            for (long k = 0; k < n && !dup; k++) dup = sj_cards_equal(&out[k], &c[j]);
+            if (!dup && n < SJ_RECORD_CANDIDATES) out[n++] = c[j];
         }
     }
+    return n;
+}
+
+long sj_learner_candidates(const sj_deal *d, const sj_decl_event *decl, int ndecl, const uint64_t *hidden_draws,
+                           sj_cards *out, sj_cards *all, long *cls, const sj_cards *chosen, int *choice) {
+    int pick = -1;
+    long n;
+    if (d->phase == SJ_PHASE_BURY && d->rules.declaration == SJ_DECLARE_TAIAN && !d->kitty_public &&
+        d->declarer >= 0 && d->declarer != d->burier) {
+        n = hidden_trump_candidates(d, decl, ndecl, hidden_draws, out);
+        for (long i = 0; chosen && i < n && pick < 0; i++)
+            if (sj_cards_equal(&out[i], chosen)) pick = (int)i;
+    } else if (d->phase == SJ_PHASE_BURY) {
+        n = sj_bury_candidates(d, out, SJ_RECORD_CANDIDATES);
+        for (long i = 0; chosen && i < n && i < SJ_RECORD_CANDIDATES && pick < 0; i++)
+            if (sj_cards_equal(&out[i], chosen)) pick = (int)i;
+    } else if (chosen) {
+        n = sj_search_candidates_choice(d, out, all, cls, chosen, &pick);
+    } else {
+        n = sj_search_candidates_with(d, out, all, cls);
+    }
+    if (n < 0) return n;
+    if (n > SJ_RECORD_CANDIDATES) n = SJ_RECORD_CANDIDATES;
+    if (choice) *choice = pick >= n ? -1 : pick;
     return n;
 }
 
@@ -187,22 +213,9 @@ static int record(void *vctx, const sj_deal *d, const sj_cards *action) {
         !(d->hands[d->to_move].p[0] & sj_declarable_kinds(&d->rules, d->level)))
         return 0; /* nothing to declare: the pass alone */
     int choice = -1;
-    long n;
-    if (d->phase == SJ_PHASE_BURY && d->rules.declaration == SJ_DECLARE_TAIAN && !d->kitty_public &&
-        d->declarer >= 0 && d->declarer != d->burier) {
-        n = hidden_trump_candidates(g, d);
-        for (long i = 0; i < n && choice < 0; i++)
-            if (sj_cards_equal(&g->cand[i], action)) choice = (int)i;
-    } else if (d->phase == SJ_PHASE_BURY) {
-        n = sj_bury_candidates(d, g->cand, SJ_RECORD_CANDIDATES);
-        for (long i = 0; i < n && i < SJ_RECORD_CANDIDATES && choice < 0; i++)
-            if (sj_cards_equal(&g->cand[i], action)) choice = (int)i;
-    } else {
-        n = sj_search_candidates_choice(d, g->cand, g->all, g->cls, action, &choice);
-    }
+    long n = sj_learner_candidates(d, g->decl, g->ndecl, g->in->hidden_draws, g->cand, g->all, g->cls, action,
+                                   &choice);
     if (n < 0) return (int)n;
-    if (n > SJ_RECORD_CANDIDATES) n = SJ_RECORD_CANDIDATES;
-    if (choice >= n) choice = -1;
     if (g->in->skip_forced && n < 2) return 0;
     sj_records *rec = g->rec;
     long k = rec->nrows;

@@ -38,6 +38,7 @@ from ._c.sj_classes cimport sj_group_classes
 from ._c.sj_encode cimport *
 from ._c.sj_selfplay cimport *
 from ._c.sj_match cimport *
+from ._c.sj_vecenv cimport *
 from ._c.sj_follow cimport sj_is_legal_follow, sj_legal_follows, sj_legal_follows_tested
 from ._c.sj_kitty cimport sj_kitty_multiplier
 from ._c.sj_level cimport *
@@ -935,6 +936,7 @@ include "_deal.pxi"
 include "_sim.pxi"
 include "_determinize.pxi"
 include "_match.pxi"
+include "_vecenv.pxi"
 
 
 ENCODE_SIZE = SJ_ENCODE_SIZE  # entries of the observation encoding (csrc/include/sj_encode.h, shengji.envs)

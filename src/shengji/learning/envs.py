@@ -84,6 +84,12 @@ saying to call ``reset()``; ``observe`` of a name that is not one of ``possible_
 them. ``SeatEnv(opponents=...)`` takes ``"greedy"``, ``"random"``, a bot (an object with ``choose(deal)``) or a
 list of four of these; anything else is refused at construction (TypeError or ValueError naming
 ``opponents``).
+
+**Many tables at once** (``VectorSeatEnv(num_envs, rules, opponents="greedy", ...)``): a Gymnasium ``VectorEnv``
+of ``num_envs`` SeatEnv tables with native opponents, all stepped in C in one call (``_core.VecTables``,
+csrc/include/sj_vecenv.h): next-step autoreset (``metadata["autoreset_mode"]``), the flat observation batched,
+``action_masks()`` as (num_envs, max_actions) bools, ``action_features()`` on request. Table i plays as
+``SeatEnv(seed=env_seeds[i], observation="flat")``; docs/LEARNING.md has the details and the numbers.
 """
 
 from __future__ import annotations
@@ -664,6 +670,196 @@ def _make_seat_env_class() -> Any:
     return SeatEnv
 
 
+AUTORESET_MODES = ("next_step", "disabled")
+"""``VectorSeatEnv(autoreset_mode=...)``: Gymnasium's next-step autoreset (the default), or none (a finished
+sub-environment is reset by ``reset(options={"reset_mask": mask})``)."""
+
+MAX_THREADS = 256
+
+
+def _env_seeds(seed: Any, num_envs: int, name: str = "seed") -> list[int | None]:
+    """A vector environment's seed as one entry per sub-environment (Gymnasium's convention): None — None for each;
+    an integer s — s, s + 1, ..., s + num_envs - 1 (all below 2**64); a sequence — one seed or None each."""
+    if seed is None:
+        return [None] * num_envs
+    if isinstance(seed, (str, bytes)) or not hasattr(seed, "__len__"):
+        first = _validate.u64(seed, name)
+        if first + num_envs > 2**64:
+            raise ValueError(f"{name}: the sub-environments' seeds {first} .. {first} + {num_envs - 1} must stay below "
+                             f"2**64")
+        return [first + i for i in range(num_envs)]
+    seeds = list(seed)
+    if len(seeds) != num_envs:
+        raise ValueError(f"{name} must be None, an integer or one seed per sub-environment ({num_envs}), got "
+                         f"{len(seeds)}")
+    return [None if x is None else _validate.u64(x, f"{name}[{i}]") for i, x in enumerate(seeds)]
+
+
+def _make_vector_env_class() -> Any:
+    try:
+        from gymnasium.vector import AutoresetMode, VectorEnv
+        from gymnasium.vector.utils import batch_space
+    except ImportError:
+        raise ImportError("VectorSeatEnv needs Gymnasium: pip install 'shengji[learn]'") from None
+    from ..agents.bots import HIDDEN_TRUMP_WORLDS
+    from ..agents.worlds import first_draw
+
+    class VectorSeatEnv(VectorEnv):  # type: ignore[misc]
+        """``num_envs`` SeatEnv tables stepped natively in one call (docs/LEARNING.md, "A native vector
+        environment"): a Gymnasium ``VectorEnv`` with next-step autoreset whose sub-environment i is
+        ``SeatEnv(rules, seed=env_seeds[i], observation="flat", ...)`` decision for decision."""
+
+        def __init__(self, num_envs: int, rules: Rules | None = None, *, seat: int = 0, opponents: str = "greedy",
+                     max_actions: int = 128, seed: Any = None, reward: str = "levels", skip_forced: bool = False,
+                     threads: int = 1, autoreset_mode: Any = "next_step", copy: bool = True):
+            n = _validate.integer(num_envs, "num_envs", 1, 2**20)
+            rules, _ = _check(rules, max_actions, reward, None)
+            seat = _validate.seat(seat)
+            if not isinstance(opponents, str) or opponents not in ("greedy", "random"):
+                raise ValueError(f"opponents must be 'greedy' or 'random' (the native policies: a Python bot would "
+                                 f"run Python per move; use SeatEnv for bots), got {opponents!r}")
+            mode = autoreset_mode.value if isinstance(autoreset_mode, AutoresetMode) else autoreset_mode
+            mode = {"NextStep": "next_step", "Disabled": "disabled"}.get(mode, mode)
+            if mode not in AUTORESET_MODES:
+                raise ValueError(f"autoreset_mode must be 'next_step' (Gymnasium's default) or 'disabled', got "
+                                 f"{autoreset_mode!r}")
+            self.copy = _validate.flag(copy, "copy")
+            self.skip_forced = _validate.flag(skip_forced, "skip_forced")
+            threads = _validate.integer(threads, "threads", 1, MAX_THREADS)
+            seeds = [random.SystemRandom().getrandbits(64) if s is None else s for s in _env_seeds(seed, n)]
+            self.num_envs, self.seat, self.opponents, self.reward, self.threads = n, seat, opponents, reward, threads
+            self.rules, self.max_actions = rules, max_actions
+            self.autoreset_mode = AutoresetMode.NEXT_STEP if mode == "next_step" else AutoresetMode.DISABLED
+            self.metadata = {"autoreset_mode": self.autoreset_mode}
+            self._tables = _core.VecTables(rules, n, seeds, seat=seat, opponents=opponents, max_actions=max_actions,
+                                           points=reward == "points", skip_forced=self.skip_forced,
+                                           autoreset=mode == "next_step", threads=threads,
+                                           hidden_draws=[first_draw(i) for i in range(HIDDEN_TRUMP_WORLDS)])
+            self.single_observation_space, self.single_action_space = _spaces(max_actions, "flat")
+            self.observation_space = batch_space(self.single_observation_space, n)
+            self.action_space = batch_space(self.single_action_space, n)
+            self._started = False
+
+        @property
+        def env_seeds(self) -> tuple[int, ...]:
+            """Each sub-environment's seed now: sub-environment i plays as ``SeatEnv(seed=env_seeds[i])``."""
+            t = self._open("env_seeds")
+            return tuple(t.seed(i) for i in range(self.num_envs))
+
+        def _open(self, what: str) -> Any:
+            if self.closed:
+                raise RuntimeError(f"{what}: the environment is closed")
+            return self._tables
+
+        def _ready(self, what: str) -> Any:
+            t = self._open(what)
+            if not self._started:
+                raise RuntimeError(f"reset() needs to be called before {what}(): the environment has no deal yet")
+            return t
+
+        def _obs(self) -> dict[str, np.ndarray]:
+            t = self._tables
+            if self.copy:
+                return {"observation": t.obs.copy(), "action_mask": t.mask.copy()}
+            return {"observation": t.obs, "action_mask": t.mask}
+
+        def reset(self, *, seed: Any = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+            """Reset every sub-environment (or those of ``options["reset_mask"]``, a bool array of num_envs):
+            ``seed`` None goes on to each one's next episode; an integer s seeds sub-environment i with s + i; a
+            list seeds each with its entry (None: goes on)."""
+            t = self._open("reset")
+            seeds = _env_seeds(seed, self.num_envs)
+            if options is not None and not isinstance(options, dict):
+                raise TypeError(f"options must be a dict or None, not {type(options).__name__}")
+            mask = None if options is None else options.get("reset_mask")
+            if mask is not None:
+                if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
+                    raise TypeError(f"options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},), "
+                                    f"got {type(mask).__name__}" + (f" of dtype {mask.dtype}"
+                                                                    if isinstance(mask, np.ndarray) else ""))
+                if mask.shape != (self.num_envs,):
+                    raise ValueError(f"options['reset_mask'] must have shape ({self.num_envs},), got {mask.shape}")
+                if not mask.any():
+                    raise ValueError("options['reset_mask'] must hold at least one True")
+                if not self._started and not mask.all():
+                    raise RuntimeError("the first reset() resets every sub-environment: leave out reset_mask")
+            if seed is not None:
+                self._np_random, self._np_random_seed = None, None  # drawn again from the new seeds when asked
+            t.reset(mask, None if seed is None else seeds)
+            self._started = True
+            return self._obs(), {}
+
+        def _actions(self, actions: Any) -> np.ndarray:
+            """``step``'s actions as int64, one per sub-environment, each in the action space (0 .. max_actions - 1);
+            TypeError or ValueError naming ``actions`` otherwise, before anything moves."""
+            a = np.asarray(actions)
+            if a.dtype.kind not in "iu":
+                raise TypeError(f"actions must be integers, one candidate index per sub-environment (shape "
+                                f"({self.num_envs},)), got dtype {a.dtype}")
+            if a.shape != (self.num_envs,):
+                raise ValueError(f"actions must have shape ({self.num_envs},): one per sub-environment, got shape "
+                                 f"{a.shape}")
+            bad = np.flatnonzero((a < 0) | (a >= self.max_actions))
+            if bad.size:
+                i = int(bad[0])
+                raise ValueError(f"actions[{i}] = {a[i]} is outside the action space 0 .. {self.max_actions - 1}: "
+                                 "nothing was stepped")
+            return np.ascontiguousarray(a, dtype=np.int64)
+
+        def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+            """One step of every sub-environment (a sub-environment that terminated at the last step is reset
+            instead, its action ignored: next-step autoreset)."""
+            t = self._ready("step")
+            t.step(self._actions(actions))
+            infos: dict[str, Any] = {}
+            if t.invalid.any():
+                infos = {"invalid_action": t.invalid.copy(), "_invalid_action": t.invalid.copy()}
+            if self.copy:
+                return self._obs(), t.reward.copy(), t.terminated.copy(), t.truncated.copy(), infos
+            return self._obs(), t.reward, t.terminated, t.truncated, infos
+
+        def action_masks(self) -> np.ndarray:
+            """The current masks as bools, (num_envs, max_actions): True where the action index is legal now."""
+            t = self._ready("action_masks")
+            return t.mask.astype(bool)
+
+        def action_features(self) -> np.ndarray:
+            """Each sub-environment's candidates' features now, (num_envs, max_actions, 59) float32 (30 KB a
+            sub-environment at max_actions=128: computed on request only)."""
+            return self._ready("action_features").action_features()
+
+        _ATTRS = ("seat", "opponents", "max_actions", "reward", "skip_forced", "rules")
+
+        def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+            """Gymnasium's ``call``: each sub-environment's ``action_masks()`` or ``action_features()`` (a tuple of
+            num_envs arrays), or one of the shared settings (seat, opponents, max_actions, reward, skip_forced,
+            rules) num_envs times."""
+            if name in ("action_masks", "action_features"):
+                if args or kwargs:
+                    raise TypeError(f"{name}() takes no arguments")
+                return tuple(getattr(self, name)())
+            return self.get_attr(name)
+
+        def get_attr(self, name: str) -> tuple[Any, ...]:
+            """A shared setting (seat, opponents, max_actions, reward, skip_forced, rules), once per
+            sub-environment, or each one's seed (``env_seeds``)."""
+            if name == "env_seeds":
+                return self.env_seeds
+            if name not in self._ATTRS:
+                raise AttributeError(f"VectorSeatEnv sub-environments have no attribute {name!r} here: "
+                                     f"{', '.join(self._ATTRS + ('env_seeds', 'action_masks', 'action_features'))}")
+            return (getattr(self, name),) * self.num_envs
+
+        def close_extras(self, **kwargs: Any) -> None:
+            self._tables.close()
+
+        def __repr__(self) -> str:
+            return (f"VectorSeatEnv(num_envs={self.num_envs}, seat={self.seat}, opponents={self.opponents!r}, "
+                    f"threads={self.threads})")
+
+    return VectorSeatEnv
+
+
 _OBSERVATION = 16 + 54 * 8  # shengji.jit.OBSERVATION (where a position's tensor starts; checked by the tests)
 _POSITION_SIZE = _OBSERVATION + TENSOR_SIZE  # shengji.jit.POSITION_SIZE
 
@@ -747,8 +943,8 @@ def __getattr__(name: str) -> Any:
             pass
         globals()["observation_tensor_jit"] = _observation_tensor_jit
         return _observation_tensor_jit
-    if name == "SeatEnv":  # Gymnasium is imported when the class is first asked for
-        cls = _make_seat_env_class()
-        globals()["SeatEnv"] = cls
+    if name in ("SeatEnv", "VectorSeatEnv"):  # Gymnasium is imported when the class is first asked for
+        cls = _make_seat_env_class() if name == "SeatEnv" else _make_vector_env_class()
+        globals()[name] = cls
         return cls
     raise AttributeError(f"module 'shengji.envs' has no attribute {name!r}")
