@@ -411,6 +411,13 @@ def test_the_gymnasium_id_makes_the_seat_env():
         check_env(gymnasium.make("shengji/Seat-v0", rules=Rules.preset("4deck")).unwrapped)
     with pytest.raises(ValueError, match="preset"):
         gymnasium.make("shengji/Seat-v0", rules="no-such-preset")
+    vec = gymnasium.make_vec("shengji/Seat-v0", num_envs=3, rules="taian", seat=2, skip_forced=True)
+    assert type(vec).__name__ == "VectorSeatEnv" and vec.num_envs == 3
+    obs, _ = vec.reset(seed=4)
+    first, _ = mine.reset(seed=4)
+    assert (obs["observation"][0] == first["observation"]).all()
+    sync = gymnasium.make_vec("shengji/Seat-v0", num_envs=2, vectorization_mode="sync", observation="flat")
+    assert type(sync).__name__ == "SyncVectorEnv" and sync.reset(seed=1)[0]["observation"].shape == (2, 784)
     code = "import sys, shengji, shengji.envs; assert 'gymnasium' not in sys.modules, 'gymnasium imported'"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
 

@@ -3,7 +3,10 @@ imports Gymnasium; this module does):
 
 - ``shengji/Seat-v0``: ``shengji.envs.SeatEnv`` (one seat learns, the other three are native policies or bots);
   every keyword of ``SeatEnv`` is a keyword of ``gymnasium.make``, and ``rules`` may also be a preset's name
-  (``rules="taian"``).
+  (``rules="taian"``). Its vector entry point is the native ``shengji.envs.VectorSeatEnv``:
+  ``gymnasium.make_vec("shengji/Seat-v0", num_envs=256)`` steps every table in C (its keywords are
+  VectorSeatEnv's: the flat observation, native opponents); ``vectorization_mode="sync"`` gives Gymnasium's
+  ``SyncVectorEnv`` of SeatEnv copies instead.
 
 Gymnasium builds them by the ``module:id`` form, which imports this module first::
 
@@ -37,10 +40,20 @@ def seat_env(rules: Rules | str | None = None, **kwargs: Any) -> Any:
     return SeatEnv(rules, **kwargs)
 
 
+def vector_seat_env(num_envs: int = 1, rules: Rules | str | None = None, **kwargs: Any) -> Any:
+    """``VectorSeatEnv(num_envs, rules, **kwargs)``, ``rules`` a Rules, a preset's name or None."""
+    from .envs import VectorSeatEnv
+
+    if isinstance(rules, str):
+        rules = Rules.preset(rules)
+    return VectorSeatEnv(num_envs, rules, **kwargs)
+
+
 def register() -> None:
     """Register the ids (again: a later registration of the same id replaces the first, as Gymnasium does)."""
     if SEAT_ID not in gymnasium.registry:
-        gymnasium.register(id=SEAT_ID, entry_point="shengji.learning.gym:seat_env")
+        gymnasium.register(id=SEAT_ID, entry_point="shengji.learning.gym:seat_env",
+                           vector_entry_point="shengji.learning.gym:vector_seat_env")
 
 
 register()
