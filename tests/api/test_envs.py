@@ -444,3 +444,20 @@ def test_maskable_ppo_trains_on_the_seat_env_without_a_wrapper():
     spec.loader.exec_module(mod)
     out = mod.train(steps=128, seed=3, eval_episodes=2, n_steps=64)
     assert out["steps"] == 128 and len(out["returns"]) == 2 and all(-6 <= r <= 6 for r in out["returns"])
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_every_preset_passes_the_ecosystems_own_checkers(preset):
+    """PettingZoo's api_test, seed_test and render_test on the AEC environment, and Gymnasium's check_env on
+    SeatEnv (full and flat observations), for every preset."""
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, render_test, seed_test
+
+    rules = Rules.preset(preset)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (their notes on Dict observations and render modes)
+        api_test(envs.aec_env(rules, seed=2), num_cycles=300, verbose_progress=False)
+        seed_test(lambda render_mode=None: envs.aec_env(rules, seed=5, render_mode=render_mode), num_cycles=100)
+        render_test(lambda render_mode=None: envs.aec_env(rules, seed=1, render_mode=render_mode))
+        check_env(envs.SeatEnv(rules, seed=3))
+        check_env(envs.SeatEnv(rules, seed=3, seat=1, observation="flat", skip_forced=True))
