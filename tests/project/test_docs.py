@@ -262,3 +262,19 @@ def test_the_sources_cite_only_files_the_repository_has():
             outside.append(str(f.relative_to(root)))
     assert not missing, missing
     assert not outside, outside
+
+
+def test_the_docs_are_markdown_not_restructuredtext():
+    """Every docs/*.md and README.md is Markdown: no reStructuredText roles (:class: ...), directives (.. note::),
+    simple-table borders (==== ====) or double-backtick literals outside the fenced code blocks."""
+    import re
+
+    rst = [(re.compile(r":(class|func|meth|mod|attr|data|ref|doc):`"), "a reST role"),
+           (re.compile(r"^\.\. [a-z-]+::", re.MULTILINE), "a reST directive"),
+           (re.compile(r"^=+( +=+)+ *$", re.MULTILINE), "a reST table border"),
+           (re.compile(r"(?<!`)``(?!`)"), "a reST double-backtick literal")]
+    for path in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]:
+        text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
+        for pattern, what in rst:
+            m = pattern.search(text)
+            assert m is None, f"{path.name}: {what}: {text[max(0, m.start() - 40):m.end() + 40]!r}"
