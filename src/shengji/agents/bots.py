@@ -100,8 +100,11 @@ class _SearchBot(Bot):
 class PIMC(_SearchBot):
     """Perfect-information Monte Carlo: for the seat to move, every candidate action is rolled out in
     ``worlds`` worlds sampled from what the seat knows, the deal finished natively with ``policy``
-    (``deal.rollouts``, shengji.search); the action with the best mean ``value`` (``"levels"`` or
-    ``"points"``, from the mover's side) is played.
+    (``deal.rollouts``, shengji.search); the action with the best mean ``value`` from the mover's side is played:
+    ``"blend"`` (the default: the levels plus the attackers' points / 80, so that the points tell apart plays the
+    levels leave level), ``"levels"`` or ``"points"``. The default is the value measured strongest: over greedy,
+    300 duplicate qq-2deck deals, blend +0.55 levels a deal at ``time_ms=20, clock="cpu"`` (points +0.50, levels
+    +0.46) and +0.42 at 64 worlds (points +0.41, levels +0.40); ``value="levels"`` was the default before it.
 
     - Seeded per decision from ``seed`` and the mover's observation (its hand, the declarations, the tricks
       and the trick so far): no hidden state, so a run is the same for any thread count or batch split.
@@ -150,7 +153,7 @@ class PIMC(_SearchBot):
     Cards('6S 6S 7S 7S')
     """
 
-    def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "levels",
+    def __init__(self, worlds: int | None = None, policy: Any = "greedy", seed: int = 0, value: str = "blend",
                  threads: int | None = None, endgame: int | None = 0, time_ms: float | None = None,
                  clock: str = "wall", inference: str = "uniform", solve_last: int = 0):
         if worlds is not None:
@@ -209,13 +212,15 @@ class ISMCTS(_SearchBot):
       is one tree per thread. The decision then depends on the machine's speed.
     - ``inference``: ``"uniform"`` (the default) or ``"policy"``: each tree's worlds taken by weight from a pool
       judged by the other seats' plays (``shengji.search.ismcts``; docs/MODEL.md §10).
+    - ``value``: as PIMC's, ``"blend"`` by default (rewards scaled by a quarter); ``"levels"`` was the default
+      before it.
     - Seeded per decision from ``seed`` and the mover's observation, as PIMC; the phases as PIMC (burying
       searches ``bury_candidates``; declaring is searched in worlds of the whole pack order; under 泰安, while the
       declarations lie face down, the worlds give them cards too).
     """
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, policy: Any = "greedy",
-                 seed: int = 0, value: str = "levels", threads: int | None = None, trees: int | None = None,
+                 seed: int = 0, value: str = "blend", threads: int | None = None, trees: int | None = None,
                  exploration: float = 0.7, clock: str = "wall", inference: str = "uniform"):
         if iterations is not None:
             iterations = _validate.integer(iterations, "iterations", 1, 2**62, "an integer", True)
