@@ -1,5 +1,7 @@
 """Type stubs of the native module shengji._core (see _core.pyx)."""
 
+from __future__ import annotations  # (the API reference runs the stub: docs/build_api.py)
+
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, Union
 

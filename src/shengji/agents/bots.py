@@ -336,3 +336,6 @@ def play_deal(rules: Any, seed: int = 0, players: Any = ("greedy", "greedy"), wo
             start(seed, 0, s)
     play(deal, bots)
     return deal
+
+
+__all__ = ["Bot", "Greedy", "ISMCTS", "PIMC", "Random", "bury_candidates", "play", "play_deal", "player", "resolve"]

@@ -1,7 +1,5 @@
 """Plain result types returned by the native core (no native code here)."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -18,14 +16,14 @@ class Unit(NamedTuple):
     kind: str
     width: int
     length: int
-    cards: Cards
+    cards: "Cards"
 
 
 class ThrowResult(NamedTuple):
     """Outcome of a throw check: ``ok`` when it stands; ``played`` is what is actually played."""
 
     ok: bool
-    played: Cards
+    played: "Cards"
 
 
 class IllegalMove(ValueError):
@@ -35,8 +33,8 @@ class IllegalMove(ValueError):
 class Played(NamedTuple):
     """What ``Deal.play`` did: the cards actually played, what was attempted, and whether a throw failed."""
 
-    cards: Cards
-    attempted: Cards
+    cards: "Cards"
+    attempted: "Cards"
     failed_throw: bool
 
 
@@ -46,7 +44,7 @@ class Move(NamedTuple):
     that made it."""
 
     kind: str
-    cards: Cards
+    cards: "Cards"
     seat: int
 
 
@@ -55,8 +53,8 @@ class Forced(NamedTuple):
     the cards attempted when it was a failed throw (else None), and the seat that played."""
 
     kind: str
-    cards: Cards
-    attempted: Cards | None
+    cards: "Cards"
+    attempted: "Cards | None"
     seat: int
 
 
@@ -65,7 +63,7 @@ class Shown(NamedTuple):
     (a Declaration where it carries a choice of trump)."""
 
     seat: int
-    cards: Cards
+    cards: "Cards"
 
 
 class Burial(NamedTuple):
@@ -73,14 +71,14 @@ class Burial(NamedTuple):
     observer did not see)."""
 
     seat: int
-    cards: Cards | None
+    cards: "Cards | None"
 
 
 class Trick(NamedTuple):
     """A finished trick (``Deal.tricks``): its leader, the plays in order from the leader, and its winner."""
 
     leader: int
-    plays: list[Cards]
+    plays: "list[Cards]"
     winner: int
 
 
@@ -90,8 +88,8 @@ class FailedThrow(NamedTuple):
 
     trick: int
     seat: int
-    attempted: Cards
-    played: Cards
+    attempted: "Cards"
+    played: "Cards"
 
 
 class DealResult(NamedTuple):
@@ -110,7 +108,7 @@ class DealResult(NamedTuple):
     lost_deal: bool = False  # 泰安 闷牌: nobody declared, the deal ended unplayed (no_bid="dealer_loses")
 
     @property
-    def outcome(self) -> LevelOutcome:
+    def outcome(self) -> "LevelOutcome":
         return LevelOutcome(self.dealer_keeps, self.dealer_levels, self.attacker_levels)
 
 
@@ -149,7 +147,10 @@ class Option(NamedTuple):
 
 
 # These types are shengji's own: ``shengji.IllegalMove``, ``shengji.DealResult`` ... is the name a traceback shows
-# and a pickle stores, whichever folder defines them (shengji/_layers.py).
+# and a pickle stores, whichever folder defines them (shengji/_layers.py). Their annotations name ``Cards`` as a
+# string, resolved there (``typing.get_type_hints``, the API reference), and so does each tuple's constructor.
 for _type in (Unit, ThrowResult, IllegalMove, Played, Move, Forced, Shown, Burial, Trick, FailedThrow, DealResult,
               LevelOutcome, OptionValue, Option):
     _type.__module__ = "shengji"
+    if issubclass(_type, tuple):
+        _type.__new__.__module__ = "shengji"

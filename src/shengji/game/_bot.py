@@ -42,6 +42,7 @@ class Bot:
     the greedy rule)."""
 
     def choose(self, deal: Deal) -> Cards:
+        """The action of the seat to move in ``deal``, in any phase: the phase's method's."""
         _seat(deal)
         phase = deal.phase
         if phase == "declare":
@@ -57,16 +58,20 @@ class Bot:
         return self.play(deal)
 
     def play(self, deal: Deal) -> Cards:
+        """The lead or follow of the seat to move in ``deal`` (play phase; every bot implements it)."""
         raise NotImplementedError
 
     def bury(self, deal: Deal) -> Cards:
+        """The burier's burial in ``deal`` (bury phase; every bot implements it)."""
         raise NotImplementedError
 
     def declare(self, deal: Deal) -> Cards:
+        """A declaration of the seat to move in ``deal``, or ``Cards()`` to pass (the default)."""
         _in_phase(deal, "declare", "declare")
         return Cards()
 
     def grab(self, deal: Deal) -> Cards:
+        """炒底: a higher declaration of the seat to move in ``deal``, or ``Cards()`` to pass (the default)."""
         _in_phase(deal, "grab", "grab")
         return Cards()
 

@@ -948,3 +948,12 @@ def __getattr__(name: str) -> Any:
         globals()[name] = cls
         return cls
     raise AttributeError(f"module 'shengji.envs' has no attribute {name!r}")
+
+
+# The public names. ``SeatEnv``, ``VectorSeatEnv`` and ``observation_tensor_jit`` come from ``__getattr__``
+# (``from shengji.envs import *`` and the API reference import Gymnasium, ``import shengji.envs`` does not).
+__all__ = [
+    "ACTION_SIZE", "AUTORESET_MODES", "FIELDS", "MAX_THREADS", "OBSERVATIONS", "RENDER_FPS", "REWARDS", "STATE_SIZE",
+    "TENSOR_SIZE", "action_tensor", "aec_env", "candidates", "observation_tensor", "state_tensor", "tensor_shape",
+    "SeatEnv", "VectorSeatEnv", "observation_tensor_jit",  # noqa: F822  (made by __getattr__)
+]
