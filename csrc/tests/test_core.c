@@ -627,7 +627,8 @@ static int check_face_down_world(const sj_deal *d, const sj_decl_event *rec, int
     }
     sj_face_down fd = {.dealt_by = d->dealt_by, .level = d->level, .first_deal = d->first_deal,
                        .redeals = d->redeals, .phase = d->phase, .to_move = d->to_move, .dealer = d->dealer,
-                       .observer = me, .hand = d->hands[me], .shown = shown, .nshown = nshown, .record = known,
+                       .observer = me, .hand = d->hands[me], .shown = nshown ? shown : NULL, /* (none: NULL, as the
+                       * extension passes it) */ .nshown = nshown, .record = known,
                        .nrecord = nrec};
     for (int s = 0; s < 4; s++) fd.hand_sizes[s] = sj_cards_size(&d->hands[s]);
     sj_deal w;
