@@ -151,6 +151,12 @@ def _record_move(m):
     return (m[0], text(m[1]))
 
 
+def _log_fail_after(long n):
+    """For tests only (fault injection, sj_log_fail_after): the ``n``-th history node taken from now on fails as if
+    memory ran out, once (``n`` <= 0 disarms it); returns how many were still to go. Not thread-safe."""
+    return sj_log_fail_after(n)
+
+
 def replay_move(Deal deal, move):
     """Apply one move of a deal's record (``deal.moves``): (phase, cards) is made as ``act`` makes it, in that phase;
     ("force", played[, attempted]) is a play replayed without checks (into a rebuilt world), a failed throw's
