@@ -981,12 +981,21 @@ cdef class Deal:
             free(cls)
 
     def clone(self):
-        """An independent copy (of the same class: a shengji.Deal stays one)."""
-        return self._copy(type(self))
+        """An independent copy (of the same class: a shengji.Deal stays one; a subclass's own attributes, its
+        instance ``__dict__``, are copied shallowly)."""
+        other = self._copy(type(self))
+        state = getattr(self, "__dict__", None)
+        if state:
+            other.__dict__.update(state)
+        return other
 
     def __reduce__(self):
-        return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
-                                    self._first, [_record_move(m) for m in self.moves], type(self)))
+        """The record a deal is pickled (and deep-copied) as: its start and its moves, replayed by
+        ``_deal_from_record``; a subclass's ``__dict__``."""
+        args = (self.rules, self._order, self._dealer0, self._level0, self._trump0, self._first,
+                [_record_move(m) for m in self.moves], type(self))
+        state = getattr(self, "__dict__", None)
+        return (_deal_from_record, args, state) if state else (_deal_from_record, args)
 
     def result(self):
         """The score once the deal is done (DealResult)."""

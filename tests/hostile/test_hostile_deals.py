@@ -1,9 +1,17 @@
-"""Hostile deals (issue 38, item 4): a move that runs out of memory while it is recorded raises MemoryError and
-leaves the deal as it was (the core takes the history's node before the state changes: sj_deal_act_why,
-sj_world_force; out of memory is injected with the tests' hook, sj_log_fail_after).
+"""Hostile deals (issue 38, items 1 and 4): a Deal subclass whose ``__new__`` gives no instance (a forgotten
+``return``) is refused with TypeError wherever a deal is built through its class, never a crash; a subclass's own
+attributes survive ``clone``, pickling and ``copy.deepcopy``; and a move that runs out of memory while it is
+recorded raises MemoryError and leaves the deal as it was (the core takes the history's node before the state
+changes: sj_deal_act_why, sj_world_force; out of memory is injected with the tests' hook, sj_log_fail_after).
 """
 
 from __future__ import annotations
+
+import copy
+import pickle
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -54,3 +62,91 @@ def test_a_replayed_play_out_of_memory_changes_nothing(out_of_memory):
     assert _state(d) == before
     _core.replay_move(d, ("force", play))
     assert d.moves[-1][:2] == ("force", play)
+
+
+# Each path that builds a deal through its class, with a subclass whose __new__ forgets its return. Run in a
+# subprocess: the unchecked cast crashed the interpreter.
+_BROKEN_NEW = textwrap.dedent("""
+    import copy, pickle, random
+    import shengji
+    from shengji import Rules, _core
+    from shengji.agents import worlds
+
+    class Broken(shengji.Deal):
+        broken = False
+
+        def __new__(cls, *args, **kwargs):
+            d = super().__new__(cls)
+            if not cls.broken:
+                return d
+
+    def world_at(preset, moves, seat):
+        d = shengji.Deal(Rules.preset(preset), seed=3, trump="declare")
+        for _ in range(moves):
+            d.act(d.policy_action("greedy"))
+        return d.observation(seat)
+
+    def taian_face_down(declaring):
+        d = shengji.Deal(Rules.preset("taian"), seed=1, trump="declare")
+        while d.phase == "declare" and not (declaring and d.declarations):
+            d.act(d.policy_action("greedy"))
+        obs = d.observation(0 if declaring else d.to_move)  # (seat 2 declared face down; seat 0 buries)
+        assert worlds.face_down(obs) and obs.phase == ("declare" if declaring else "bury")
+        return obs
+
+    ok = Broken(Rules(), seed=1)
+    Broken.broken = True
+    r = Rules()
+    cases = {
+        "clone": lambda: ok.clone(),
+        "pickle": lambda: pickle.loads(pickle.dumps(ok)),
+        "deepcopy": lambda: copy.deepcopy(ok),
+        "the record": lambda: ok.__reduce__()[0](*ok.__reduce__()[1]),
+        "a world (template)": lambda: worlds.determinize(world_at("qq-2deck", 120, 1), 1, deal_class=Broken),
+        "a world (reference)": lambda: worlds.determinize(world_at("qq-2deck", 120, 1), 1, deal_class=Broken,
+                                                          reference=True),
+        "a world (policy)": lambda: worlds.determinize(world_at("qq-2deck", 120, 1), 1, deal_class=Broken,
+                                                       inference="policy"),
+        "a world (declaring)": lambda: worlds.determinize(world_at("qq-2deck", 20, 1), 1, deal_class=Broken),
+        "a world (泰安 face down, declaring)": lambda: worlds.determinize(taian_face_down(True), 1,
+                                                                          deal_class=Broken),
+        "a world (泰安 face down, burying)": lambda: worlds.determinize(taian_face_down(False), 1,
+                                                                        deal_class=Broken),
+        "NativeRun.deal": lambda: _core.NativeRun(r, 2, [_core.policy_index("greedy")] * 4, 0, 0, 1, -1, "2",
+                                                  "declare", [None] * 4, None, None).deal(0, Broken),
+    }
+    for name, call in cases.items():
+        try:
+            call()
+        except TypeError as err:
+            assert "Broken.__new__ returned NoneType, not a Broken" in str(err), (name, err)
+            print("refused:", name, flush=True)
+        else:
+            raise SystemExit(f"{name}: accepted")
+    print("done")
+""")
+
+
+def test_a_subclass_whose_new_gives_no_instance_is_refused_everywhere():
+    r = subprocess.run([sys.executable, "-c", _BROKEN_NEW], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, (r.returncode, r.stdout[-1000:], r.stderr[-1500:])  # a signal is negative
+    assert r.stdout.count("refused:") == 11 and r.stdout.strip().endswith("done"), r.stdout
+
+
+class Tagged(shengji.Deal):
+    """A subclass with attributes of its own (an instance __dict__)."""
+
+
+def test_a_subclass_keeps_its_attributes_through_clone_pickle_and_deepcopy():
+    d = Tagged(Rules(), seed=4)
+    d.tag, d.notes = "x", ["a"]
+    d.act(d.policy_action("greedy"))
+    for how, c in (("clone", d.clone()), ("pickle", pickle.loads(pickle.dumps(d))), ("deepcopy", copy.deepcopy(d))):
+        assert type(c) is Tagged and (c.tag, c.notes) == ("x", ["a"]), how
+        assert c.moves == d.moves and c.hand(0) == d.hand(0), how
+        c.tag = "y"
+        assert d.tag == "x", how  # each its own __dict__
+    assert copy.deepcopy(d).notes is not d.notes  # (deep: the values copied too; clone copies them shallowly)
+    world = shengji.determinize(d.observation(1), 3)  # a world of the plain shengji.Deal (no __dict__) is fine
+    assert pickle.loads(pickle.dumps(world)).moves == world.moves
+    assert Tagged(Rules(), seed=4).clone().__dict__ == {}
