@@ -150,3 +150,49 @@ def test_a_subclass_keeps_its_attributes_through_clone_pickle_and_deepcopy():
     world = shengji.determinize(d.observation(1), 3)  # a world of the plain shengji.Deal (no __dict__) is fine
     assert pickle.loads(pickle.dumps(world)).moves == world.moves
     assert Tagged(Rules(), seed=4).clone().__dict__ == {}
+
+
+def test_unpickling_out_of_memory_raises_memory_error(out_of_memory):
+    """Memory running out part way through rebuilding a pickled world (its recorded start, then its moves):
+    MemoryError, nothing half-made is returned, and the next try rebuilds it whole."""
+    d = shengji.Deal(Rules.preset("4deck"), seed=5, trump="declare")
+    while d.phase != "play" or len(d.tricks) < 2:
+        d.act(d.policy_action("greedy"))
+    world = shengji.determinize(d.observation(1), 7)
+    data = pickle.dumps(world)
+    for n in (1, 2, len(world.declarations) + 1, len(world.moves)):
+        out_of_memory(n)
+        with pytest.raises(MemoryError):
+            pickle.loads(data)
+        out_of_memory(0)
+    assert pickle.loads(data).moves == world.moves
+
+
+def test_a_bad_world_record_is_refused():
+    """A pickled world's start, tampered with: a clear ValueError or TypeError naming it, never a crash."""
+    d = shengji.Deal(Rules.preset("4deck"), seed=5, trump="declare")
+    while d.phase != "play":
+        d.act(d.policy_action("greedy"))
+    f, args = shengji.determinize(d.observation(1), 7).__reduce__()[:2]
+    burier, declared, turned_up, dealt_by, recorded = args[8]
+    assert recorded and recorded[0][0] == "declared"
+    bad = {
+        "not a tuple": ([1, 2],),
+        "a seat out of range": ((9, declared, turned_up, dealt_by, recorded),),
+        "dealt_by not a seat": ((burier, declared, turned_up, 4, recorded),),
+        "declared not a bool": ((burier, 1, turned_up, dealt_by, recorded),),
+        "entries not a list": ((burier, declared, turned_up, dealt_by, "declared"),),
+        "an unknown entry": ((burier, declared, turned_up, dealt_by, [("teleport", 0, "AS")] + list(recorded)),),
+        "a declaration after a burial": ((burier, declared, turned_up, dealt_by,
+                                          [("buried", 0, None, 0)] + list(recorded)),),
+        "an unseen declaration": ((burier, declared, turned_up, dealt_by, [("declared", 0, None, 0)]),),
+        "not a declaration": ((burier, declared, turned_up, dealt_by, [("declared", 0, "3S 4H", 0)]),),
+        "a step out of range": ((burier, declared, turned_up, dealt_by, [recorded[0][:3] + (1 << 20,)]),),
+        "a seat of an entry": ((burier, declared, turned_up, dealt_by, [(recorded[0][0], 5) + recorded[0][2:]]),),
+    }
+    for name, world in bad.items():
+        with pytest.raises((ValueError, TypeError), match="world record"):
+            f(*args[:8], *world)
+            pytest.fail(name)
+    with pytest.raises(ValueError, match="bury phase"):  # (a world starts with its trump fixed)
+        f(args[0], args[1], args[2], args[3], "declare", *args[5:])
