@@ -1,6 +1,7 @@
 """Fuzzing the public API with hypothesis: random and hostile inputs to ``parse_cards``, ``Cards``, every ``Trump``
-method, every ``Deal`` action in every phase, ``simulate`` setups, user policies compiled and not (answers out of
-range, exceptions), ``rollouts`` arguments, mutated ``SimResult`` files and deal pickle records.
+method, every ``Deal`` action in every phase, 泰安's face-down worlds, ``simulate`` setups, user policies compiled
+and not (answers out of range, exceptions), ``rollouts`` arguments, mutated ``SimResult`` files and deal pickle
+records.
 
 The property everywhere: the call returns, or raises one of the documented Python exceptions (ValueError,
 TypeError, IllegalMove, NotImplementedError); nothing crashes, and a rejected action leaves the deal as it
@@ -12,6 +13,7 @@ test (default 300: about a minute on two cores).
 from __future__ import annotations
 
 import os
+import pickle
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -201,6 +203,34 @@ def test_results_file_mutations(seed, field, how):
         except ValueError:
             return
         assert back.games in (20, 3)
+
+
+@FUZZ
+@given(st.integers(0, 2**32), st.integers(0, 2**64 - 1), st.integers(0, 300), st.booleans(), st.integers(1, 3))
+def test_taian_face_down_worlds(seed, draw, steps, bury, other):
+    """泰安's face-down worlds (sj_face_down_world): a world drawn while the declarations lie face down, in the
+    declaring phase for a seat that did not make the last declaration (often one that showed nothing), or in the
+    bury phase for the burier; it reaches the observed position, copies as itself and plays to the end."""
+    from shengji import determinize
+    from shengji.agents.worlds import face_down
+
+    deal = Deal(Rules.preset("taian"), seed=seed, trump="declare")
+    while deal.phase == "declare" and (bury or len(deal.moves) < steps or not deal.declarations):
+        deal.act(deal.policy_action("greedy"))
+    if deal.phase == "declare":
+        seat = (deal.declarations[-1][0] + other) % 4
+    elif deal.phase == "bury":
+        seat = deal.to_move
+    else:
+        return  # (闷牌: nobody declared, the deal is over)
+    obs = deal.observation(seat)
+    assert face_down(obs)
+    world = determinize(obs, draw)
+    assert (world.phase, world.to_move, world.hand(seat)) == (deal.phase, deal.to_move, deal.hand(seat))
+    assert world.observation(seat) == obs
+    assert _snapshot(pickle.loads(pickle.dumps(world))) == _snapshot(world)
+    while world.phase != "done":
+        world.act(world.policy_action("greedy"))
 
 
 @FUZZ

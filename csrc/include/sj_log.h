@@ -68,6 +68,12 @@ sj_log *sj_log_reserve(void);
 void sj_log_commit(sj_log **log, sj_log *node, const sj_log_entry *e);
 void sj_log_unreserve(sj_log *node);
 
+/* For tests only (fault injection): the `n`-th node taken from now on (sj_log_reserve, sj_log_append, sj_log_push)
+ * fails as if memory ran out, once; n <= 0 disarms it.  Returns how many were still to go before the call (0:
+ * disarmed or already spent).  A plain global, not thread-safe: arm it only while one thread makes moves.  Nothing
+ * outside the tests calls it; disarmed, a node costs one compare more. */
+long sj_log_fail_after(long n);
+
 /* Take and drop a reference (NULL is ignored); the last drop frees the node and drops its predecessor. */
 void sj_log_retain(sj_log *l);
 void sj_log_release(sj_log *l);

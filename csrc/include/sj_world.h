@@ -72,6 +72,16 @@ typedef struct sj_world_record {
 int sj_world_rebuild(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec,
                      const sj_cards *hands, const sj_cards *kitty, sj_deal *world, sj_log **log, sj_cards *buried);
 
+/* A rebuilt world's start after its pack is dealt (`d` fresh from sj_deal_init with the record's dealer, level and
+ * trump: in the bury phase): the declarations shown (rec->shown) appended to *log (NULL: none kept) and the
+ * standing one restored from them (the first declarer, the last declaration), the kitty passed to `burier`, the
+ * grabs counted and `declared`, `turned_up` and `dealt_by` set as the record has them, then the grabs and earlier
+ * burials (rec->taken) appended; every other field of `rec` is ignored.  sj_world_rebuild starts each world so,
+ * and a pickled world (which keeps these) starts so again.  SJ_OK; SJ_E_PHASE when `d` is not in the bury phase;
+ * SJ_E_ARGS for entries of the wrong kind or seat, a bad burier or dealt_by; SJ_E_DECLARATION when the last
+ * declaration is not one; SJ_E_NO_MEMORY.  On an error the caller drops the deal and its log. */
+int sj_world_restore(sj_deal *d, sj_log **log, const sj_world_record *rec, int burier);
+
 /* Policy-based inference (docs/MODEL.md §10): the log-likelihood, in the world of one placement (`hands`, `kitty` as
  * sj_world_rebuild takes them), of the plays the seats other than `observer` made, under a soft greedy model: at each
  * such play with two candidates or more (sj_candidate_actions) the seat chooses greedy's play with probability `p`

@@ -415,7 +415,7 @@ int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r,
         if (!propose(fd, r, drawn)) return SJ_E_ARGS;
         /* the shown cards: the observer's own, and each face-down declaration's new cards at its step */
         int n = fd->nshown;
-        memcpy(shown, fd->shown, (size_t)n * sizeof *shown);
+        if (n > 0) memcpy(shown, fd->shown, (size_t)n * sizeof *shown); /* (fd->shown may be NULL when n is 0) */
         uint8_t have[4][SJ_NUM_KINDS] = {{0}};
         for (int e = 0; e < fd->nrecord && n < MAX_SHOWN; e++) {
             const sj_decl_event *ev = &fd->record[e];
@@ -449,7 +449,7 @@ int sj_face_down_world(const sj_rules *rules, const sj_face_down *fd, sj_rng *r,
             if (sj_cards_size(&w.hands[s]) != fd->hand_sizes[s]) ok = 0;
         if (!ok) continue;
         sj_deal_clone(world, &w);
-        if (cards) memcpy(cards, drawn, (size_t)fd->nrecord * sizeof *cards);
+        if (cards && fd->nrecord > 0) memcpy(cards, drawn, (size_t)fd->nrecord * sizeof *cards);
         return SJ_OK;
     }
     return SJ_E_ARGS;

@@ -49,15 +49,26 @@ static void link(sj_log *l, sj_log *prev, const sj_log_entry *e) {
     l->declarations = sj_log_declarations(prev) + sj_log_is_declaration(e);
 }
 
+static long fail_countdown; /* sj_log_fail_after: nodes to go before the one that fails (0: disarmed) */
+
+long sj_log_fail_after(long n) {
+    long before = fail_countdown;
+    fail_countdown = n > 0 ? n : 0;
+    return before;
+}
+
+sj_log *sj_log_reserve(void) {
+    if (fail_countdown > 0 && --fail_countdown == 0) return NULL; /* (tests only: an injected failure) */
+    return malloc(sizeof(sj_log));
+}
+
 sj_log *sj_log_push(sj_log *prev, const sj_log_entry *e) {
-    sj_log *l = malloc(sizeof *l);
+    sj_log *l = sj_log_reserve();
     if (!l) return NULL;
     sj_log_retain(prev);
     link(l, prev, e);
     return l;
 }
-
-sj_log *sj_log_reserve(void) { return malloc(sizeof(sj_log)); }
 
 void sj_log_unreserve(sj_log *node) { free(node); }
 

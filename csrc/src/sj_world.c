@@ -139,6 +139,30 @@ int sj_world_force(sj_deal *d, sj_log **log, const sj_cards *played, const sj_ca
 
 static int append(sj_log **log, const sj_log_entry *e) { return log ? sj_log_append(log, e) : SJ_OK; }
 
+int sj_world_restore(sj_deal *d, sj_log **log, const sj_world_record *rec, int burier) {
+    if (rec->nshown < 0 || rec->ntaken < 0 || (rec->nshown && !rec->shown) || (rec->ntaken && !rec->taken))
+        return SJ_E_ARGS;
+    int grabs = 0;
+    for (int i = 0; i < rec->nshown; i++)
+        if (rec->shown[i].kind != SJ_LOG_DECLARED || rec->shown[i].seat < 0 || rec->shown[i].seat > 3)
+            return SJ_E_ARGS;
+    for (int i = 0; i < rec->ntaken; i++) {
+        const sj_log_entry *e = &rec->taken[i];
+        if ((e->kind != SJ_LOG_GRABBED && e->kind != SJ_LOG_BURIED) || e->seat < 0 || e->seat > 3) return SJ_E_ARGS;
+        grabs += e->kind == SJ_LOG_GRABBED;
+    }
+    if (d->phase != SJ_PHASE_BURY) return SJ_E_PHASE;
+    int rc = SJ_OK;
+    for (int i = 0; rc == SJ_OK && i < rec->nshown; i++) rc = append(log, &rec->shown[i]);
+    if (rc == SJ_OK && rec->nshown > 0) {
+        const sj_log_entry *last = &rec->shown[rec->nshown - 1];
+        rc = restore_declaration(d, rec->shown[0].seat, last->seat, &last->action);
+    }
+    if (rc == SJ_OK) rc = restore_bury(d, burier, rec->declared, rec->turned_up, grabs, rec->dealt_by);
+    for (int i = 0; rc == SJ_OK && i < rec->ntaken; i++) rc = append(log, &rec->taken[i]);
+    return rc;
+}
+
 /* A move of the record, made as sj_deal_act makes it (and logged). */
 static int act(sj_deal *d, sj_log **log, const sj_cards *action) {
     sj_cards played;
@@ -203,21 +227,7 @@ static int rebuild(const sj_rules *rules, const sj_world_template *t, const sj_w
     int hand_size = (SJ_NUM_KINDS * rules->decks - rules->kitty) / 4;
     int rc = world_order(t, rules->kitty, hand_size, rec->dealer, hands, &buried, order);
     if (rc == SJ_OK) rc = sj_deal_init(world, rules, order, rec->dealer, rec->level, rec->trump, rec->first_deal);
-    for (int i = 0; rc == SJ_OK && i < rec->nshown; i++) {
-        if (rec->shown[i].kind != SJ_LOG_DECLARED) return SJ_E_ARGS;
-        rc = append(log, &rec->shown[i]);
-    }
-    if (rc == SJ_OK && rec->nshown > 0) {
-        const sj_log_entry *last = &rec->shown[rec->nshown - 1];
-        rc = restore_declaration(world, rec->shown[0].seat, last->seat, &last->action);
-    }
-    int grabs = 0;
-    for (int i = 0; i < rec->ntaken; i++) {
-        if (rec->taken[i].kind != SJ_LOG_GRABBED && rec->taken[i].kind != SJ_LOG_BURIED) return SJ_E_ARGS;
-        grabs += rec->taken[i].kind == SJ_LOG_GRABBED;
-    }
-    if (rc == SJ_OK) rc = restore_bury(world, t->burier, rec->declared, rec->turned_up, grabs, rec->dealt_by);
-    for (int i = 0; rc == SJ_OK && i < rec->ntaken; i++) rc = append(log, &rec->taken[i]);
+    if (rc == SJ_OK) rc = sj_world_restore(world, log, rec, t->burier);
     if (rc != SJ_OK || t->bury_phase) goto done; /* the observed deal waits for the burial */
     rc = act(world, log, &buried);
     while (rc == SJ_OK && (world->phase == SJ_PHASE_GRAB || world->phase == SJ_PHASE_SWAP)) {

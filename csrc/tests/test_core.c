@@ -627,7 +627,8 @@ static int check_face_down_world(const sj_deal *d, const sj_decl_event *rec, int
     }
     sj_face_down fd = {.dealt_by = d->dealt_by, .level = d->level, .first_deal = d->first_deal,
                        .redeals = d->redeals, .phase = d->phase, .to_move = d->to_move, .dealer = d->dealer,
-                       .observer = me, .hand = d->hands[me], .shown = shown, .nshown = nshown, .record = known,
+                       .observer = me, .hand = d->hands[me], .shown = nshown ? shown : NULL, /* (none: NULL, as the
+                       * extension passes it) */ .nshown = nshown, .record = known,
                        .nrecord = nrec};
     for (int s = 0; s < 4; s++) fd.hand_sizes[s] = sj_cards_size(&d->hands[s]);
     sj_deal w;
@@ -1285,6 +1286,54 @@ static void test_log(void) {
     CHECK(sj_refusal_text(SJ_WHY_COUNT)[0] == 0 && sj_refusal_text(-1)[0] == 0);
 }
 
+/* Out of memory (sj_log_fail_after, the tests' fault injection): a move that cannot take its history node is
+ * refused with SJ_E_NO_MEMORY before the state changes, in every phase, and a replayed play likewise. */
+static void test_log_out_of_memory(void) {
+    uint8_t order[SJ_MAX_PACK];
+    sj_rules r = sj_rules_default();
+    sj_shuffle_pack(order, 2, 17, 0);
+    sj_deal d, before;
+    CHECK(sj_deal_init(&d, &r, order, 0, 0, SJ_TRUMP_DECLARE, 0) == SJ_OK);
+    sj_rng rng = sj_rng_stream(5, 0);
+    sj_log *log = NULL;
+    int phases = 0;
+    for (int i = 0; d.phase != SJ_PHASE_DONE && i < 400; i++) {
+        sj_cards a, played;
+        int failed;
+        sj_policy_action(SJ_POLICY_GREEDY, &d, &rng, &a);
+        sj_log *was = log;
+        long length = sj_log_length(log);
+        memcpy(&before, &d, sizeof d);
+        CHECK(sj_log_fail_after(1) == 0);
+        CHECK(sj_deal_act_why(&d, &log, &a, &played, &failed, NULL) == SJ_E_NO_MEMORY);
+        CHECK(memcmp(&before, &d, sizeof d) == 0 && log == was && sj_log_length(log) == length);
+        phases |= 1 << d.phase;
+        CHECK(sj_deal_act_why(&d, &log, &a, &played, &failed, NULL) == SJ_OK && sj_log_length(log) == length + 1);
+    }
+    CHECK(d.phase == SJ_PHASE_DONE && (phases & (1 << SJ_PHASE_DECLARE)) && (phases & (1 << SJ_PHASE_BURY)) &&
+          (phases & (1 << SJ_PHASE_PLAY)));
+    /* a replayed play (sj_world_force) */
+    CHECK(sj_deal_init(&d, &r, order, 0, 0, 1, 0) == SJ_OK);
+    sj_cards a, played;
+    int failed;
+    sj_policy_action(SJ_POLICY_GREEDY, &d, &rng, &a);
+    CHECK(sj_deal_act_why(&d, &log, &a, &played, &failed, NULL) == SJ_OK); /* the burial */
+    sj_policy_action(SJ_POLICY_GREEDY, &d, &rng, &a);
+    long length = sj_log_length(log);
+    memcpy(&before, &d, sizeof d);
+    sj_log_fail_after(1);
+    CHECK(sj_world_force(&d, &log, &a, NULL) == SJ_E_NO_MEMORY);
+    CHECK(memcmp(&before, &d, sizeof d) == 0 && sj_log_length(log) == length);
+    CHECK(sj_world_force(&d, &log, &a, NULL) == SJ_OK && sj_log_length(log) == length + 1);
+    /* the countdown: the n-th node fails, once; n <= 0 disarms */
+    sj_log_fail_after(2);
+    sj_log_entry e = sj_log_entry_of(SJ_LOG_DECLARED, SJ_PHASE_DECLARE, 0);
+    CHECK(sj_log_append(&log, &e) == SJ_OK && sj_log_append(&log, &e) == SJ_E_NO_MEMORY);
+    CHECK(sj_log_append(&log, &e) == SJ_OK);
+    CHECK(sj_log_fail_after(3) == 0 && sj_log_fail_after(0) == 3 && sj_log_append(&log, &e) == SJ_OK);
+    sj_log_release(log);
+}
+
 static void test_solver(void) {
     static sj_tt_entry tt[1 << 12];
     sj_solver s;
@@ -1454,6 +1503,7 @@ int main(void) {
     test_user_policies();
     test_solver();
     test_log();
+    test_log_out_of_memory();
     test_budget();
     test_template_world();
     test_selfplay();

@@ -115,10 +115,11 @@ def _with_choice(cards, trump):
     return Declaration(_as_cards(cards, "declare"), trump)
 
 
-def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls=Deal):
+def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls=Deal, world=None):
     """Rebuild a deal of class ``cls`` (the native Deal or a subclass: shengji.Deal) by replaying its moves (used
-    by pickling). Every part of the record is checked as the public API checks it: a bad record raises
-    ValueError or TypeError, naming the move."""
+    by pickling). ``world``: a sampled world's start (``_world_record``), restored before the moves as the world
+    was rebuilt (sj_world_restore). Every part of the record is checked as the public API checks it: a bad record
+    raises ValueError or TypeError, naming the move."""
     if not isinstance(cls, type) or not issubclass(cls, Deal):
         raise TypeError(f"a deal record's class is a Deal class, not {cls!r}")
     if not isinstance(order, bytes):
@@ -130,6 +131,8 @@ def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls
         raise TypeError(f"a deal record's moves are a list, not {type(moves).__name__}")
     d = _new_deal(cls)
     (<Deal>d)._start(rules, order, dealer, level, trump, first_deal)
+    if world is not None:
+        _restore_world(d, world)
     for i, move in enumerate(moves):
         if not isinstance(move, tuple) or not 2 <= len(move) <= 3 or move[0] not in PHASES + ("force",) or \
                 (len(move) == 3 and move[0] != "force"):
@@ -142,6 +145,93 @@ def _deal_from_record(rules, order, dealer, level, trump, first_deal, moves, cls
     return d
 
 
+_RECORDED = {"declared": SJ_LOG_DECLARED, "grabbed": SJ_LOG_GRABBED, "buried": SJ_LOG_BURIED}
+
+
+cdef tuple _world_record(Deal d):
+    """A sampled world's start as its pickled record keeps it: (burier, declared, turned_up, dealt_by, recorded),
+    ``recorded`` the history's entries that are not moves (what the observer saw of the moves the world does not
+    replay), in order: ("declared", seat, cards, step), ("grabbed", seat, cards) or ("buried", seat, cards or None
+    when unseen, declarations shown before)."""
+    cdef long n = d._read_log(), i
+    cdef sj_log_entry *e = d._ebuf
+    text = lambda x: str(x) if type(x) is Cards else x
+    recorded = []
+    for i in range(n):
+        if e[i].kind == SJ_LOG_DECLARED:
+            recorded.append(("declared", e[i].seat, text(_action_obj(e[i].action)), e[i].step))
+        elif e[i].kind == SJ_LOG_GRABBED:
+            recorded.append(("grabbed", e[i].seat, text(_action_obj(e[i].action))))
+        elif e[i].kind == SJ_LOG_BURIED:
+            recorded.append(("buried", e[i].seat, text(_action_obj(e[i].action)) if e[i].known else None,
+                             e[i].before))
+    return d._world + (recorded,)
+
+
+cdef _restore_world(Deal d, world):
+    """Start ``d`` (just dealt, its trump fixed) as the sampled world whose record ``world`` is
+    (``_world_record``): its recorded entries appended, its declaration and its kitty's burier restored
+    (sj_world_restore, as sj_world_rebuild starts a world). A bad record raises ValueError or TypeError."""
+    if not isinstance(world, tuple) or len(world) != 5:
+        raise TypeError(f"a world record is (burier, declared, turned_up, dealt_by, recorded), not {world!r}")
+    burier, declared, turned_up, dealt_by, recorded = world
+    burier = _check_seat(burier, "a world record's burier")
+    if not (type(dealt_by) is int and dealt_by == -1):
+        dealt_by = _check_seat(dealt_by, "a world record's dealt_by")
+    for name, flag in (("declared", declared), ("turned_up", turned_up)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"a world record's {name} is a bool, not {type(flag).__name__}")
+    if not isinstance(recorded, (list, tuple)):
+        raise TypeError(f"a world record's entries are a list, not {type(recorded).__name__}")
+    if d.d.phase != SJ_PHASE_BURY:
+        raise ValueError(f"a world record starts in the bury phase (its trump fixed); the deal is in the {d.phase} "
+                         "phase")
+    cdef long n = len(recorded), nshown = 0, i
+    cdef sj_log_entry *entries = <sj_log_entry *>calloc(n if n > 0 else 1, sizeof(sj_log_entry))
+    cdef sj_log_entry *taken
+    cdef sj_world_record rec
+    if entries == NULL:
+        raise MemoryError()
+    try:
+        for i, entry in enumerate(recorded):
+            kind = entry[0] if isinstance(entry, tuple) and entry else None
+            size = {"declared": 4, "grabbed": 3, "buried": 4}.get(kind) if isinstance(kind, str) else None
+            if size is None or len(entry) != size:
+                raise ValueError(f"a world record's entry {i} is not ('declared', seat, cards, step), ('grabbed', "
+                                 f"seat, cards) or ('buried', seat, cards or None, before): {entry!r}")
+            if kind == "declared" and nshown != i:
+                raise ValueError(f"a world record's entry {i} {entry!r}: the declarations come first, then the grabs "
+                                 "and burials")
+            nshown += kind == "declared"
+            seat = _check_seat(entry[1], f"a world record's entry {i} seat")
+            entries[i] = sj_log_entry_of(_RECORDED[kind], SJ_PHASE_DECLARE if kind == "declared" else
+                                         SJ_PHASE_GRAB if kind == "grabbed" else SJ_PHASE_BURY, seat)
+            if entry[2] is not None:
+                entries[i].action = _action_struct(_as_cards(entry[2], kind))
+            elif kind != "buried":
+                raise ValueError(f"a world record's entry {i} {entry!r}: only a burial may be unseen (None)")
+            entries[i].known = entry[2] is not None
+            if size == 4:
+                num = entry[3]
+                if isinstance(num, bool) or not isinstance(num, int) or not -1 <= num <= 32767:
+                    raise ValueError(f"a world record's entry {i} {entry!r}: its count is an int in -1..32767")
+                if kind == "declared":
+                    entries[i].step = num
+                else:
+                    entries[i].before = num
+        memset(&rec, 0, sizeof(sj_world_record))
+        rec.dealt_by, rec.declared, rec.turned_up = dealt_by, declared, turned_up
+        rec.shown, rec.nshown = entries, nshown
+        rec.taken, rec.ntaken = entries + nshown, n - nshown
+        rc = sj_world_restore(&d.d, &d.log, &rec, burier)
+        if rc != SJ_OK:
+            _raise_error(rc, "a world record", &d.d.rules)
+    finally:
+        free(entries)
+    d._world = world[:4]
+    d._changed()
+
+
 def _record_move(m):
     """A move of ``Deal.moves`` as a pickled record holds it: (kind, cards) or ("force", played[, attempted]), the
     cards as text (a Declaration keeps its choice)."""
@@ -149,6 +239,12 @@ def _record_move(m):
     if m[0] == "force" and m[2] is not None:
         return ("force", text(m[1]), text(m[2]))
     return (m[0], text(m[1]))
+
+
+def _log_fail_after(long n):
+    """For tests only (fault injection, sj_log_fail_after): the ``n``-th history node taken from now on fails as if
+    memory ran out, once (``n`` <= 0 disarms it); returns how many were still to go. Not thread-safe."""
+    return sj_log_fail_after(n)
 
 
 def replay_move(Deal deal, move):
@@ -277,6 +373,8 @@ cdef class Deal:
     cdef dict _views               # the history's views (moves, tricks ...) as tuples, until the log changes
     cdef object _lazy              # a sampled world: its buried kitty, which the history's first move (the
                                    # template's burial) stands for (WorldTemplate)
+    cdef tuple _world              # a sampled world: (burier, declared, turned_up, dealt_by) as sj_world_restore
+                                   # started it (its pickled record restores it so again); None: a dealt deal
 
     def __cinit__(self):
         self.log = NULL
@@ -337,6 +435,7 @@ cdef class Deal:
         self._en = -1
         self._views = None
         self._lazy = None
+        self._world = None
 
     cdef Deal _copy(self, cls):
         """A new deal of class ``cls`` with this one's C state, start and history (shared: appending never changes
@@ -352,6 +451,7 @@ cdef class Deal:
         sj_log_retain(self.log)
         other.log = self.log
         other._lazy = self._lazy
+        other._world = self._world
         other._views = self._views  # (the same log: the same views; either side drops them when it moves)
         return other
 
@@ -364,10 +464,12 @@ cdef class Deal:
         if buried != NULL:
             self._lazy = Cards._wrap(buried[0])
 
-    cdef _rebuilt(self, rules, trump):
+    cdef _rebuilt(self, rules, trump, tuple world):
         """A world rebuilt in C from an observation's record (WorldTemplate.rebuild): its start as dealt, its own
-        history already in ``log``."""
+        history already in ``log``; ``world``: (burier, declared, turned_up, dealt_by) as sj_world_restore started
+        it."""
         self.rules = rules
+        self._world = world
         self._order = bytes(self.d.order[:self.d.npack])
         self._dealer0 = self.d.dealer
         self._level0 = RANKS[self.d.level]
@@ -975,12 +1077,23 @@ cdef class Deal:
             free(cls)
 
     def clone(self):
-        """An independent copy (of the same class: a shengji.Deal stays one)."""
-        return self._copy(type(self))
+        """An independent copy (of the same class: a shengji.Deal stays one; a subclass's own attributes, its
+        instance ``__dict__``, are copied shallowly)."""
+        other = self._copy(type(self))
+        state = getattr(self, "__dict__", None)
+        if state:
+            other.__dict__.update(state)
+        return other
 
     def __reduce__(self):
-        return (_deal_from_record, (self.rules, self._order, self._dealer0, self._level0, self._trump0,
-                                    self._first, [_record_move(m) for m in self.moves], type(self)))
+        """The record a deal is pickled (and deep-copied) as: its start and its moves, replayed by
+        ``_deal_from_record``; a sampled world's start as well (``_world_record``); a subclass's ``__dict__``."""
+        args = (self.rules, self._order, self._dealer0, self._level0, self._trump0, self._first,
+                [_record_move(m) for m in self.moves], type(self))
+        if self._world is not None:
+            args += (_world_record(self),)
+        state = getattr(self, "__dict__", None)
+        return (_deal_from_record, args, state) if state else (_deal_from_record, args)
 
     def result(self):
         """The score once the deal is done (DealResult)."""

@@ -687,7 +687,8 @@ cdef class WorldTemplate:
         rc = sj_world_rebuild(&r, &self.t, &self.rec, now, &kitty, &w.d, &w.log, NULL)
         if rc != SJ_OK:
             _raise_error(rc, "rebuilding a world from the observation's record", &r)
-        w._rebuilt(self.rules, SUITS[self.rec.trump] if self.rec.trump >= 0 else None)
+        w._rebuilt(self.rules, SUITS[self.rec.trump] if self.rec.trump >= 0 else None,
+                   (self.t.burier, bool(self.rec.declared), bool(self.rec.turned_up), self.rec.dealt_by))
         return w
 
     def world(self, Sampler sampler, unsigned long long seed, cls=None):

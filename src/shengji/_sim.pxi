@@ -108,7 +108,7 @@ cdef class NativeRun:
         cdef sj_rng r = sj_rng_stream(self.seed, game)
         cdef int dealer = sj_sim_deal_order(&self.r, &self.s, &r, order)
         trump = "declare" if self.s.trump == SJ_TRUMP_DECLARE else (None if self.s.trump < 0 else SUITS[self.s.trump])
-        d = cls.__new__(cls)
+        d = _new_deal(cls)
         (<Deal>d)._start(self._rules, bytes(order[:54 * self.r.decks]), dealer, RANKS[self.s.level], trump, False)
         return d
 

@@ -36,3 +36,4 @@ cdef extern from "sj_log.h" nogil:
     int sj_log_is_grab(const sj_log_entry *e)
     int sj_log_is_play(const sj_log_entry *e)
     long sj_log_read(const sj_log *l, sj_log_entry *out, long cap)
+    long sj_log_fail_after(long n)

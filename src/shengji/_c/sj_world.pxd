@@ -39,6 +39,7 @@ cdef extern from "sj_world.h" nogil:
                          const sj_cards *hands, const sj_cards *kitty, sj_deal *world, sj_log **log, sj_cards *buried)
     int sj_template_world(const sj_world_template *t, const sj_deal *base, const sj_cards *slots, sj_deal *world,
                           sj_cards *buried)
+    int sj_world_restore(sj_deal *d, sj_log **log, const sj_world_record *rec, int burier)
     int sj_world_force(sj_deal *d, sj_log **log, const sj_cards *played, const sj_cards *attempted)
     int sj_world_loglik(const sj_rules *rules, const sj_world_template *t, const sj_world_record *rec,
                         const sj_cards *hands, const sj_cards *kitty, int observer, double p, double *ll, int *judged)

@@ -167,12 +167,21 @@ def declare_problem(obs: Observation) -> tuple[int, int, list[tuple[int, int, in
     return n - 1, step, shown_cards(obs)
 
 
+def _new_world(cls: type[Deal], *args: Any, **kwargs: Any) -> Deal:
+    """``cls(*args, **kwargs)``, checked: a Deal class whose ``__new__`` gives no instance of it (a forgotten
+    ``return``) raises TypeError, as the native constructions do (``_core._new_deal``)."""
+    deal = cls(*args, **kwargs)
+    if not isinstance(deal, cls):
+        raise TypeError(f"{cls.__name__}.__new__ returned {type(deal).__name__}, not a {cls.__name__}")
+    return deal
+
+
 def _declare_world(obs: Observation, draw: int, cls: type[Deal] = Deal) -> Deal:
     """A world of the declaring phase: a pack order drawn natively (``_core.declare_order``, stream (draw, 0)),
     dealt and declared again step by step as the public record says."""
     cur, step, shown = declare_problem(obs)
     order = _core.declare_order(obs.rules, obs.dealer, cur, obs.seat, obs.hand, shown, draw)
-    deal = cls(obs.rules, order=order, dealer=obs.dealer, level=obs.level, first_deal=obs.first_deal)
+    deal = _new_world(cls, obs.rules, order=order, dealer=obs.dealer, level=obs.level, first_deal=obs.first_deal)
     at = {t: cards for (_, cards), t in zip(obs.declarations, obs.declaration_steps, strict=True) if t >= 0}
     for i in range(step):
         deal.act(at.get(i, Cards()))
@@ -207,7 +216,7 @@ def _face_down_world(obs: Observation, draw: int, cls: type[Deal] = Deal) -> Dea
     order, cards = _core.face_down_world(obs.rules, dealt_by, obs.level, obs.first_deal, obs.phase, step,
                                          obs.to_move, obs.dealer, obs.hand_sizes, obs.seat, obs.hand,
                                          shown_cards(obs), record, draw)
-    deal = cls(obs.rules, order=order, dealer=dealt_by, level=obs.level, first_deal=obs.first_deal)
+    deal = _new_world(cls, obs.rules, order=order, dealer=dealt_by, level=obs.level, first_deal=obs.first_deal)
     at = {t: c for (t, *_), c in zip(record, cards, strict=True)}
     made = [0]  # declaring steps replayed
 

@@ -111,7 +111,7 @@ def frames(deal: Deal, seat: int | None = None) -> list[dict[str, Any]]:
     if seat is not None:  # (None: every hand)
         seat = _validate.seat(seat)
     rebuild, record = cast(tuple[Any, tuple[Any, ...]], deal.__reduce__())  # the record, replayed from its start
-    d = rebuild(*record[:6], [])
+    d = rebuild(*record[:6], [], *record[7:])  # (a sampled world's start restored too: record[8])
     out = [_frame(d, seat, ["start", f"seat {d.dealer} deals; level {d.level}"])]
     hidden_before = 0
     for move in deal.moves:
