@@ -232,8 +232,10 @@ class Session:
         note = ""
         if len(actions) == LIMIT:
             note = f"the first {LIMIT} legal moves are numbered; type the cards of any other"
+        elif d.phase == "call":
+            note = "or type the card, e.g. AH"
         elif len(actions) > SHOWN:
-            note = "or type the cards you play"
+            note = "or type the cards"
         return actions, note
 
     def show(self, actions: list[Cards], note: str, every: bool = False) -> None:
@@ -266,7 +268,8 @@ class Session:
         self.say(self.hand_text(obs))
         listed = actions if every else actions[:SHOWN]
         what = {"declare": "declarations", "grab": "grabs", "bury": "burials", "swap": "swaps",
-                "call": "calls (any card of the pack)", "play": "legal plays"}.get(d.phase, "moves")
+                "call": "calls (any card of the pack: the first other seat to play it is your friend)",
+                "play": "legal plays"}.get(d.phase, "moves")
         self.say(f"{len(actions)} {what}{f' ({note})' if note else ''}:")
         self.columns([f"{i}. {_label(a)}" for i, a in enumerate(listed, 1)])
         if len(listed) < len(actions):
