@@ -10,17 +10,21 @@ import sys
 from typing import Any
 
 import pytest
+from dealt import deal_with
 
-from shengji import Cards, Rules
+from shengji import Cards, Declaration, Rules
+from shengji._core import TOKENS
 from shengji.bots import player
 from shengji.cli import main
 from shengji.frontend.play import Session
 
 
 class ScriptedHuman(io.StringIO):
-    """The human's input stream: reads the session's position when asked for a line. It picks move 1, except at
-    some plays where it types the cards of the last legal play, once types a card it does not hold (refused), once
-    undoes its play; after the deal it answers the replay prompt with the lines of ``end``, then the input ends."""
+    """The human's input stream: reads the session's position when asked for a line. It types the last move listed
+    while declaring, grabbing, swapping and calling (so it declares whenever it can), picks burial 1 and play 1,
+    except at some plays where it types the cards of the last legal play, once types a card it does not hold
+    (refused), once undoes its play; after the deal it answers the replay prompt with the lines of ``end``, then the
+    input ends."""
 
     def __init__(self, end: tuple[str, ...] = ("q",), typed_every: int = 3):
         super().__init__()
@@ -45,13 +49,17 @@ class ScriptedHuman(io.StringIO):
         d = s.deal
         if d.phase == "done":
             return self.end.pop(0) if self.end else None
+        if d.phase in ("declare", "grab", "swap", "call"):  # the last move, typed as listed (trump choice included)
+            last = d.legal_actions(limit=200)[-1]
+            return "pass" if not len(last) else f"{last} {last.trump or 'NT'}" if isinstance(last, Declaration) \
+                else str(last)
         if d.phase != "play":
             return "1"
         self.plays += 1
         if self.refused is not None and self.kept is None:
             self.kept = self.refused[:3] == (str(d.hand(s.seat)), len(d.tricks), tuple(map(str, d.trick)))
-        if self.refused is None:
-            missing = next(t for t in ("BJ", "SJ", "AS", "2C", "3D") if Cards(t) not in d.hand(s.seat))
+        missing = next((t for t in TOKENS if Cards(t) not in d.hand(s.seat)), None)
+        if self.refused is None and missing is not None:
             self.refused = (str(d.hand(s.seat)), len(d.tricks), tuple(map(str, d.trick)), missing)
             return missing
         if self.plays == 4 and not self.undone:
@@ -90,7 +98,7 @@ def test_a_whole_deal_in_every_preset(preset):
     assert len(mine) >= len(d.tricks) - 1 and f"you (seat 0) play {mine[-1].cards}" in text
     # the refused move: explained by the core, and the position kept (the next prompt shows the same hand)
     hand, tricks, trick, missing = human.refused  # type: ignore[misc]
-    assert f"refused: play {missing}: seat 0 does not hold {missing} (the position is unchanged)" in text
+    assert f"refused: play {missing}: seat {session.seat} does not hold {missing} (the position is unchanged)" in text
     assert human.kept is True
     # the undo: the position before the human's 3rd play, shown again
     assert "undone: your play" in text
@@ -203,3 +211,65 @@ def test_a_whole_deal_through_a_subprocess(tmp_path):
                                                           r.stdout)
     assert "seat 3 greedy, seat 0 random, seat 1 greedy" in r.stdout
     assert r.stdout.rstrip().endswith(">")  # the replay prompt, then the end of input
+
+
+def session_on(deal: Any, seat: int, lines: str) -> tuple[Session, str]:
+    """A session on a given deal, the human at ``seat``, the input ``lines``."""
+    out = io.StringIO()
+    bots: list[Any] = [None if s == seat else player("greedy") for s in range(4)]
+    session = Session(deal.rules, seed=0, seat=seat, bots=bots, names=["greedy"] * 4, inp=io.StringIO(lines),
+                      out=out, deal=deal)
+    assert session.run() == 0
+    return session, out.getvalue()
+
+
+def declare_once(deal: Any, cards: str) -> None:
+    """Seat 0 shows ``cards`` at its first turn holding them; every other declaring turn passes."""
+    shown = False
+    while deal.phase == "declare":
+        now = not shown and deal.to_move == 0 and Cards(cards).issubset(deal.hand(0))
+        deal.declare(cards if now else None)
+        shown = shown or now
+
+
+def test_the_swap_of_taian():
+    """泰安 换底: the declarer (the human) takes trumps out of the buried kitty for plain cards of its hand."""
+    deal = deal_with(Rules.preset("taian"), {0: "8S 8S SJ 4H 6H 7H 9H 10H 2H", 2: "QS JS 4D 6D 7D"}, level="A",
+                     dealer=0)
+    declare_once(deal, "8S 8S SJ")
+    deal.bury("QS JS 4D 6D")
+    assert deal.phase == "swap" and deal.to_move == 0
+    why = deal.why_illegal("QS 10H")
+    assert why is not None and "without points" in why
+    session, text = session_on(deal, 0, "QS 10H\nQS JS 4H 6H\nq\n")
+    assert re.search(r"\d+ swaps:\n  1\. pass", text) and "the kitty as buried: " in text
+    assert f"refused: {why} (the position is unchanged)" in text  # the core's reason
+    assert f"you (seat 0) swap {Cards('QS JS 4H 6H')}" in text
+    assert session.deal is not None and Cards("QS JS").issubset(session.deal.hand(0))
+    assert "you quit: stopped at trick 1 of the play" in text
+
+
+def test_the_grab_of_4deck_with_a_typed_grab():
+    """炒底: after the dealer buries, the human (seat 1) grabs the kitty with a typed declaration and buries."""
+    deal = deal_with(Rules.preset("4deck"), {0: "10D 10D", 1: "10S 10S", 2: "BJ BJ", 3: "10H 10H SJ SJ"},
+                     level="10", dealer=0)
+    declare_once(deal, "10D 10D")
+    deal.bury(Cards([k for k in deal.hand(0).indices() if k < 52 and k % 13 != 8][:8]))
+    assert deal.phase == "grab" and deal.to_move == 1
+    session, text = session_on(deal, 1, "10S 10S\n1\nq\n")
+    assert re.search(r"\d+ grabs:\n  1\. pass", text)
+    assert "you (seat 1) grab the kitty with 10S 10S" in text and "you (seat 1) bury " in text
+    assert session.deal is not None and session.deal.grabs[0] == (1, Cards("10S 10S"))
+
+
+def test_undo_then_the_same_move_replays_the_deal(capsys, monkeypatch):
+    """Undo restores the position before the human's last move, bots included: the same move again gives the same
+    deal as never undoing."""
+    endings = []
+    for script in ("1\n" * 80, "1\n" * 12 + "u\n1\n" + "1\n" * 68, "1\n" * 12 + "u\nu\n1\n1\n" + "1\n" * 68):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+        assert main(["play", "--preset", "qq-1deck", "--seed", "6", "--bots", "random"]) == 0
+        out = capsys.readouterr().out
+        assert "deal over" in out and ("undone: your " in out) == ("u\n" in script)
+        endings.append(out.split("deal over", 1)[1])
+    assert endings[0] == endings[1] == endings[2]

@@ -26,6 +26,8 @@ from typing import Any, TextIO
 from .._core import Cards, Declaration, points
 from ..agents.bots import bury_candidates
 from ..agents.deal import Deal
+from ..base._types import Played
+from ..game.players import play
 from ..game.views import reading_order
 
 __all__ = ["SHOWN", "LIMIT", "Session", "Stop"]
@@ -53,6 +55,10 @@ class Stop(Exception):
     """The human quit (``q``) or the input ended."""
 
 
+class _Undone(Exception):
+    """The human undid its last move: the session's deal and bots are those from before it."""
+
+
 def _label(action: Cards) -> str:
     """A move as the human types it: ``pass`` for the empty action, a trump choice after the cards."""
     if not len(action):
@@ -64,11 +70,13 @@ def _label(action: Cards) -> str:
 
 class Session:
     """One deal between the human at ``seat`` and ``bots`` (four entries, None at the human's seat; ``names`` the
-    bots' names as the command line spells them), reading ``inp`` and writing ``out``. ``run()`` plays until the
+    bots' names as the command line spells them), reading ``inp`` and writing ``out``: the deal of ``seed``, or
+    ``deal`` (a ``shengji.Deal``) played on from where it stands. ``run()`` plays until the
     deal is over, the human quits or the input ends, and returns the exit status (0)."""
 
     def __init__(self, rules: Any, *, seed: int, seat: int, bots: list[Any], names: list[str], inp: TextIO,
-                 out: TextIO, replay: str | None = None, preset: str = "", command: str = ""):
+                 out: TextIO, replay: str | None = None, preset: str = "", command: str = "", deal: Deal | None = None):
+        self.given = deal
         self.rules, self.seed, self.seat, self.bots, self.names = rules, seed, seat, bots, names
         self.inp, self.out, self.replay, self.preset, self.command = inp, out, replay, preset, command
         isatty = getattr(inp, "isatty", None)
@@ -77,6 +85,8 @@ class Session:
         self.undo: list[tuple[Deal, list[Any], list[tuple[str, Any]] | None, str]] = []
         self.deal: Deal | None = None
         self.passed: list[tuple[str, Any]] | None = None  # the declarations the human last passed on
+        self.pending: tuple[Deal, int, Cards] | None = None  # the move decided last: the deal before it, seat, action
+        self.phase = ""  # the phase last announced
 
     # ---- output -------------------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -107,7 +117,10 @@ class Session:
     # ---- the deal -----------------------------------------------------------------------------------------
     def start(self) -> Deal:
         """The deal of ``seed``, as ``shengji replay --seed`` deals it (dealer seat 0): under rules without a declaring
-        phase the dealer names the trump first (the human picks it when it deals)."""
+        phase the dealer names the trump first (the human picks it when it deals). A deal given to the session is
+        played on from where it stands."""
+        if self.given is not None:
+            return self.given
         if self.rules.has_declaring_phase:
             return Deal(self.rules, seed=self.seed, trump="declare")
         probe = Deal(self.rules, seed=self.seed, trump=None)
@@ -145,23 +158,42 @@ class Session:
         return 0
 
     def loop(self) -> None:
-        deal = self.deal
-        assert deal is not None
-        phase = ""
-        while deal.phase != "done":
-            if deal.phase != phase:
-                phase = deal.phase
-                self.phase_begins()
-            seat = deal.to_move
-            assert seat is not None
-            if seat == self.seat:
-                deal = self.human_turn()
-                self.deal = deal
-            else:
-                before = deal.clone()
-                action = self.bots[seat].choose(deal)
-                played = deal.act(action)
-                self.narrate(before, seat, action, played)
+        """The deal played on by the package's one game loop (``shengji.players.play``), each decision made by
+        ``decide``; an undo leaves it (``_Undone``) and it starts again on the restored deal."""
+        while True:
+            assert self.deal is not None
+            try:
+                play(self.deal, self.decide)
+            except _Undone:
+                continue
+            self.narrate_pending()
+            return
+
+    def decide(self, deal: Deal) -> Cards:
+        """The action of the seat to move: the human's (prompted) or its bot's. The move before it is told first,
+        and the start of a phase."""
+        self.narrate_pending()
+        if deal.phase != self.phase:
+            self.phase = deal.phase
+            self.phase_begins()
+        seat = deal.to_move
+        assert seat is not None
+        action = self.human_turn() if seat == self.seat else self.bots[seat].choose(deal)
+        self.pending = (deal.clone(), seat, action)
+        return action
+
+    def narrate_pending(self) -> None:
+        """Tell the move ``decide`` returned last, now that the game loop has made it."""
+        if self.pending is None or self.deal is None:
+            return
+        before, seat, action = self.pending
+        self.pending = None
+        played = None
+        if before.phase == "play":
+            d = self.deal
+            failed = d.failed_throw_log[len(before.failed_throw_log):]
+            played = Played(d.moves[-1].cards, action, bool(failed))
+        self.narrate(before, seat, action, played)
 
     def phase_begins(self) -> None:
         d = self.deal
@@ -195,7 +227,9 @@ class Session:
                     all(s != seat or c != action for s, c in obs.declarations):
                 self.say(f"{name} declares face down ({len(action)} card{'s' if len(action) > 1 else ''})")
             else:
-                self.say(f"{name} {'grabs the kitty with' if phase == 'grab' else 'declares'} {_label(action)}")
+                verb = {("grab", True): "grab the kitty with", ("grab", False): "grabs the kitty with",
+                        ("declare", True): "declare", ("declare", False): "declares"}[phase, me]
+                self.say(f"{name} {verb} {_label(action)}")
         elif phase == "bury":
             self.say(f"{name} {'bury' if me else 'buries'} {action if me else f'{len(action)} cards'}")
         elif phase == "swap":
@@ -299,8 +333,9 @@ class Session:
         lines = [f"your hand ({len(tokens)} cards):"] + [f"  {k:<6} {' '.join(v)}" for k, v in groups.items()]
         return "\n".join(lines)
 
-    def human_turn(self) -> Deal:
-        """The human's decision: prompts until a move is made (or undone); returns the deal to go on with."""
+    def human_turn(self) -> Cards:
+        """The human's decision: prompts until a move is chosen (returned) or the last one undone (``_Undone``,
+        the deal and the bots restored)."""
         d = self.deal
         assert d is not None
         actions, note = self.moves()
@@ -309,10 +344,7 @@ class Session:
                 (len(actions) == 1 and not len(actions[0])) or (d.phase == "declare" and offered == self.passed)):
             # nothing to declare, grab or swap, or (while the cards are dealt) the same declarations the human
             # passed on at the last card: the pass is played for the human
-            before = d.clone()
-            d.act(Cards())
-            self.narrate(before, self.seat, Cards(), None)
-            return d
+            return Cards()
         self.say("")
         self.show(actions, note)
         phase = PHASES.get(d.phase, d.phase)
@@ -333,10 +365,10 @@ class Session:
                 if not self.undo:
                     self.say("u: nothing to undo: you have not made a move in this deal yet")
                     continue
-                deal, bots, self.passed, move = self.undo.pop()
-                self.bots = bots
+                self.deal, self.bots, self.passed, move = self.undo.pop()
+                self.pending = None
                 self.say(f"undone: your {move}; back to the position before it")
-                return deal
+                raise _Undone
             if low == "r" or low.startswith("r "):
                 self.write_replay(text[1:].strip() or None)
                 continue
@@ -348,10 +380,7 @@ class Session:
             noun = "pass" if not len(action) else f"{NOUNS.get(d.phase, d.phase)} {_label(action)}"
             self.undo.append((d.clone(), copy.deepcopy(self.bots), self.passed, noun))
             self.passed = offered if d.phase == "declare" and not len(action) else None
-            before = d.clone()
-            played = d.act(action)
-            self.narrate(before, self.seat, action, played)
-            return d
+            return action
 
     def parse(self, text: str, actions: list[Cards]) -> Cards | None:
         """The move ``text`` names (a number of the list, or cards), or None after saying why it is not one."""
@@ -403,8 +432,9 @@ class Session:
         if d is not None and d.phase == "done":
             self.finished()
             return
+        again = f" (shengji {self.command} --seed {self.seed} plays it again)" if self.command else ""
         self.say(f"{'you quit' if why == 'quit' else 'input ended'}: stopped at {self.where()}; "
-                 f"the deal is not finished (shengji {self.command} --seed {self.seed} plays it again)")
+                 f"the deal is not finished{again}")
         if self.replay and d is not None:
             self.write_replay(self.replay)
 
