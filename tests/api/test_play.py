@@ -135,10 +135,13 @@ def test_quit_mid_deal_and_end_of_input(capsys, monkeypatch):
     assert re.search(r"> \ninput ended: stopped at the \w+ phase, you \(seat 0\) to move; ", capsys.readouterr().out)
 
 
-def test_commands_at_a_prompt(capsys, monkeypatch):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("u\n99\nxyz\n?\nall\nq\n"))
+def test_commands_at_a_prompt(capsys, monkeypatch, tmp_path):
+    page = tmp_path / "so-far.html"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"u\n99\nxyz\n?\nall\nr {page}\nr notapage.txt\nq\n"))
     assert main(["play", "--preset", "qq-2deck", "--seed", "3"]) == 0
     out = capsys.readouterr().out
+    assert f"replay page written: {page} (the deal so far, as your seat sees it;" in out and page.stat().st_size
+    assert "replay page 'notapage.txt': a replay is an HTML page: give a file name ending in .html" in out
     assert "u: nothing to undo: you have not made a move in this deal yet" in out
     assert re.search(r"move 99: there are \d+ numbered moves: give a number 1\.\.\d+, or type the cards", out)
     assert "'xyz' is not a move: " in out and "commands: a number picks that move" in out
@@ -183,7 +186,7 @@ def test_the_replay_page_on_request(tmp_path, capsys, monkeypatch):
     page = tmp_path / "deal.html"
     session, text = run_session("qq-1deck", seed=4, end=("notapage", str(page)))
     assert "replay page 'notapage': a replay is an HTML page: give a file name ending in .html" in text
-    assert f"replay page written: {page} (the whole deal, every hand" in text
+    assert f"replay page written: {page} (the whole deal, every hand;" in text
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!doctype html>") and "shengji replay" in html
     assert session.deal is not None and str(session.deal.tricks[-1][1][0]).split()[0] in html

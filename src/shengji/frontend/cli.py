@@ -645,7 +645,7 @@ def main(argv: list[str] | None = None) -> int:
                      help="the deal's seed: the same seed deals the same cards, and bots without --time-ms play "
                           "the same (default: a random seed, printed)")
     ply.add_argument("--worlds", type=_int, default=64, help="PIMC's sampled worlds a decision")
-    ply.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations a decision (default 1000; "
+    ply.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations a decision (default: 1000; "
                      "with --time-ms the most)")
     ply.add_argument("--time-ms", type=float, default=None, help="the search bots' clock a decision (then a seed "
                      "does not replay the deal exactly)")

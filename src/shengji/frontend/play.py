@@ -47,8 +47,8 @@ NOUNS = {"declare": "declaration", "grab": "grab", "bury": "burial", "swap": "sw
 
 HELP = ("commands: a number picks that move; cards in the package's notation type one (7S 7S, 10H JH, SJ; pass "
         "where passing is allowed; a declaration choosing the trump ends with S, H, D, C or NT); all lists every "
-        "move; u undoes your last move; r [FILE.html] writes the replay page of the deal so far; ? shows the "
-        "position again; q quits")
+        "move; u undoes your last move; r [FILE.html] writes the replay page of the deal so far (what your seat "
+        "sees; every hand once the deal is over); ? shows the position again; q quits")
 
 
 class Stop(Exception):
@@ -424,7 +424,7 @@ class Session:
             return f"trick {len(d.tricks) + 1} of the play{mover}"
         if d.phase == "declare":
             dealt = sum(len(d.hand(s)) for s in range(4))
-            return f"the declaring, {dealt} of {4 * self.rules.hand_size} cards dealt{mover}"
+            return f"the declaring ({dealt} of {4 * self.rules.hand_size} cards dealt){mover}"
         return f"the {PHASES.get(d.phase, d.phase)} phase{mover}"
 
     def stopped(self, why: str) -> None:
@@ -486,12 +486,13 @@ class Session:
         if not path.lower().endswith((".html", ".htm")):
             self.say(f"replay page {path!r}: a replay is an HTML page: give a file name ending in .html")
             return False
+        done = d.phase == "done"
         try:
             with open(path, "w", encoding="utf-8") as f:
-                f.write(d.to_html())
+                f.write(d.to_html(None if done else self.seat))  # before the end, only what the human may see
         except OSError as err:
             self.say(f"replay page {path!r} cannot be written: {err.strerror}")
             return False
-        state = "the whole deal" if d.phase == "done" else "the deal so far"
-        self.say(f"replay page written: {os.path.abspath(path)} ({state}, every hand; open it in a browser)")
+        state = "the whole deal, every hand" if done else "the deal so far, as your seat sees it"
+        self.say(f"replay page written: {os.path.abspath(path)} ({state}; open it in a browser)")
         return True
