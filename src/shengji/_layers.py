@@ -24,7 +24,7 @@ FOLDERS: dict[str, tuple[str, ...]] = {  # bottom first; the binding (_core) sit
     "agents": ("worlds", "search", "deal", "bots"),
     "runs": ("_executors", "results", "simulate", "advise", "match", "tournament", "records", "matches"),
     "learning": ("envs", "gym"),
-    "frontend": ("cli",),
+    "frontend": ("play", "cli"),
 }
 
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -40,6 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots", "simulate"),                # Random, Greedy, PIMC; Monte-Carlo runs
     ("advise", "match", "tournament", "envs", "records"),
     ("matches", "gym"),                  # native matches (on Match's state); the Gymnasium ids (on envs)
+    ("play",),                           # a human against the bots at a terminal
     ("cli",),
     ("__init__", "__main__"),
 )

@@ -11,6 +11,8 @@
 - ``shengji bury --hand ... --level ... --trump ...``: candidate burials ranked (``shengji.advise_bury``).
 - ``shengji replay --bots greedy,pimc --out deal.html``: one deal played by bots, as a page that steps through
   it (``shengji.replay``).
+- ``shengji play --bots greedy``: a human at the terminal plays a whole deal against three bots
+  (``shengji.frontend.play``).
 """
 
 from __future__ import annotations
@@ -460,6 +462,56 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+BOT_NAMES = ("greedy", "random", "pimc", "ismcts")
+SEARCH_BOTS = ("pimc", "ismcts")
+
+
+def _play(args: argparse.Namespace) -> int:
+    """A human at the terminal against three bots (``shengji.frontend.play.Session``), reading stdin."""
+    from .play import Session
+
+    rules = _rules(args)
+    if not 0 <= args.seat <= 3:
+        raise ValueError(f"--seat {args.seat}: your seat is 0, 1, 2 or 3 (seat 0 deals; partners sit opposite)")
+    names = [n.strip().lower() for n in args.bots.split(",")]
+    if len(names) not in (1, 3) or not all(n in BOT_NAMES for n in names):
+        raise ValueError(f"--bots {args.bots!r}: one bot for the three other seats, or three comma-separated (the "
+                         f"seats after yours in play order), each one of {', '.join(BOT_NAMES)}")
+    searching = sorted({n for n in names if n in SEARCH_BOTS})
+    if args.time_ms is not None and not searching:
+        raise ValueError(f"--time-ms {args.time_ms:g}: only the search bots ({', '.join(SEARCH_BOTS)}) take a clock; "
+                         f"--bots {args.bots!r} has none")
+    if args.out is not None:
+        if not args.out.lower().endswith((".html", ".htm")):
+            raise ValueError(f"--out {args.out!r}: a replay is an HTML page: give a file name ending in .html")
+        _check_writable(args.out, "--out")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seats = [(args.seat + i) % 4 for i in (1, 2, 3)]
+    by_seat = dict(zip(seats, names * 3 if len(names) == 1 else names, strict=False))
+    players: list[Any] = [None] * 4
+    labels = ["you"] * 4
+    for s, n in by_seat.items():
+        players[s] = player(n, seed, args.worlds, time_ms=args.time_ms, iterations=args.iterations,
+                            clock=args.clock)
+        labels[s] = n
+    rule_args = "".join(f" --rule {r}" for r in args.rule or [])
+    command = f"play --preset {args.preset}{rule_args} --seat {args.seat} --bots {args.bots}"
+    print(f"shengji play: {args.preset} ({rules.decks} deck(s), kitty {rules.kitty}, "
+          f"{'找朋友: the dealer calls a friend' if rules.partnership == 'call_card' else 'partners sit opposite'}); "
+          f"seed {seed}; you are seat {args.seat}; "
+          + ", ".join(f"seat {s} {labels[s]}" for s in seats))
+    if args.time_ms is not None:
+        print(f"--time-ms {args.time_ms:g}: the {' and '.join(searching)} bots search on the clock, so their choices "
+              f"depend on the machine's speed: --seed {seed} deals the same cards, but the deal does not replay "
+              "exactly")
+    else:
+        print(f"replay this deal exactly: shengji {command} --seed {seed} (the bots have no clock)")
+    print("type ? at any prompt for the commands; q quits")
+    session = Session(rules, seed=seed, seat=args.seat, bots=players, names=labels, inp=sys.stdin, out=sys.stdout,
+                      replay=args.out, preset=args.preset, command=command)
+    return session.run()
+
+
 class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
     """Every option's help ends with its default; an option whose default is None says in words what it means."""
 
@@ -577,6 +629,30 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--seat", type=_int, default=None, help="show only what this seat sees (default: every hand)")
     rep.add_argument("--worlds", type=_int, default=64, help="PIMC's sampled worlds")
     rep.set_defaults(func=_replay)
+    ply = sub.add_parser("play", help="play a whole deal against the bots at the terminal",
+                         description="Play whole deals against the bots: you hold one seat, the bots the other "
+                         "three. Every decision (declaring, 炒底, burying, 换底, 找朋友's call, every trick) lists "
+                         "the moves numbered: pick one by its number or type it in card notation (7S 7S, 10H JH, "
+                         "pass). At any prompt: u undoes your last move, all lists every move, r [FILE.html] writes "
+                         "the replay page, ? repeats the position, q quits (status 0, as does the end of input).")
+    ply.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
+    ply.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
+    ply.add_argument("--seat", type=_int, default=0, help="your seat, 0..3 (seat 0 deals; partners sit opposite)")
+    ply.add_argument("--bots", default="greedy",
+                     help="one bot for the three other seats, or three comma-separated (the seats after yours in "
+                          "play order); each of greedy, random, pimc, ismcts")
+    ply.add_argument("--seed", type=_int, default=None,
+                     help="the deal's seed: the same seed deals the same cards, and bots without --time-ms play "
+                          "the same (default: a random seed, printed)")
+    ply.add_argument("--worlds", type=_int, default=64, help="PIMC's sampled worlds a decision")
+    ply.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations a decision (default: 1000; "
+                     "with --time-ms the most)")
+    ply.add_argument("--time-ms", type=float, default=None, help="the search bots' clock a decision (then a seed "
+                     "does not replay the deal exactly)")
+    ply.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what --time-ms measures")
+    ply.add_argument("--out", metavar="FILE.html", default=None,
+                     help="write the replay page when the deal ends (default: offered at the end)")
+    ply.set_defaults(func=_play)
     opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
     opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")
