@@ -166,7 +166,6 @@ int sj_match_record(sj_match *m, const sj_deal *d) {
         }
         m->dealer = (dealer + 1) % 4;
     }
-    for (int s = 0; s < 4; s++) m->failed[s] += d->failed_throws[s];
     if (m->rules.match_points == SJ_MATCH_POINTS_QQ) { /* on the totals before this deal's gain */
         int before[4], all_mid = 1, all_high = 1;
         sj_match_totals(m, before);
@@ -180,6 +179,7 @@ int sj_match_record(sj_match *m, const sj_deal *d) {
         int winners = o->dealer_keeps ? dealer % 2 : 1 - dealer % 2;
         for (int s = 0; s < 4; s++) m->qq[s] += s % 2 == winners ? gain : -gain;
     }
+    for (int s = 0; s < 4; s++) m->failed[s] += d->failed_throws[s]; /* after: the QQ totals are those before */
     m->deals++;
     m->first_deal = 0;
     return SJ_OK;

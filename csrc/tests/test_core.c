@@ -1468,6 +1468,16 @@ static void test_match_points(void) {
     CHECK(sj_match_record(&m, &d) == SJ_OK);
     sj_match_totals(&m, out);
     CHECK(out[1] == 427 && out[0] == 373);
+    /* the doubling reads the totals before the deal, not the deal's own failed throws (81 - 2 would be below 80) */
+    r.throw_penalty = SJ_PENALTY_MATCH_POINT;
+    int low[4] = {81, 81, 81, 81};
+    CHECK(sj_match_init(&m, &r, -1, 0, NULL, low) == SJ_OK);
+    d = done_deal(&r, 0, 40); /* the dealers climb 1: +2, doubled */
+    d.failed_throws[1] = 2;
+    CHECK(sj_match_record(&m, &d) == SJ_OK);
+    sj_match_totals(&m, out);
+    CHECK(out[0] == 85 && out[1] == 81 - 4 - 2 && out[2] == 85 && out[3] == 77);
+    r.throw_penalty = SJ_PENALTY_NONE;
     r.match_shutout_points = 0;
     CHECK(sj_rules_check(&r, NULL, 0) == SJ_E_RULES);
     r.match_shutout_points = 6;
