@@ -11,8 +11,9 @@
  *   playing alone) or the same dealer.  Keeping it at the final level wins the match.  The attackers taking
  *   the deal climb attacker_levels (each of them under 找朋友) and the old dealer's next player deals.
  * - Match points: throw_penalty="match_point" costs the thrower a point per failed throw; match_points="qq"
- *   (per deal, zero-sum, doubled or tripled by the totals before it) and "chinagame" (a function of the match
- *   so far).
+ *   (per deal, zero-sum, doubled or tripled by the totals before it; a 大光 is worth match_shutout_points) and
+ *   "chinagame" (a function of the match so far; a won match adds nothing to a side 3 rating tiers above the
+ *   other by the totals it started from).
  * - Deal i of a match with seed s is dealt from stream (s, i) (sj_shuffle_pack) by the current dealer at its
  *   unit's level; the match's first deal (unless it starts from given levels) lets the declaring decide the
  *   dealer; without a declaring phase the dealer names its longest plain suit (S H D C on ties).
@@ -69,6 +70,13 @@ int sj_match_record(sj_match *m, const sj_deal *d);
 
 /* The match points per seat now (0 when the rules keep none). */
 void sj_match_totals(const sj_match *m, int *out);
+
+/* 中国游戏中心's rating tiers (級別): tier 0 幼小班 (from 0 points; lower totals too) .. 24 諾貝爾 (from 28800).
+ * sj_chinagame_tier: the tier a total reaches; _name: its name (UTF-8), _from: its threshold (NULL / -1 outside). */
+#define SJ_CHINAGAME_TIERS 25
+int sj_chinagame_tier(long points);
+const char *sj_chinagame_tier_name(int tier);
+int sj_chinagame_tier_from(int tier);
 
 /* Match i's seed in a run of seed `seed` (shengji.match_seed). */
 uint64_t sj_match_seed(uint64_t seed, uint64_t i);

@@ -62,6 +62,47 @@ int sj_match_climb(const sj_match *m, int step, int n) {
     return step;
 }
 
+/* 中国游戏中心's rating tiers (級別), as its scoring page lists them.  諾貝爾 has no figure there; the thresholds'
+ * steps grow by 100 each time (50, 150, 250, ... 2250: the k-th tier starts at 50 k^2), which gives 28800. */
+static const struct {
+    int from;
+    const char *name;
+} TIERS[SJ_CHINAGAME_TIERS] = {
+    {0, "幼小班"},     {50, "幼中班"},    {200, "幼大班"},   {450, "學前班"},   {800, "一年級"},
+    {1250, "二年級"},  {1800, "三年級"},  {2450, "四年級"},  {3200, "五年級"},  {4050, "六年級"},
+    {5000, "初一"},    {6050, "初二"},    {7200, "初三"},    {8450, "高一"},    {9800, "高二"},
+    {11250, "高三"},   {12800, "大一"},   {14450, "大二"},   {16200, "大三"},   {18050, "大四"},
+    {20000, "研究生"}, {22050, "博士"},   {24200, "博士后"}, {26450, "院士"},   {28800, "諾貝爾"},
+};
+
+int sj_chinagame_tier(long points) {
+    int t = 0;
+    while (t + 1 < SJ_CHINAGAME_TIERS && points >= TIERS[t + 1].from) t++;
+    return t;
+}
+
+const char *sj_chinagame_tier_name(int tier) {
+    return tier >= 0 && tier < SJ_CHINAGAME_TIERS ? TIERS[tier].name : NULL;
+}
+
+int sj_chinagame_tier_from(int tier) { return tier >= 0 && tier < SJ_CHINAGAME_TIERS ? TIERS[tier].from : -1; }
+
+/* 如果勝方水平級別高于負方3級，則勝方不加分: the team whose gains a won match withholds (-1: none).  Tiers are read
+ * from the totals the match started from (m->start: the page scores a whole match, so a player's total "before"
+ * is the one it brought); a side is 3 tiers above the other when each of its players is 3 or more tiers above
+ * each of the other's (lowest winner against highest loser).  如果負方級別高于勝方3級，負方仍會計: the losers are
+ * scored as always, whatever their tiers. */
+static int chinagame_withheld(const sj_match *m) {
+    if (m->winner < 0 || m->per_seat) return -1;
+    int w = m->winner, lowest = SJ_CHINAGAME_TIERS, highest = -1;
+    for (int s = 0; s < 4; s++) {
+        int t = sj_chinagame_tier(m->start[s]);
+        if (s % 2 == w && t < lowest) lowest = t;
+        if (s % 2 != w && t > highest) highest = t;
+    }
+    return lowest - highest >= 3 ? w : -1;
+}
+
 void sj_match_totals(const sj_match *m, int *out) {
     for (int s = 0; s < 4; s++) {
         out[s] = 0;
@@ -71,9 +112,10 @@ void sj_match_totals(const sj_match *m, int *out) {
     }
     if (m->keeps_points && m->rules.match_points == SJ_MATCH_POINTS_CHINAGAME) {
         int passed[2] = {m->steps[0] + (m->winner == 0), m->steps[1] + (m->winner == 1)};
+        int withheld = chinagame_withheld(m);
         for (int s = 0; s < 4; s++) {
             int t = s % 2;
-            out[s] += passed[t] + 2 * (passed[t] - passed[1 - t]) + (int)(m->deals / 10);
+            if (t != withheld) out[s] += passed[t] + 2 * (passed[t] - passed[1 - t]) + (int)(m->deals / 10);
         }
     }
 }
@@ -124,7 +166,6 @@ int sj_match_record(sj_match *m, const sj_deal *d) {
         }
         m->dealer = (dealer + 1) % 4;
     }
-    for (int s = 0; s < 4; s++) m->failed[s] += d->failed_throws[s];
     if (m->rules.match_points == SJ_MATCH_POINTS_QQ) { /* on the totals before this deal's gain */
         int before[4], all_mid = 1, all_high = 1;
         sj_match_totals(m, before);
@@ -133,10 +174,12 @@ int sj_match_record(sj_match *m, const sj_deal *d) {
             all_mid &= before[s] >= 80 && before[s] <= 300;
         }
         int base = o->dealer_keeps ? (1 + o->dealer_levels < 4 ? 1 + o->dealer_levels : 4) : 2 + o->attacker_levels;
+        if (o->dealer_keeps && d->attacker_points == 0) base = m->rules.match_shutout_points; /* 大光 */
         int gain = all_high ? 3 * base : all_mid ? 2 * base : base;
         int winners = o->dealer_keeps ? dealer % 2 : 1 - dealer % 2;
         for (int s = 0; s < 4; s++) m->qq[s] += s % 2 == winners ? gain : -gain;
     }
+    for (int s = 0; s < 4; s++) m->failed[s] += d->failed_throws[s]; /* after: the QQ totals are those before */
     m->deals++;
     m->first_deal = 0;
     return SJ_OK;

@@ -140,6 +140,12 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
         return fail(msg, cap, "partnership='call_card' (找朋友) with match_points='%s': no rule system gives match points "
                               "for changing teams",
                     options[SJ_OPT_match_points].values[r->match_points].name);
+    if (r->match_shutout_points != options[SJ_OPT_match_shutout_points].default_value &&
+        r->match_points != SJ_MATCH_POINTS_QQ)
+        return fail(msg, cap, "match_shutout_points (the QQ rooms' 大光 points) is read by match_points='qq'; "
+                              "with match_points='%s' it must stay %d, got %d",
+                    options[SJ_OPT_match_points].values[r->match_points].name,
+                    options[SJ_OPT_match_shutout_points].default_value, r->match_shutout_points);
     if (r->tractor_rule == SJ_TRACTOR_NATURAL && r->trump_order == SJ_ORDER_LEVEL_INDEX)
         return fail(msg, cap, "tractor_rule='natural' and trump_order='level_index' both define which pairs chain; "
                               "choose one");

@@ -12,6 +12,7 @@
 #include "sj_solve.h"
 #include "sj_classes.h"
 #include "sj_log.h"
+#include "sj_match.h"
 #include "sj_refusal.h"
 #include "sj_selfplay.h"
 #include "sj_world.h"
@@ -1478,6 +1479,84 @@ static void test_selfplay(void) {
     }
 }
 
+/* A finished deal as sj_match_record reads it: the dealer, the attackers' points and the level outcome. */
+static sj_deal done_deal(const sj_rules *r, int dealer, int attacker_points) {
+    sj_deal d;
+    memset(&d, 0, sizeof d);
+    d.phase = SJ_PHASE_DONE;
+    d.dealer = dealer;
+    d.attacker_points = attacker_points;
+    d.outcome = sj_level_outcome_of(r, attacker_points);
+    return d;
+}
+
+/* Match points: the QQ rooms' 大光 rooms (match_shutout_points) and 中国游戏中心's rating tiers. */
+static void test_match_points(void) {
+    /* the tiers: 幼小班 0, 幼中班 50, 幼大班 200, ... 院士 26450; 諾貝爾 by the steps' rule (50 k^2) */
+    CHECK(sj_chinagame_tier(0) == 0 && sj_chinagame_tier(-7) == 0 && sj_chinagame_tier(49) == 0);
+    CHECK(sj_chinagame_tier(50) == 1 && sj_chinagame_tier(199) == 1 && sj_chinagame_tier(200) == 2);
+    CHECK(sj_chinagame_tier(26449) == 22 && sj_chinagame_tier(26450) == 23 && sj_chinagame_tier(28799) == 23);
+    CHECK(sj_chinagame_tier(28800) == 24 && sj_chinagame_tier(1000000) == 24);
+    CHECK(strcmp(sj_chinagame_tier_name(0), "幼小班") == 0 && strcmp(sj_chinagame_tier_name(24), "諾貝爾") == 0);
+    CHECK(sj_chinagame_tier_name(25) == NULL && sj_chinagame_tier_from(-1) == -1);
+    for (int k = 0; k < SJ_CHINAGAME_TIERS; k++) CHECK(sj_chinagame_tier_from(k) == 50 * k * k);
+
+    /* 大光积分配置为庄家＋6分，闲家－6分，则翻三倍结果为庄家＋18分，闲家－18分 (all four above 300) */
+    sj_rules r = sj_rules_default();
+    r.match_points = SJ_MATCH_POINTS_QQ;
+    r.match_shutout_points = 6;
+    CHECK(sj_rules_check(&r, NULL, 0) == SJ_OK);
+    sj_match m;
+    int start[4] = {400, 400, 400, 400}, out[4];
+    CHECK(sj_match_init(&m, &r, -1, 1, NULL, start) == SJ_OK);
+    sj_deal d = done_deal(&r, 1, 0);
+    CHECK(sj_match_record(&m, &d) == SJ_OK);
+    sj_match_totals(&m, out);
+    CHECK(out[1] == 418 && out[3] == 418 && out[0] == 382 && out[2] == 382);
+    d = done_deal(&r, 3, 5); /* 5 points: no 大光, the ordinary +3 (2 levels), tripled */
+    CHECK(sj_match_record(&m, &d) == SJ_OK);
+    sj_match_totals(&m, out);
+    CHECK(out[1] == 427 && out[0] == 373);
+    /* the doubling reads the totals before the deal, not the deal's own failed throws (81 - 2 would be below 80) */
+    r.throw_penalty = SJ_PENALTY_MATCH_POINT;
+    int low[4] = {81, 81, 81, 81};
+    CHECK(sj_match_init(&m, &r, -1, 0, NULL, low) == SJ_OK);
+    d = done_deal(&r, 0, 40); /* the dealers climb 1: +2, doubled */
+    d.failed_throws[1] = 2;
+    CHECK(sj_match_record(&m, &d) == SJ_OK);
+    sj_match_totals(&m, out);
+    CHECK(out[0] == 85 && out[1] == 81 - 4 - 2 && out[2] == 85 && out[3] == 77);
+    r.throw_penalty = SJ_PENALTY_NONE;
+    r.match_shutout_points = 0;
+    CHECK(sj_rules_check(&r, NULL, 0) == SJ_E_RULES);
+    r.match_shutout_points = 6;
+    r.match_points = SJ_MATCH_POINTS_CHINAGAME;
+    char msg[256];
+    CHECK(sj_rules_check(&r, msg, sizeof msg) == SJ_E_RULES && strstr(msg, "match_shutout_points") != NULL);
+
+    /* 如果勝方水平級別高于負方3級，則勝方不加分: team 0 wins at 10 (passed 9) against 9 (passed 7) */
+    r = sj_rules_default();
+    r.match_points = SJ_MATCH_POINTS_CHINAGAME;
+    r.throw_penalty = SJ_PENALTY_MATCH_POINT;
+    int levels[4] = {8, 7, 0, 0};
+    struct { int start[4], want[4]; } cases[] = {
+        {{1250, 200, 1250, 200}, {1250 - 2, 203, 1250, 203}},  /* 二年級 against 幼大班: 3 tiers, nothing gained */
+        {{1250, 450, 1250, 200}, {1263 - 2, 453, 1263, 203}},  /* 學前班 among the losers: 2 tiers */
+        {{1250, 200, 800, 200}, {1263 - 2, 203, 813, 203}},    /* 一年級 among the winners: 2 tiers */
+        {{0, 800, 50, 1250}, {13 - 2, 803, 63, 1253}},         /* the losers far above: scored as always */
+        {{1250, 0, 1250, 0}, {1260 - 2, 5, 1260, 5}},          /* 3 tiers, but no winner yet (80 points) */
+    };
+    for (int c = 0; c < 5; c++) {
+        CHECK(sj_match_init(&m, &r, 8, 0, levels, cases[c].start) == SJ_OK);
+        d = done_deal(&r, 0, c == 4 ? 80 : 20);
+        d.failed_throws[0] = 2;
+        CHECK(sj_match_record(&m, &d) == SJ_OK);
+        CHECK(m.winner == (c == 4 ? -1 : 0));
+        sj_match_totals(&m, out);
+        for (int s = 0; s < 4; s++) CHECK(out[s] == cases[c].want[s]);
+    }
+}
+
 int main(void) {
     test_cards();
     test_order();
@@ -1507,6 +1586,7 @@ int main(void) {
     test_budget();
     test_template_world();
     test_selfplay();
+    test_match_points();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -8,6 +8,17 @@ def match_seed(seed, i):
     return sj_match_seed(<uint64_t>_check_u64(seed, "seed"), <uint64_t>_check_u64(i, "i"))
 
 
+def chinagame_tiers():
+    """中国游戏中心's rating tiers (sj_chinagame_tier_name, sj_chinagame_tier_from): (name, first total) pairs,
+    lowest first."""
+    return [(sj_chinagame_tier_name(t).decode("utf-8"), sj_chinagame_tier_from(t)) for t in range(SJ_CHINAGAME_TIERS)]
+
+
+def chinagame_tier(int points):
+    """The name of the rating tier (中国游戏中心) a total of ``points`` reaches (sj_chinagame_tier)."""
+    return sj_chinagame_tier_name(sj_chinagame_tier(points)).decode("utf-8")
+
+
 cdef class MatchState:
     """The match rules' state (levels, dealer, winner, match points) of one match: ``shengji.Match`` records
     each deal here (sj_match_record)."""

@@ -6,7 +6,7 @@ import pytest
 
 from shengji import Cards, Deal, Match, Rules, bots
 from shengji._types import DealResult
-from shengji.match import chinagame_points, qq_deal_points
+from shengji.match import CHINAGAME_TIERS, chinagame_points, chinagame_tier, qq_deal_points
 
 
 def result(attacker_points: int, rules: Rules) -> DealResult:
@@ -127,6 +127,79 @@ def test_qq_deal_points_table():
     assert qq_deal_points(result(0, rules), (80, 300, 90, 100)) == 8  # the bounds count as inside
     assert qq_deal_points(result(0, rules), (79, 300, 90, 100)) == 4
     assert qq_deal_points(result(0, rules), (400, 300, 400, 400)) == 4  # neither all 80..300 nor all above
+
+
+def test_qq_shutout_rooms():
+    """The QQ rooms' 大光 rooms: 大光积分特殊配置房间 … 比如大光积分配置为庄家＋6分，闲家－6分，
+    则翻三倍结果为庄家＋18分，闲家－18分 (all four totals above 300); the ordinary rooms' 最多闲家大光时得四分
+    is the default."""
+    rules = Rules(decks=1, kitty=6, match_points="qq", match_shutout_points=6)
+    assert Rules(match_points="qq").match_shutout_points == 4
+    assert qq_deal_points(result(0, rules), (400,) * 4, shutout_points=6) == 18
+    assert qq_deal_points(result(0, rules), (90,) * 4, shutout_points=6) == 12
+    assert qq_deal_points(result(5, rules), (400,) * 4, shutout_points=6) == 9  # 5 points: no 大光, +3 tripled
+    assert qq_deal_points(result(0, rules), (400,) * 4) == 12
+    for seed in range(300):  # a first deal the dealers win 大光, played through Match
+        m = Match(rules, seed=seed, points=(400, 400, 400, 400))
+        record = m.play_deal()
+        if record.result.attacker_points == 0:
+            assert m.points == tuple(418 if s % 2 == record.dealer % 2 else 382 for s in range(4))
+            break
+    else:
+        pytest.fail("no 大光 in 300 one-deck deals")
+
+
+def test_chinagame_tier_table():
+    """中国游戏中心's 級別: 幼小班 0 … 院士 26450 as the page prints them; 諾貝爾 has no figure there and the steps
+    (50, 150, 250 …) grow by 100, which gives 28800."""
+    names = ("幼小班 幼中班 幼大班 學前班 一年級 二年級 三年級 四年級 五年級 六年級 初一 初二 初三 高一 高二 高三 "
+             "大一 大二 大三 大四 研究生 博士 博士后 院士 諾貝爾").split()
+    printed = [0, 50, 200, 450, 800, 1250, 1800, 2450, 3200, 4050, 5000, 6050, 7200, 8450, 9800, 11250, 12800,
+               14450, 16200, 18050, 20000, 22050, 24200, 26450]
+    assert CHINAGAME_TIERS == tuple(zip(names, [*printed, 28800], strict=True))
+    assert [chinagame_tier(p) for p in (0, 49, 50, 199, 200, 800, 26449, 26450, 28799, 28800, 10**6)] == [
+        "幼小班", "幼小班", "幼中班", "幼中班", "幼大班", "一年級", "博士后", "院士", "院士", "諾貝爾", "諾貝爾"]
+    assert chinagame_tier(-12) == "幼小班"  # failed throws can take a total below 0
+    with pytest.raises(ValueError, match="points"):
+        chinagame_tier(2**40)
+    with pytest.raises(ValueError, match="points"):
+        chinagame_tier("800")
+
+
+@pytest.mark.parametrize("start, tiers_apart", [
+    ((1250, 200, 1250, 200), True),     # 二年級 (tier 5) against 幼大班 (2): 3 tiers
+    ((1250, 450, 1250, 200), False),    # a 學前班 (3) among the losers: 2 tiers
+    ((800, 200, 1250, 200), False),     # an 一年級 (4) among the winners
+    ((0, 800, 50, 1250), False),        # the losers 3 tiers above: 負方仍會計
+])
+def test_chinagame_three_tier_rule(start, tiers_apart):
+    """如果勝方水平級別高于負方3級，則勝方不加分，但如果負方級別高于勝方3級，負方仍會計, on the page's
+    example: we pass 10 (9 levels) against 9 (7 levels), 2 levels apart — we gain 9 + 4, they 7 − 4 = 3 — here in
+    one deal (no 回合 point). Winners 3 tiers above gain nothing but still pay their failed throws; losers are scored
+    as always."""
+    rules = Rules.preset("chinagame")
+    for seed in range(60):
+        m = Match(rules, seed=seed, end_level="10", levels=("10", "9"), first_dealer=0, points=start)
+        m.play_deal()
+        if m.winner == 0:
+            break
+    else:
+        pytest.fail("the dealers at 10 never kept the deal")
+    failed = m.history[0].result.failed_throws
+    gain = 0 if tiers_apart else 9 + 2 * 2
+    assert m.points == (start[0] + gain - failed[0], start[1] + 7 - 4 - failed[1], start[2] + gain - failed[2],
+                        start[3] + 7 - 4 - failed[3])
+
+
+def test_chinagame_three_tier_rule_waits_for_the_winner():
+    """While the match runs there is no 勝方: the formula stands whatever the tiers."""
+    m = Match(Rules.preset("chinagame"), seed=1, end_level="10", points=(1250, 0, 1250, 0))
+    m.play_deal()
+    if m.winner is None:
+        passed = [m.sequence.index(x) for x in m.levels]
+        failed = m.history[0].result.failed_throws
+        assert m.points == tuple((1250 if s % 2 == 0 else 0) + chinagame_points(
+            passed[s % 2], passed[1 - s % 2], 1, failed[s]) for s in range(4))
 
 
 def test_qq_match_points_sum_to_zero_and_follow_the_deals():

@@ -65,6 +65,11 @@ def test_refused_values_name_option_and_value():
     (dict(kitty=None, decks=3), None),
     (dict(first_deal_dealer="last"), "first_deal_dealer must be one of"),
     (dict(match_points=None), "match_points must be one of"),
+    (dict(match_points="qq", match_shutout_points=6), None),
+    (dict(match_shutout_points=6), r"match_shutout_points .*match_points='qq'.* must stay 4, got 6"),
+    (dict(match_points="chinagame", match_shutout_points=6), "match_shutout_points"),
+    (dict(match_points="qq", match_shutout_points=0), "match_shutout_points must be between 1 and 99, got 0"),
+    (dict(match_points="qq", match_shutout_points=100), "match_shutout_points must be between 1 and 99"),
 ])
 def test_combinations(kwargs, match):
     if match is None:
@@ -227,6 +232,8 @@ def _candidates(opt):
         return [1, 2, 3, 4]
     if opt.name == "kitty":
         return [0, 4, 12, 100]
+    if opt.name == "match_shutout_points":  # refused without match_points='qq' (no base keeps QQ points)
+        return [1, 6, 99]
     return [(), ("2",), ("2", "3", "5"), ("A",)]
 
 

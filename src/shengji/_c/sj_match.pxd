@@ -35,6 +35,10 @@ cdef extern from "sj_match.h" nogil:
     int sj_match_start_deal(const sj_match *m, uint64_t seed, sj_deal *d)
     int sj_match_record(sj_match *m, const sj_deal *d)
     void sj_match_totals(const sj_match *m, int *out)
+    enum: SJ_CHINAGAME_TIERS
+    int sj_chinagame_tier(long points)
+    const char *sj_chinagame_tier_name(int tier)
+    int sj_chinagame_tier_from(int tier)
     uint64_t sj_match_seed(uint64_t seed, uint64_t i)
     long sj_matches(const sj_match *start, const sj_player players[4], uint64_t seed, uint64_t first, long n,
                     long max_deals, int threads, sj_matches_out *out, sj_run_flags *flags, long *failed_match)

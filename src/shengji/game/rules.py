@@ -119,6 +119,7 @@ class Rules:
     partnership: str = _default("partnership")
     first_deal_dealer: str = _default("first_deal_dealer")
     match_points: str = _default("match_points")
+    match_shutout_points: int = _default("match_shutout_points")
 
     PRESETS: ClassVar[dict[str, dict[str, Any]]]
     PRESET_DOCS: ClassVar[dict[str, str]]

@@ -34,7 +34,9 @@ default); None when the rules keep none (``match_points="none"`` and no ``throw_
   beyond, at most 4 (庄家升一级得两分，以上每升一级加一分，最多闲家大光时得四分); every seat of the losing team
   loses as much, so the four seats sum to zero. Doubled when all four totals before the deal lie in
   80..300 (四个玩家积分都在80分以上，300分以下; the bounds count as inside, the example there uses 90), tripled
-  when all four are above 300; otherwise plain. The special 大光 rooms are not modelled.
+  when all four are above 300; otherwise plain. A 大光 (the attackers score 0) is worth ``match_shutout_points``
+  (default 4, the ordinary rooms' 最多闲家大光时得四分) before the doubling or tripling: the QQ rooms' 大光 rooms
+  configure it (大光积分配置为庄家＋6分，闲家－6分，则翻三倍结果为庄家＋18分，闲家－18分, a test).
 - ``match_points="chinagame"`` (中国游戏中心's 升級游戲得分換算), a function of the match so far, per seat: the
   levels its team has passed (from the first level; a team that won the match has also passed the end
   level: 從2打過10 = 9), plus 2 per level its team leads the other by (negative when it trails:
@@ -42,6 +44,16 @@ default); None when the rules keep none (``match_points="none"`` and no ``throw_
   回合 as a deal — a trick count would give 2–3 points per deal), minus the seat's failed throws when
   ``throw_penalty="match_point"`` (the preset sets it). Its example (9 + 4 + 1 − 2 = 12, 7 − 4 = 3)
   is a test.
+  Its rating tiers (``chinagame_tier``, ``CHINAGAME_TIERS``: 幼小班 from 0, 幼中班 50, 幼大班 200 … 院士 26450, and
+  諾貝爾, which the page gives no figure: its thresholds' steps grow by 100 each time, 50, 150, 250 …, so 28,800;
+  totals below 0 are 幼小班) decide its rule 如果勝方水平級別高于負方3級，則勝方不加分，但如果負方級別高于勝方3級，
+  負方仍會計 (the page writes 膏腴 for the second 高于). The page scores a whole match, so the tiers are read from
+  the totals the match starts from (``Match(points=...)``, ``simulate_matches(points=...)``), and the rule applies
+  once a team has won: when each of the winners is 3 or more tiers above each of the losers (the page compares the
+  sides, 勝方 and 負方, and gives tiers to players only; the project reads a side as 3 tiers above the other when
+  all its players are), the winners gain nothing from the match — its levels, lead and deals add nothing, their
+  own failed throws still cost (扣分, not 加分). The losers are scored as always, whatever their tiers (負方仍會計).
+  While the match runs, and when it stops unfinished (``max_deals``), there is no 勝方 and the formula stands.
 """
 
 from __future__ import annotations
@@ -50,6 +62,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _core
 from .._core import OPTIONS, MatchState, check_rules
 from ..agents.deal import Deal
 from ..base import _validate
@@ -72,11 +85,14 @@ class DealRecord:
     partner: int | None = None     # the dealer's partner (找朋友: the called partner, -1 alone)
 
 
-def qq_deal_points(result: DealResult, totals: Sequence[int]) -> int:
+def qq_deal_points(result: DealResult, totals: Sequence[int], shutout_points: int = 4) -> int:
     """Match points (the QQ rooms' 积分规则) each seat of the deal's winning team gains and each loser loses, given the
     four totals before the deal: 2 + levels for attackers taking the deal, 1 + levels (at most 4) for
-    dealers keeping it; x2 when all totals are 80..300, x3 when all exceed 300."""
+    dealers keeping it, ``shutout_points`` (the rules' ``match_shutout_points``) when the attackers scored 0 (大光);
+    x2 when all totals are 80..300, x3 when all exceed 300."""
     base = min(4, 1 + result.dealer_levels) if result.dealer_keeps else 2 + result.attacker_levels
+    if result.dealer_keeps and result.attacker_points == 0:
+        base = shutout_points
     if all(t > 300 for t in totals):
         return 3 * base
     if all(80 <= t <= 300 for t in totals):
@@ -88,6 +104,17 @@ def chinagame_points(passed: int, other_passed: int, deals: int, failed_throws: 
     """中国游戏中心's match points (升級游戲得分換算) of one seat: levels its team passed, 2 per level of lead (or
     minus 2 per level behind), 1 per 10 deals played, minus its own failed throws."""
     return passed + 2 * (passed - other_passed) + deals // 10 - failed_throws
+
+
+CHINAGAME_TIERS: tuple[tuple[str, int], ...] = tuple(_core.chinagame_tiers())
+"""中国游戏中心's rating tiers, lowest first: (name, the total that reaches it); 諾貝爾's 28,800 is the project's,
+from the steps' rule (the page gives no figure)."""
+
+
+def chinagame_tier(points: int) -> str:
+    """The rating tier (中国游戏中心's 級別) a player's total of ``points`` reaches: ``chinagame_tier(0) == "幼小班"``,
+    ``chinagame_tier(800) == "一年級"``, ``chinagame_tier(28800) == "諾貝爾"``; totals below 0 are 幼小班."""
+    return str(_core.chinagame_tier(_validate.integer(points, "points", -2**31, 2**31 - 1)))
 
 
 def level_sequence(rules: Any) -> list[str]:
