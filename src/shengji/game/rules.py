@@ -236,6 +236,10 @@ Rules.PRESET_DOCS = {
 }
 
 
+Rules.__doc__ = (Rules.__doc__ or "") + "\n    The options (keywords), from the core's option table:\n\n" + "\n".join(
+    f"    - ``{o.name}`` (default ``{o.default!r}``): {o.doc}" for o in OPTIONS.values()) + "\n"
+
+
 def options_markdown() -> str:
     """docs/OPTIONS.md: the option table of the core as Markdown (``shengji options > docs/OPTIONS.md``; a
     test checks that the file is current)."""
