@@ -209,7 +209,7 @@ def _check(rules: Any, matches: Any, levels: Any, first_dealer: Any, end_level: 
            max_deals: Any) -> tuple[Rules, int, MatchState, int]:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__}")
-    matches = _validate.integer(matches, "matches", 0, 2**40)
+    matches = _validate.count(matches, "matches")
     first_dealer = 0 if first_dealer is None else _validate.integer(first_dealer, "first_dealer", 0, 3, "a seat", True)
     if max_deals is not None:
         max_deals = _validate.integer(max_deals, "max_deals", 1, 2**31 - 1, "an integer", True)
@@ -237,11 +237,12 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
                      points: Sequence[int] | None = None, max_deals: int | None = None, executor: Any = None,
                      progress: bool = False, first_match: int = 0, chunk: int | None = None,
                      timeout: float | None = None) -> MatchResult:
-    """Play ``matches`` whole matches (module docstring)."""
+    """Play ``matches`` whole matches (module docstring): 0 .. 2**40, the most one run of ``simulate``,
+    ``simulate_matches`` or ``selfplay`` takes."""
     rules, max_deals, state, first_dealer = _check(rules, matches, levels, first_dealer, end_level, points,
                                                    max_deals)
     matches, seed, first_match, threads = RUN.check(matches, seed=seed, first=first_match, threads=threads,
-                                                    executor=executor, chunk=chunk, timeout=timeout, most=2**40)
+                                                    executor=executor, chunk=chunk, timeout=timeout)
     pols, players = native(policy)
     keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
     meta = RunSpec.meta(rules, policy, seed, levels=None if levels is None else list(levels), first_dealer=first_dealer,
