@@ -11,6 +11,7 @@ Contract between the layers (as in uber/h3-py):
 """
 
 import threading
+from collections.abc import Mapping
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 from libc.string cimport memcpy, memset
@@ -124,7 +125,8 @@ def card_index(card):
         if len(card) != 1:
             raise ValueError(f"expected one card, got {len(card)}: {card}")
         return (<Cards>card).indices()[0]
-    if isinstance(card, int) and not isinstance(card, bool):
+    if not isinstance(card, bool) and (isinstance(card, int) or hasattr(card, "__index__")):  # numpy integers too
+        card = card.__index__()
         if 0 <= card < 54:
             return card
         raise ValueError(f"card index {card} out of range 0..53")
@@ -211,6 +213,9 @@ cdef class Cards:
         elif isinstance(cards, (bytes, bytearray)):
             raise TypeError(f"Cards: expected a string of card tokens such as 'AS 10H' or card indices, got "
                             f"{type(cards).__name__} {cards!r} (decode it first)")
+        elif isinstance(cards, Mapping):  # its keys would be taken and its values ignored
+            raise TypeError(f"Cards: a mapping is not cards, got {type(cards).__name__} {cards!r}: give a string of "
+                            "card tokens, an iterable of cards (each copy once: Counter(...).elements()) or Cards")
         else:
             try:
                 items = iter(cards)
@@ -488,9 +493,11 @@ cdef int _option_value(object opt, object v, object values) except? -1:
     if kind == "int":
         if v is None and name == "kitty":
             decks = values.get("decks")
-            return sj_rules_default_kitty(decks) if isinstance(decks, int) else 0
-        if not isinstance(v, int) or isinstance(v, bool):
+            return sj_rules_default_kitty(decks.__index__()) if hasattr(decks, "__index__") and not isinstance(
+                decks, bool) and 1 <= decks.__index__() <= 4 else 0
+        if isinstance(v, bool) or not hasattr(v, "__index__"):
             raise TypeError(f"{name} must be an int, not {type(v).__name__}")
+        v = v.__index__()  # numpy integers too
         if not opt.min <= v <= opt.max:
             if name == "decks":
                 raise ValueError(f"decks must be 1, 2, 3 or 4, got {v}")

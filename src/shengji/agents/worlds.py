@@ -58,9 +58,9 @@ from ..game.observation import Observation
 def _as_rng(rng: Any) -> random.Random:
     if isinstance(rng, random.Random):
         return rng
-    if rng is None or isinstance(rng, int):
-        return random.Random(rng)
-    raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    if rng is None or (not isinstance(rng, bool) and hasattr(rng, "__index__")):  # numpy integers too
+        return random.Random(None if rng is None else rng.__index__())
+    raise TypeError(f"rng must be a random.Random, an int seed or None, not {type(rng).__name__} {rng!r}")
 
 
 def hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[list[int], tuple[int, ...]]], bool]:
