@@ -158,8 +158,8 @@ def observation_tensor(obs: Any) -> np.ndarray:
     """What the observation's seat knows, as the float32 tensor documented in the module docstring."""
     if not isinstance(obs, Observation):
         raise TypeError(f"observation_tensor needs an Observation (deal.observation(seat)), not {type(obs).__name__}")
+    me = _validate.seat(obs.seat, "the observation's seat")  # (a hand-made observation: not a seat is refused)
     out = np.zeros(TENSOR_SIZE, dtype=np.float32)
-    me = obs.seat
 
     def rel(s: int) -> int:
         return (s - me) % 4
@@ -426,6 +426,19 @@ def _aec_class() -> Any:
             self._table = _Table(rules, max_actions, reward, kind)
             self._table.seed(seed)
             self._obs_space, self._act_space = _spaces(max_actions, kind)
+
+        @property
+        def agent_selection(self) -> str:
+            """The agent to act (PettingZoo); before the first ``reset()`` an AttributeError saying to call it."""
+            try:
+                return self._agent_selection
+            except AttributeError:
+                raise AttributeError("agent_selection: reset() needs to be called first: the environment has no "
+                                     "deal yet, so no agent to act") from None
+
+        @agent_selection.setter
+        def agent_selection(self, agent: str) -> None:
+            self._agent_selection = agent
 
         def _started(self, what: str) -> _Deal:
             """The deal in play; before the first ``reset()`` a RuntimeError saying to call it (``step``,

@@ -79,12 +79,10 @@ class MatchResult:
         else:
             if seat is not None:
                 seat = _validate.seat(seat)
-                if team is not None and team != seat % 2:
+                if team is not None and _team(team) != seat % 2:
                     raise ValueError(f"seat {seat} plays for team {seat % 2}, not {team}")
                 team = seat % 2
-            team = 0 if team is None else team
-            if team not in (0, 1):
-                raise ValueError(f"team must be 0 or 1, got {team!r}")
+            team = 0 if team is None else _team(team)
             unit = team
         return wilson(int((self.winner == unit).sum()), self.matches)
 
@@ -197,6 +195,15 @@ class MatchResult:
                     raise ValueError(f"{path_of}: {a} must fit {info.dtype}, got {v.min()} .. {v.max()}")
                 arrays[a] = v.astype(dtypes[a])
         return cls(**arrays, meta=meta)
+
+
+def _team(team: Any) -> int:
+    """A team: 0 (seats 0+2) or 1 (seats 1+3), numpy integers too; TypeError for a bool, a float or another type."""
+    if isinstance(team, bool) or not hasattr(team, "__index__"):
+        raise TypeError(f"team must be 0 (seats 0+2) or 1 (seats 1+3), not {type(team).__name__} {team!r}")
+    if team.__index__() not in (0, 1):
+        raise ValueError(f"team must be 0 (seats 0+2) or 1 (seats 1+3), got {team.__index__()}")
+    return int(team.__index__())
 
 
 def _same(a: Any, b: Any) -> bool:

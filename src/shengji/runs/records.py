@@ -102,6 +102,10 @@ class Records:
         """Row ``row``'s candidates' tensors, float32 (n_candidates x 59); kept with ``keep_candidates=True``."""
         if not self.meta.get("keep_candidates"):
             raise ValueError("the candidates were not kept: selfplay(..., keep_candidates=True)")
+        if isinstance(row, bool) or not hasattr(row, "__index__"):
+            raise TypeError(f"row must be an integer 0 .. {len(self) - 1} (a row of the records), not "
+                            f"{type(row).__name__} {row!r}")
+        row = row.__index__()  # numpy integers too
         if not 0 <= row < len(self):
             raise IndexError(f"row {row} out of range 0 .. {len(self) - 1}")
         a, b = int(self.candidate_start[row]), int(self.candidate_start[row + 1])
