@@ -44,7 +44,7 @@ def test_observation_tensor_refuses_an_observation_of_no_seat(seat):
     from shengji.envs import observation_tensor
 
     obs = dataclasses.replace(Deal(R, seed=1).observation(0), seat=seat)
-    with pytest.raises(ValueError, match=rf"the observation's seat must be a seat 0 \.\. 3, got {seat}"):
+    with pytest.raises(ValueError, match=rf"observation.seat must be a seat 0 \.\. 3, got {seat}"):
         observation_tensor(obs)
 
 

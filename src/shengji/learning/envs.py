@@ -105,6 +105,7 @@ from ..agents.bots import bury_candidates
 from ..agents.deal import Deal as _Deal  # the deals the environments make (a shengji.Deal)
 from ..base import _validate
 from ..game.observation import Observation
+from ..game.observation import check as check_observation
 from ..game.players import bots as resolve
 from ..game.players import play
 from ..game.rules import Rules
@@ -158,7 +159,7 @@ def observation_tensor(obs: Any) -> np.ndarray:
     """What the observation's seat knows, as the float32 tensor documented in the module docstring."""
     if not isinstance(obs, Observation):
         raise TypeError(f"observation_tensor needs an Observation (deal.observation(seat)), not {type(obs).__name__}")
-    me = _validate.seat(obs.seat, "the observation's seat")  # (a hand-made observation: not a seat is refused)
+    me = check_observation(obs).seat  # a hand-made or tampered observation: refused naming the field
     out = np.zeros(TENSOR_SIZE, dtype=np.float32)
 
     def rel(s: int) -> int:
