@@ -905,8 +905,52 @@ def _interruptible(fn, cancel, poll=None):
     The wait is on an Event the worker sets last, not on ``Thread.join``: a KeyboardInterrupt inside
     ``join`` can mark a running thread as stopped (CPython 3.11/3.12), so a second ``join`` would return
     at once while the native threads still run."""
-    if poll is None and threading.current_thread() is not threading.main_thread():
-        return fn()
+    if threading.current_thread() is not threading.main_thread():  # a thread pool's chunk, say
+        return _in_thread(fn, cancel, poll)
+    return _waited(fn, cancel, poll)
+
+
+_RUNNING = {}  # thread ident -> the cancel of the native call it runs (calls from threads other than the main one)
+_STOPPING = set()  # thread idents whose native calls are to stop (_stop_threads): their next ones do not start
+_RUNNING_LOCK = threading.Lock()
+
+
+def _in_thread(fn, cancel, poll):
+    """``_interruptible`` from a thread other than the main one, which signals never reach: the call is registered
+    under the thread's ident, so that ``_stop_threads`` (a run on a thread pool interrupted by Ctrl-C) can cancel
+    it; a thread being stopped starts no native call, and one cancelled raises KeyboardInterrupt."""
+    ident = threading.get_ident()
+    with _RUNNING_LOCK:
+        if ident in _STOPPING:
+            raise KeyboardInterrupt("the run was interrupted (Ctrl-C)")
+        _RUNNING[ident] = cancel
+    try:
+        out = fn() if poll is None else _waited(fn, cancel, poll)
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.pop(ident, None)
+            stopped = ident in _STOPPING
+    if stopped:
+        raise KeyboardInterrupt("the run was interrupted (Ctrl-C)")
+    return out
+
+
+def _stop_threads(idents, stop=True):
+    """Cancel the native calls running in the threads ``idents`` and refuse their next ones (``stop``), or with
+    ``stop=False`` let those threads run native calls again (the interrupted run is over)."""
+    with _RUNNING_LOCK:
+        for ident in idents:
+            if stop:
+                _STOPPING.add(ident)
+                cancel = _RUNNING.get(ident)
+                if cancel is not None:
+                    cancel()
+            else:
+                _STOPPING.discard(ident)
+
+
+def _waited(fn, cancel, poll):
+    """``fn()`` in a worker thread while this one waits (``_interruptible``)."""
     out = []
     finished = threading.Event()
 

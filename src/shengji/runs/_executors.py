@@ -19,7 +19,9 @@ naming its range (with what the engine reported); a chunk that returns a differe
 (``size``) is an error naming the range; with ``timeout`` (seconds), a run where no chunk finishes for that long
 raises TimeoutError (an engine whose workers all died waits for a new worker without a word: Dask's scheduler
 does). On a process pool each worker exits when the process that made the pool dies, so a killed run leaves no
-orphan workers; a Ctrl-C cancels every chunk not started (the pool's own shutdown waits for the running ones).
+orphan workers; a Ctrl-C cancels every chunk not started and stops those running (``_interrupt``: a process pool
+is shut down and its workers ended, a thread pool's native loops are cancelled through the core's flags), so that
+control returns within about two seconds and the pool's own shutdown does not wait for chunks to finish.
 
 **Chunk sizes**: by default the run is cut into chunks of at least ``MIN_CHUNK`` units (about a second of
 work on one core: 20,000 deals, 1,000 matches, 5,000 self-play deals), at most 256 chunks, and never fewer
@@ -39,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _core
 from ..base import _validate
 
 MIN_CHUNK = {"deal": 20_000, "match": 1_000, "selfplay": 5_000, "pair": 2_000, "burial": 5_000}
@@ -186,8 +189,11 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
     how = kind(executor)
     timeout = check_timeout(timeout)
     kwargs = kwargs or {}
+    threads: set[int] = set()  # a thread pool's threads running this run's chunks (Ctrl-C cancels their natives)
     if isinstance(executor, cf.ProcessPoolExecutor):  # each worker exits with the process that made the pool
         args, fn = (fn, os.getpid(), *args), _in_pool_worker
+    elif how == "futures":
+        args, fn = (fn, threads, *args), _in_pool_thread
     if how != "futures" or isinstance(executor, cf.ProcessPoolExecutor):  # (a thread pool shares the objects)
         _check_pickles(how, fn, args, kwargs, what)
     nw = workers(executor, how)
@@ -260,6 +266,10 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
                         results.append(value)
                     next_out += 1
                 break  # refill the window after each result
+    except KeyboardInterrupt:  # Ctrl-C: nothing more starts, the running chunks stop, control returns at once
+        _interrupt(executor, how, list(pending), threads)
+        pending.clear()
+        raise
     finally:
         if bar is not None:
             bar.close()
@@ -271,6 +281,58 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
     if covered != n or next_out != len(ranges):
         raise RuntimeError(f"{what}: the chunks returned cover {covered} of {n}")  # pragma: no cover
     return results
+
+
+def _in_pool_thread(lo: int, count: int, fn: Callable[..., Any], threads: set[int], *args: Any,
+                    **kwargs: Any) -> Any:
+    """A chunk on a thread pool: its thread is known to the run while it runs, so that a Ctrl-C cancels its native
+    loops (``_core._stop_threads``: signals reach only the main thread)."""
+    ident = threading.get_ident()
+    threads.add(ident)
+    try:
+        return fn(lo, count, *args, **kwargs)
+    finally:
+        threads.discard(ident)
+
+
+STOP_WAIT = 1.5  # seconds a Ctrl-C waits for the chunks running on a thread pool to stop
+
+
+def _interrupt(executor: Any, how: str, pending: list[Any], threads: set[int]) -> None:
+    """A Ctrl-C during a run on ``executor``: cancel every chunk not started and stop those running, so that the
+    interrupt returns within about two seconds and leaves no worker busy with the run.
+
+    - A process pool: shut down without waiting, its queued chunks cancelled (``cancel_futures``), and its worker
+      processes ended (a chunk already handed to a worker would otherwise run to its end, one after the other;
+      a Ctrl-C at a terminal reaches the workers too, whose native loops stop on it). The pool is not usable
+      after: the run was interrupted.
+    - A thread pool: the chunks not started are cancelled, the native loops of those running are cancelled
+      through the core's flags (``_core._stop_threads``) and waited for (at most ``STOP_WAIT`` s); the pool stays
+      usable.
+    - Dask and Ray: every chunk of the run is cancelled (the engine stops those running)."""
+    for fut in pending:
+        try:
+            executor.cancel(fut) if how in ("ray", "dask") else fut.cancel()
+        except Exception:  # pragma: no cover
+            pass
+    if isinstance(executor, cf.ProcessPoolExecutor):
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            try:
+                p.terminate()
+            except Exception:  # pragma: no cover - already gone
+                pass
+        for p in processes:
+            p.join(STOP_WAIT)
+    elif how == "futures":
+        running = [f for f in pending if not f.done()]
+        idents = set(threads)
+        _core._stop_threads(idents)
+        try:
+            cf.wait(running, timeout=STOP_WAIT)
+        finally:
+            _core._stop_threads(idents, stop=False)
 
 
 def _spans(ranges: list[tuple[int, int]], most: int = 3) -> str:
