@@ -38,6 +38,7 @@ CardLike = Union[str, int, "Cards"]
 CardsLike = Union[str, "Cards", Iterable[CardLike]]
 
 def _interruptible(fn: Callable[[], Any], cancel: Callable[[], Any], poll: Callable[[], Any] | None = ...) -> Any: ...
+def _stop_threads(idents: Iterable[int], stop: bool = ...) -> None: ...
 
 @disjoint_base
 class _Flags:

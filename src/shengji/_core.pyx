@@ -11,6 +11,7 @@ Contract between the layers (as in uber/h3-py):
 """
 
 import threading
+from collections.abc import Mapping
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 from libc.string cimport memcpy, memset
@@ -124,7 +125,8 @@ def card_index(card):
         if len(card) != 1:
             raise ValueError(f"expected one card, got {len(card)}: {card}")
         return (<Cards>card).indices()[0]
-    if isinstance(card, int) and not isinstance(card, bool):
+    if not isinstance(card, bool) and (isinstance(card, int) or hasattr(card, "__index__")):  # numpy integers too
+        card = card.__index__()
         if 0 <= card < 54:
             return card
         raise ValueError(f"card index {card} out of range 0..53")
@@ -211,6 +213,9 @@ cdef class Cards:
         elif isinstance(cards, (bytes, bytearray)):
             raise TypeError(f"Cards: expected a string of card tokens such as 'AS 10H' or card indices, got "
                             f"{type(cards).__name__} {cards!r} (decode it first)")
+        elif isinstance(cards, Mapping):  # its keys would be taken and its values ignored
+            raise TypeError(f"Cards: a mapping is not cards, got {type(cards).__name__} {cards!r}: give a string of "
+                            "card tokens, an iterable of cards (each copy once: Counter(...).elements()) or Cards")
         else:
             try:
                 items = iter(cards)
@@ -488,9 +493,11 @@ cdef int _option_value(object opt, object v, object values) except? -1:
     if kind == "int":
         if v is None and name == "kitty":
             decks = values.get("decks")
-            return sj_rules_default_kitty(decks) if isinstance(decks, int) else 0
-        if not isinstance(v, int) or isinstance(v, bool):
+            return sj_rules_default_kitty(decks.__index__()) if hasattr(decks, "__index__") and not isinstance(
+                decks, bool) and 1 <= decks.__index__() <= 4 else 0
+        if isinstance(v, bool) or not hasattr(v, "__index__"):
             raise TypeError(f"{name} must be an int, not {type(v).__name__}")
+        v = v.__index__()  # numpy integers too
         if not opt.min <= v <= opt.max:
             if name == "decks":
                 raise ValueError(f"decks must be 1, 2, 3 or 4, got {v}")
@@ -898,8 +905,52 @@ def _interruptible(fn, cancel, poll=None):
     The wait is on an Event the worker sets last, not on ``Thread.join``: a KeyboardInterrupt inside
     ``join`` can mark a running thread as stopped (CPython 3.11/3.12), so a second ``join`` would return
     at once while the native threads still run."""
-    if poll is None and threading.current_thread() is not threading.main_thread():
-        return fn()
+    if threading.current_thread() is not threading.main_thread():  # a thread pool's chunk, say
+        return _in_thread(fn, cancel, poll)
+    return _waited(fn, cancel, poll)
+
+
+_RUNNING = {}  # thread ident -> the cancel of the native call it runs (calls from threads other than the main one)
+_STOPPING = set()  # thread idents whose native calls are to stop (_stop_threads): their next ones do not start
+_RUNNING_LOCK = threading.Lock()
+
+
+def _in_thread(fn, cancel, poll):
+    """``_interruptible`` from a thread other than the main one, which signals never reach: the call is registered
+    under the thread's ident, so that ``_stop_threads`` (a run on a thread pool interrupted by Ctrl-C) can cancel
+    it; a thread being stopped starts no native call, and one cancelled raises KeyboardInterrupt."""
+    ident = threading.get_ident()
+    with _RUNNING_LOCK:
+        if ident in _STOPPING:
+            raise KeyboardInterrupt("the run was interrupted (Ctrl-C)")
+        _RUNNING[ident] = cancel
+    try:
+        out = fn() if poll is None else _waited(fn, cancel, poll)
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.pop(ident, None)
+            stopped = ident in _STOPPING
+    if stopped:
+        raise KeyboardInterrupt("the run was interrupted (Ctrl-C)")
+    return out
+
+
+def _stop_threads(idents, stop=True):
+    """Cancel the native calls running in the threads ``idents`` and refuse their next ones (``stop``), or with
+    ``stop=False`` let those threads run native calls again (the interrupted run is over)."""
+    with _RUNNING_LOCK:
+        for ident in idents:
+            if stop:
+                _STOPPING.add(ident)
+                cancel = _RUNNING.get(ident)
+                if cancel is not None:
+                    cancel()
+            else:
+                _STOPPING.discard(ident)
+
+
+def _waited(fn, cancel, poll):
+    """``fn()`` in a worker thread while this one waits (``_interruptible``)."""
     out = []
     finished = threading.Event()
 

@@ -787,8 +787,11 @@ cdef class Deal:
         return self.legal_actions()
 
     cdef _check_turn(self, seat, str what):
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3):
-            raise TypeError(f"{what}: seat must be a seat 0..3 (an int) or None, got {seat!r}")
+        if seat is not None and (isinstance(seat, bool) or not hasattr(seat, "__index__")):
+            raise TypeError(f"{what}: seat must be a seat 0..3 (an integer) or None, not {type(seat).__name__} "
+                            f"{seat!r}")
+        if seat is not None:
+            seat = _check_seat(seat)  # numpy integers too; ValueError naming seat when not 0..3
         if seat is not None and seat != self.d.to_move:
             raise IllegalMove(f"{what}: seat {seat} cannot act, it is seat {self.d.to_move}'s turn")
 

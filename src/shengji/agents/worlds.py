@@ -53,14 +53,15 @@ from .. import _core
 from .._core import Cards, Deal, Sampler, Trump, WorldTemplate
 from ..game._bot import play
 from ..game.observation import Observation
+from ..game.observation import check as check_observation
 
 
 def _as_rng(rng: Any) -> random.Random:
     if isinstance(rng, random.Random):
         return rng
-    if rng is None or isinstance(rng, int):
-        return random.Random(rng)
-    raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    if rng is None or (not isinstance(rng, bool) and hasattr(rng, "__index__")):  # numpy integers too
+        return random.Random(None if rng is None else rng.__index__())
+    raise TypeError(f"rng must be a random.Random, an int seed or None, not {type(rng).__name__} {rng!r}")
 
 
 def hidden_problem(obs: Observation) -> tuple[list[int], list[int], list[tuple[list[int], tuple[int, ...]]], bool]:
@@ -231,7 +232,7 @@ def _face_down_world(obs: Observation, draw: int, cls: type[Deal] = Deal) -> Dea
 def sampler(observation: Observation) -> Any:
     """The native sampler (``shengji._core.Sampler``) of an observation's hidden cards: slots are the other
     seats in seat order, then the kitty when it is hidden; built once per observation and kept with it."""
-    kept = _kept(observation)
+    kept = _checked(observation)
     smp = kept.get("sampler")
     if smp is None:
         _, caps, groups, _ = hidden_problem(observation)
@@ -240,6 +241,16 @@ def sampler(observation: Observation) -> Any:
 
 
 _KEPT: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _checked(obs: Observation) -> dict[str, Any]:
+    """What is kept of ``obs`` (``_kept``), after checking it once, field by field (``observation.check``: a
+    hand-made or tampered observation is refused naming the field before the core reads it)."""
+    kept = _kept(obs)
+    if "checked" not in kept:
+        check_observation(obs)
+        kept["checked"] = True
+    return kept
 
 
 def _kept(obs: Observation) -> dict[str, Any]:
@@ -297,6 +308,7 @@ def determinize(observation: Observation, rng: Any = None, *, reference: bool = 
     if not isinstance(observation, Observation):
         raise TypeError("determinize expects an Observation (deal.observation(seat)), "
                         f"not {type(observation).__name__}")
+    _checked(observation)
     if not isinstance(deal_class, type) or not issubclass(deal_class, Deal):
         raise TypeError(f"deal_class must be a Deal class, not {deal_class!r}")
     if inference not in INFERENCES:
@@ -373,7 +385,7 @@ def world_template(obs: Observation) -> Any:
     """The observation's WorldTemplate (cached while the observation lives): its public record read once into C,
     and one world rebuilt from it (from a fixed draw that does not touch the caller's rng), whose C state every
     other world copies with the hidden cards replaced, natively."""
-    kept = _kept(obs)
+    kept = _checked(obs)
     if "template" in kept:
         return kept["template"]
     others, _, _, kitty_slot = hidden_problem(obs)

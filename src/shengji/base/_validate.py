@@ -14,6 +14,10 @@ from typing import Any
 TIME_MS_MAX = 3_600_000  # a search budget above one hour is a mistake (a seconds value given as ms, say)
 SOLVE_MAX_CARDS = 13  # the exact endgame's largest hands: its time grows about fivefold a card (~0.4 s at 8)
 THREADS_MAX = 4096
+# The most units (games, matches, self-play games) one run of simulate, simulate_matches or selfplay takes: 2**40,
+# about 1.1e12 (some weeks of a large machine's cores); a larger count is a mistake (a typo, an overflow), refused
+# before anything runs rather than started and never finished.
+COUNT_MAX = 2**40
 
 
 def u64(value: Any, name: str) -> int:
@@ -44,6 +48,18 @@ def integer(value: Any, name: str, lo: int, hi: int, what: str = "an integer", o
 def seat(value: Any, name: str = "seat") -> int:
     """``value`` as a seat 0..3, or a ValueError naming ``name``."""
     return integer(value, name, 0, 3, "a seat")
+
+
+def count(value: Any, name: str) -> int:
+    """A run's count of units (``games``, ``matches``): an integer 0 .. COUNT_MAX (TypeError for another type,
+    ValueError beyond), the one maximum of every run."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an integer 0 .. {COUNT_MAX:,} (2**40, the most one run takes), not "
+                        f"{type(value).__name__} {value!r}")
+    v = value.__index__()
+    if not 0 <= v <= COUNT_MAX:
+        raise ValueError(f"{name} must be an integer 0 .. {COUNT_MAX:,} (2**40, the most one run takes), got {v:,}")
+    return int(v)
 
 
 def limit(value: Any, name: str = "limit") -> int:

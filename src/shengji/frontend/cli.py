@@ -31,6 +31,7 @@ from .._core import OPTIONS, Cards, Trump
 from .._version import __version__
 from ..agents import bots
 from ..agents.bots import play_deal, player
+from ..base import _validate
 from ..game.players import NAMES, play
 from ..game.rules import Rules, options_markdown
 from ..runs.advise import advise_bury
@@ -126,6 +127,15 @@ def _int(text: str) -> int:
 _int.__name__ = "int"  # argparse's message: "invalid int value: '８'"
 
 
+def _count(value: int, option: str) -> int:
+    """A run's count (--games, --matches): 0 .. COUNT_MAX (2**40, the most one run takes), refused (exit 2, naming
+    the option) before anything runs."""
+    if not 0 <= value <= _validate.COUNT_MAX:
+        raise ValueError(f"{option} must be 0 .. {_validate.COUNT_MAX:,} (2**40, the most one run takes), got "
+                         f"{value:,}")
+    return value
+
+
 def _rules(args: argparse.Namespace) -> Rules:
     """--preset with every --rule KEY=VALUE applied over it, checked against the option table: enum values as
     their names, booleans true/false, numbers as ASCII digits (an optional minus first), rank sets
@@ -209,6 +219,7 @@ def _seat_cards(items: list[str] | None, what: str) -> dict[int, str]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    _count(args.games, "--games")
     rules = _rules(args)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     trump = _trump_option(args.trump)
@@ -238,6 +249,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _matches(args: argparse.Namespace) -> int:
+    _count(args.matches, "--matches")
     rules = _rules(args)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     levels = [x.strip() for x in args.levels.split(",")] if args.levels else None

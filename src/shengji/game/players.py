@@ -115,6 +115,13 @@ def resolve(policy: Any, *, native_only: bool = False, names: dict[str, Any] | N
     with ``choose(deal)``), or a list of four of them. ``names``: more names a caller takes (the search bots of
     ``shengji.bots.player``), each a function making its bot; ``native_only``: refuse a Python bot (the search's
     native rollouts); ``what``: the word for a name in an error ("policy", "bot")."""
+    if isinstance(policy, type):
+        raise TypeError(f"policy must be a bot, not the class {policy.__name__}: pass an instance "
+                        f"({policy.__name__}()), a policy name or a list of four")
+    if _is_array(policy):  # a numpy array has a choose() of its own: it is a sequence of policies, never a bot
+        if policy.ndim != 1:
+            raise ValueError(f"policy as an array must hold one policy per seat (shape (4,)), got shape {policy.shape}")
+        policy = policy.tolist()
     if isinstance(policy, str) or (hasattr(policy, "choose") and not isinstance(policy, (list, tuple))):
         seats = [policy] * 4
     elif isinstance(policy, (list, tuple)):
@@ -126,6 +133,9 @@ def resolve(policy: Any, *, native_only: bool = False, names: dict[str, Any] | N
                         f"{type(policy).__name__}")
     native: list[Any] = []
     for i, p in enumerate(seats):
+        if isinstance(p, type):
+            raise TypeError(f"policy[{i}] (seat {i}) must be a bot, not the class {p.__name__}: pass an instance "
+                            f"({p.__name__}()) or a policy name")
         if isinstance(p, str):
             if p not in NAMES and p not in (names or {}):
                 known = ", ".join(repr(n) for n in (*NAMES, *(names or {})))
@@ -138,12 +148,18 @@ def resolve(policy: Any, *, native_only: bool = False, names: dict[str, Any] | N
         elif hasattr(p, "choose"):
             native.append(_core.policy_index("greedy"))  # only deals the cards; the bot plays
         else:
-            raise TypeError(f"policy[{i}] must be a policy name or a bot with choose(), not {type(p).__name__}")
+            raise TypeError(f"policy[{i}] (seat {i}) must be a policy name ({', '.join(map(repr, NAMES))}) or a bot "
+                            f"with choose(), not {type(p).__name__} {p!r}")
     python = not all(isinstance(p, str) or _is_native(p) for p in seats)
     if native_only and python:
         raise TypeError("policy must be a native policy ('random', 'greedy', a compiled shengji.jit_policy) or a list "
                         f"of four, got {policy!r}")
     return Seats(seats, native, python, isinstance(policy, str))
+
+
+def _is_array(value: Any) -> bool:
+    """A numpy array (numpy imported only where one could be given)."""
+    return type(value).__module__ == "numpy" and hasattr(value, "ndim") and hasattr(value, "tolist")
 
 
 def bots(policy: Any) -> list[Bot]:

@@ -105,6 +105,7 @@ from ..agents.bots import bury_candidates
 from ..agents.deal import Deal as _Deal  # the deals the environments make (a shengji.Deal)
 from ..base import _validate
 from ..game.observation import Observation
+from ..game.observation import check as check_observation
 from ..game.players import bots as resolve
 from ..game.players import play
 from ..game.rules import Rules
@@ -158,8 +159,8 @@ def observation_tensor(obs: Any) -> np.ndarray:
     """What the observation's seat knows, as the float32 tensor documented in the module docstring."""
     if not isinstance(obs, Observation):
         raise TypeError(f"observation_tensor needs an Observation (deal.observation(seat)), not {type(obs).__name__}")
+    me = check_observation(obs).seat  # a hand-made or tampered observation: refused naming the field
     out = np.zeros(TENSOR_SIZE, dtype=np.float32)
-    me = obs.seat
 
     def rel(s: int) -> int:
         return (s - me) % 4
@@ -426,6 +427,19 @@ def _aec_class() -> Any:
             self._table = _Table(rules, max_actions, reward, kind)
             self._table.seed(seed)
             self._obs_space, self._act_space = _spaces(max_actions, kind)
+
+        @property
+        def agent_selection(self) -> str:
+            """The agent to act (PettingZoo); before the first ``reset()`` an AttributeError saying to call it."""
+            try:
+                return self._agent_selection
+            except AttributeError:
+                raise AttributeError("agent_selection: reset() needs to be called first: the environment has no "
+                                     "deal yet, so no agent to act") from None
+
+        @agent_selection.setter
+        def agent_selection(self, agent: str) -> None:
+            self._agent_selection = agent
 
         def _started(self, what: str) -> _Deal:
             """The deal in play; before the first ``reset()`` a RuntimeError saying to call it (``step``,

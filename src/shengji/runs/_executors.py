@@ -19,7 +19,9 @@ naming its range (with what the engine reported); a chunk that returns a differe
 (``size``) is an error naming the range; with ``timeout`` (seconds), a run where no chunk finishes for that long
 raises TimeoutError (an engine whose workers all died waits for a new worker without a word: Dask's scheduler
 does). On a process pool each worker exits when the process that made the pool dies, so a killed run leaves no
-orphan workers; a Ctrl-C cancels every chunk not started (the pool's own shutdown waits for the running ones).
+orphan workers; a Ctrl-C cancels every chunk not started and stops those running (``_interrupt``: a process pool
+is shut down and its workers ended, a thread pool's native loops are cancelled through the core's flags), so that
+control returns within about two seconds and the pool's own shutdown does not wait for chunks to finish.
 
 **Chunk sizes**: by default the run is cut into chunks of at least ``MIN_CHUNK`` units (about a second of
 work on one core: 20,000 deals, 1,000 matches, 5,000 self-play deals), at most 256 chunks, and never fewer
@@ -39,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _core
 from ..base import _validate
 
 MIN_CHUNK = {"deal": 20_000, "match": 1_000, "selfplay": 5_000, "pair": 2_000, "burial": 5_000}
@@ -127,9 +130,10 @@ class RunSpec:
     end: int = 2**64
 
     def check(self, count: Any, *, seed: Any, first: Any, threads: Any, executor: Any, chunk: Any,
-              timeout: Any, most: int = 2**62) -> tuple[int, int, int, int]:
-        """The arguments every run shares, checked before anything runs: (count, seed, first, threads)."""
-        count = _validate.integer(count, self.count, 0, most)
+              timeout: Any) -> tuple[int, int, int, int]:
+        """The arguments every run shares, checked before anything runs: (count, seed, first, threads); the count
+        0 .. ``_validate.COUNT_MAX`` (2**40), the same for every run."""
+        count = _validate.count(count, self.count)
         first = _validate.run_range(first, count, self.first, self.count, self.end)
         check_args(executor, chunk, timeout)
         return count, _validate.u64(seed, "seed"), first, _validate.threads(threads)
@@ -161,13 +165,17 @@ def chunks(first: int, n: int, chunk: int | None, unit: str, nworkers: int) -> l
     """Consecutive (lo, count) ranges covering first .. first + n - 1."""
     if n <= 0:
         return []
+    size = _chunk_size(n, chunk, unit, nworkers)
+    return [(first + lo, min(size, n - lo)) for lo in range(0, n, size)]
+
+
+def _chunk_size(n: int, chunk: int | None, unit: str, nworkers: int) -> int:
+    """The units a chunk of ``chunks`` holds (all but the last)."""
     chunk = check_chunk(chunk)
     if chunk is None:
         size = max(MIN_CHUNK.get(unit, 1), math.ceil(n / 256))
-        size = min(size, max(1, math.ceil(n / nworkers)))  # every worker gets work
-    else:
-        size = chunk
-    return [(first + lo, min(size, n - lo)) for lo in range(0, n, size)]
+        return min(size, max(1, math.ceil(n / nworkers)))  # every worker gets work
+    return chunk
 
 
 def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chunk: int | None = None,
@@ -181,12 +189,17 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
     how = kind(executor)
     timeout = check_timeout(timeout)
     kwargs = kwargs or {}
+    threads: set[int] = set()  # a thread pool's threads running this run's chunks (Ctrl-C cancels their natives)
     if isinstance(executor, cf.ProcessPoolExecutor):  # each worker exits with the process that made the pool
         args, fn = (fn, os.getpid(), *args), _in_pool_worker
+    elif how == "futures":
+        args, fn = (fn, threads, *args), _in_pool_thread
     if how != "futures" or isinstance(executor, cf.ProcessPoolExecutor):  # (a thread pool shares the objects)
         _check_pickles(how, fn, args, kwargs, what)
     nw = workers(executor, how)
-    ranges = chunks(first, n, chunk, unit, nw)
+    step = _chunk_size(max(n, 1), chunk, unit, nw)
+    ranges = range(first, first + n, step)  # the chunks' first units, never listed (a run may have 2**40 chunks)
+    end = first + n
     window = window or max(4, 4 * nw)
     bar = None
     if progress:
@@ -207,17 +220,22 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
     done: dict[int, Any] = {}
     results: list[Any] = []
     next_out = 0  # index into ranges of the next result to hand over
-    todo = list(ranges)
-    todo.reverse()
+    next_in = 0  # index into ranges of the next chunk to submit
     covered = 0
+
+    def todo() -> list[tuple[int, int]]:  # the chunks not submitted, as one range
+        return [(ranges[next_in], end - ranges[next_in])] if next_in < len(ranges) else []
+
     try:
-        while todo or pending:
-            while todo and len(pending) < window:
-                lo, count = todo.pop()
+        while next_in < len(ranges) or pending:
+            while next_in < len(ranges) and len(pending) < window:
+                lo = ranges[next_in]
+                count = min(step, end - lo)
+                next_in += 1
                 pending[submit(lo, count)] = (lo, count)
             finished = _completed(executor, how, list(pending), timeout)
             if not finished:
-                spans = ", ".join(f"{a} .. {a + c - 1}" for a, c in sorted(pending.values()))
+                spans = _spans(sorted(pending.values()))
                 raise TimeoutError(f"{what}: no chunk finished in {timeout:g} s (timeout=); waiting for {spans} on "
                                    f"{describe(executor)}")
             for fut in finished:
@@ -225,11 +243,11 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
                 try:
                     value = executor.get(fut) if how == "ray" else fut.result()
                 except Exception as err:
-                    not_done = sorted([*pending.values(), (lo, count), *todo])
+                    not_done = sorted([*pending.values(), (lo, count), *todo()])
                     if how == "futures":
-                        spans = ", ".join(f"{a} .. {a + c - 1}" for a, c in not_done)
-                        raise RuntimeError(f"{what} {spans} not done: {type(err).__name__}: {err} (a process pool "
-                                           "cannot run a chunk again; Dask and Ray retry)") from err
+                        raise RuntimeError(f"{what} {_spans(not_done)} not done: {type(err).__name__}: "
+                                           f"{_line(err)} (a process pool cannot run a chunk again; Dask and Ray "
+                                           "retry)") from err
                     raise RuntimeError(f"{what} {lo} .. {lo + count - 1} failed: {_reported(how, err, retries)}"
                                        ) from err
                 if size is not None and (got := size(value)) != count:
@@ -239,8 +257,8 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
                 covered += count
                 if bar is not None:
                     bar.update(count)
-                while next_out < len(ranges) and ranges[next_out][0] in done:
-                    lo_next = ranges[next_out][0]
+                while next_out < len(ranges) and ranges[next_out] in done:
+                    lo_next = ranges[next_out]
                     value = done.pop(lo_next)
                     if on_result is not None:
                         on_result(lo_next, value)
@@ -248,6 +266,10 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
                         results.append(value)
                     next_out += 1
                 break  # refill the window after each result
+    except KeyboardInterrupt:  # Ctrl-C: nothing more starts, the running chunks stop, control returns at once
+        _interrupt(executor, how, list(pending), threads)
+        pending.clear()
+        raise
     finally:
         if bar is not None:
             bar.close()
@@ -259,6 +281,80 @@ def run_chunks(executor: Any, fn: Callable[..., Any], first: int, n: int, *, chu
     if covered != n or next_out != len(ranges):
         raise RuntimeError(f"{what}: the chunks returned cover {covered} of {n}")  # pragma: no cover
     return results
+
+
+def _in_pool_thread(lo: int, count: int, fn: Callable[..., Any], threads: set[int], *args: Any,
+                    **kwargs: Any) -> Any:
+    """A chunk on a thread pool: its thread is known to the run while it runs, so that a Ctrl-C cancels its native
+    loops (``_core._stop_threads``: signals reach only the main thread)."""
+    ident = threading.get_ident()
+    threads.add(ident)
+    try:
+        return fn(lo, count, *args, **kwargs)
+    finally:
+        threads.discard(ident)
+
+
+STOP_WAIT = 1.5  # seconds a Ctrl-C waits for the chunks running on a thread pool to stop
+
+
+def _interrupt(executor: Any, how: str, pending: list[Any], threads: set[int]) -> None:
+    """A Ctrl-C during a run on ``executor``: cancel every chunk not started and stop those running, so that the
+    interrupt returns within about two seconds and leaves no worker busy with the run.
+
+    - A process pool: shut down without waiting, its queued chunks cancelled (``cancel_futures``), and its worker
+      processes ended (a chunk already handed to a worker would otherwise run to its end, one after the other;
+      a Ctrl-C at a terminal reaches the workers too, whose native loops stop on it). The pool is not usable
+      after: the run was interrupted.
+    - A thread pool: the chunks not started are cancelled, the native loops of those running are cancelled
+      through the core's flags (``_core._stop_threads``) and waited for (at most ``STOP_WAIT`` s); the pool stays
+      usable.
+    - Dask and Ray: every chunk of the run is cancelled (the engine stops those running)."""
+    for fut in pending:
+        try:
+            executor.cancel(fut) if how in ("ray", "dask") else fut.cancel()
+        except Exception:  # pragma: no cover
+            pass
+    if isinstance(executor, cf.ProcessPoolExecutor):
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            try:
+                p.terminate()
+            except Exception:  # pragma: no cover - already gone
+                pass
+        for p in processes:
+            p.join(STOP_WAIT)
+    elif how == "futures":
+        running = [f for f in pending if not f.done()]
+        idents = set(threads)
+        _core._stop_threads(idents)
+        try:
+            cf.wait(running, timeout=STOP_WAIT)
+        finally:
+            _core._stop_threads(idents, stop=False)
+
+
+def _spans(ranges: list[tuple[int, int]], most: int = 3) -> str:
+    """Sorted (lo, count) ranges as a short text: adjacent ranges joined, at most ``most`` spans named (a run of a
+    million chunks that fails is said in a line)."""
+    joined: list[list[int]] = []
+    for lo, count in ranges:
+        if joined and joined[-1][1] == lo:
+            joined[-1][1] = lo + count
+        else:
+            joined.append([lo, lo + count])
+    text = ", ".join(f"{a} .. {b - 1}" for a, b in joined[:most])
+    if len(joined) > most:
+        rest = sum(b - a for a, b in joined[most:])
+        text += f" and {len(joined) - most:,} more spans ({rest:,} units)"
+    return text
+
+
+def _line(err: BaseException, most: int = 300) -> str:
+    """An error's message on one line, cut at ``most`` characters."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _check_pickles(how: str, fn: Any, args: tuple, kwargs: dict[str, Any], what: str) -> None:

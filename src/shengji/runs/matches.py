@@ -79,12 +79,10 @@ class MatchResult:
         else:
             if seat is not None:
                 seat = _validate.seat(seat)
-                if team is not None and team != seat % 2:
+                if team is not None and _team(team) != seat % 2:
                     raise ValueError(f"seat {seat} plays for team {seat % 2}, not {team}")
                 team = seat % 2
-            team = 0 if team is None else team
-            if team not in (0, 1):
-                raise ValueError(f"team must be 0 or 1, got {team!r}")
+            team = 0 if team is None else _team(team)
             unit = team
         return wilson(int((self.winner == unit).sum()), self.matches)
 
@@ -199,6 +197,15 @@ class MatchResult:
         return cls(**arrays, meta=meta)
 
 
+def _team(team: Any) -> int:
+    """A team: 0 (seats 0+2) or 1 (seats 1+3), numpy integers too; TypeError for a bool, a float or another type."""
+    if isinstance(team, bool) or not hasattr(team, "__index__"):
+        raise TypeError(f"team must be 0 (seats 0+2) or 1 (seats 1+3), not {type(team).__name__} {team!r}")
+    if team.__index__() not in (0, 1):
+        raise ValueError(f"team must be 0 (seats 0+2) or 1 (seats 1+3), got {team.__index__()}")
+    return int(team.__index__())
+
+
 def _same(a: Any, b: Any) -> bool:
     if a is None or b is None:
         return a is None and b is None
@@ -209,7 +216,7 @@ def _check(rules: Any, matches: Any, levels: Any, first_dealer: Any, end_level: 
            max_deals: Any) -> tuple[Rules, int, MatchState, int]:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a shengji.Rules, not {type(rules).__name__}")
-    matches = _validate.integer(matches, "matches", 0, 2**40)
+    matches = _validate.count(matches, "matches")
     first_dealer = 0 if first_dealer is None else _validate.integer(first_dealer, "first_dealer", 0, 3, "a seat", True)
     if max_deals is not None:
         max_deals = _validate.integer(max_deals, "max_deals", 1, 2**31 - 1, "an integer", True)
@@ -237,11 +244,12 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
                      points: Sequence[int] | None = None, max_deals: int | None = None, executor: Any = None,
                      progress: bool = False, first_match: int = 0, chunk: int | None = None,
                      timeout: float | None = None) -> MatchResult:
-    """Play ``matches`` whole matches (module docstring)."""
+    """Play ``matches`` whole matches (module docstring): 0 .. 2**40, the most one run of ``simulate``,
+    ``simulate_matches`` or ``selfplay`` takes."""
     rules, max_deals, state, first_dealer = _check(rules, matches, levels, first_dealer, end_level, points,
                                                    max_deals)
     matches, seed, first_match, threads = RUN.check(matches, seed=seed, first=first_match, threads=threads,
-                                                    executor=executor, chunk=chunk, timeout=timeout, most=2**40)
+                                                    executor=executor, chunk=chunk, timeout=timeout)
     pols, players = native(policy)
     keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
     meta = RunSpec.meta(rules, policy, seed, levels=None if levels is None else list(levels), first_dealer=first_dealer,

@@ -102,6 +102,10 @@ class Records:
         """Row ``row``'s candidates' tensors, float32 (n_candidates x 59); kept with ``keep_candidates=True``."""
         if not self.meta.get("keep_candidates"):
             raise ValueError("the candidates were not kept: selfplay(..., keep_candidates=True)")
+        if isinstance(row, bool) or not hasattr(row, "__index__"):
+            raise TypeError(f"row must be an integer 0 .. {len(self) - 1} (a row of the records), not "
+                            f"{type(row).__name__} {row!r}")
+        row = row.__index__()  # numpy integers too
         if not 0 <= row < len(self):
             raise IndexError(f"row {row} out of range 0 .. {len(self) - 1}")
         a, b = int(self.candidate_start[row]), int(self.candidate_start[row + 1])
@@ -331,14 +335,15 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
              reward: str = "levels", skip_forced: bool = True, keep_candidates: bool = False,
              out: str | os.PathLike | None = None, chunk: int | None = None, first_game: int = 0,
              executor: Any = None, progress: bool = False, timeout: float | None = None) -> Any:
-    """Training records of ``games`` native self-play deals (module docstring): a :class:`Records`, or with
+    """Training records of ``games`` native self-play deals (0 .. 2**40, the most one run of ``simulate``,
+    ``simulate_matches`` or ``selfplay`` takes; module docstring): a :class:`Records`, or with
     ``out`` a :class:`StoredRecords` of the directory written (on an executor too: each chunk is written to
     ``out`` as it arrives, in game order, so the records never gather in this process's memory)."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")
     games, seed, first_game, threads = RUN.check(games, seed=seed, first=first_game, threads=threads,
-                                                 executor=executor, chunk=chunk, timeout=timeout, most=2**40)
+                                                 executor=executor, chunk=chunk, timeout=timeout)
     if reward not in ("levels", "points"):
         raise ValueError(f"reward must be 'levels' or 'points', got {reward!r}")
     if out is not None and os.fspath(out) in ("", b""):

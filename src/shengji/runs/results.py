@@ -248,7 +248,11 @@ class SimSummary:
 
     def points_histogram(self, step: int = 5) -> tuple[np.ndarray, np.ndarray]:
         """(values, counts) of the attackers' final points, in steps of ``step``."""
-        if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+        if isinstance(step, bool) or not hasattr(step, "__index__"):
+            raise TypeError(f"step must be a positive integer (points are multiples of 5), not {type(step).__name__} "
+                            f"{step!r}")
+        step = step.__index__()  # numpy integers too
+        if step < 1:
             raise ValueError(f"step must be a positive integer (points are multiples of 5), got {step!r}")
         nz = np.flatnonzero(self.points)
         if not len(nz):

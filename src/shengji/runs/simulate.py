@@ -127,7 +127,8 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
              progress: bool = False, first_game: int = 0, executor: Any = None, dealer: int | None = None,
              level: str | None = None, trump: str | None = "declare", hands: Any = None, kitty: Any = None,
              buried: Any = None, keep: str = "arrays", chunk: int | None = None, timeout: float | None = None) -> Any:
-    """Play ``games`` whole deals natively and return a :class:`SimResult` (module docstring); with
+    """Play ``games`` whole deals natively (0 .. 2**40, the most one run of ``simulate``, ``simulate_matches`` or
+    ``selfplay`` takes) and return a :class:`SimResult` (module docstring); with
     ``keep="summary"`` a :class:`SimSummary` instead, counted in batches in bounded memory for any number of
     games (the same numbers as the SimResult's summary of the same run). ``executor``/``chunk``: the run in
     chunks on an engine (shengji._executors); ``timeout``: the seconds such a run may go without a chunk
@@ -144,15 +145,11 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     >>> res == shengji.simulate(shengji.Rules(), 1000, policy="random", seed=1, threads=1)   # any thread count
     True
     """
-    if isinstance(games, bool) or not hasattr(games, "__index__"):
-        raise TypeError(f"games must be an int, not {type(games).__name__}")
-    games = games.__index__()  # numpy integers too
-    if games < 0:
-        raise ValueError(f"games must be >= 0, got {games}")
+    games = _validate.count(games, "games")  # numpy integers too; at most COUNT_MAX (2**40) for any keep
     if keep not in ("arrays", "summary"):
         raise ValueError(f"keep must be 'arrays' (per-deal arrays) or 'summary' (counts and histograms), got {keep!r}")
     games, seed, first_game, threads = RUN.check(games, seed=seed, first=first_game, threads=threads,
-                                                 executor=executor, chunk=chunk, timeout=timeout, most=2**64)
+                                                 executor=executor, chunk=chunk, timeout=timeout)
     if keep == "summary" and executor is not None:
         return _on_executor(executor, rules, games, chunk=chunk, progress=progress, keep="summary", timeout=timeout,
                             policy=policy, seed=seed, first_game=first_game, dealer=dealer, level=level, trump=trump,
@@ -261,8 +258,9 @@ def _summary_run(rules: Any, games: int, *, progress: bool, first_game: int, **k
 def _chunk(lo: int, n: int, *, rules: Any, keep: str = "arrays", **kwargs: Any) -> SimResult | SimSummary:
     """Games lo .. lo + n - 1 on one thread (a chunk of an executor's run); with keep="summary" its summary, made
     where it ran (only the counts travel back)."""
-    res = simulate(rules, n, first_game=lo, threads=1, **kwargs)
-    return SimSummary.of(res) if keep == "summary" else res
+    if keep == "summary":  # counted in simulate's bounded batches: no per-deal arrays of the whole chunk
+        return simulate(rules, n, first_game=lo, threads=1, keep="summary", **kwargs)
+    return simulate(rules, n, first_game=lo, threads=1, **kwargs)
 
 
 RUN = RunSpec(unit="deal", what="games", first="first_game", count="games", chunk=_chunk, size=lambda part: part.games)
