@@ -31,7 +31,9 @@ class IllegalMove(ValueError):
 
 
 class Played(NamedTuple):
-    """What ``Deal.play`` did: the cards actually played, what was attempted, and whether a throw failed."""
+    """What ``Deal.play`` did: ``cards``, the cards actually played; ``attempted``, the cards given; and
+    ``failed_throw``, True when the play was a throw that failed (``cards`` is then the forced unit, the rest stays
+    in the hand)."""
 
     cards: "Cards"
     attempted: "Cards"
@@ -93,8 +95,24 @@ class FailedThrow(NamedTuple):
 
 
 class DealResult(NamedTuple):
-    """The score of a finished deal. Field names are those of :class:`shengji.SimResult`'s arrays
-    (``kitty_multiplier`` is 0 when the kitty was not captured)."""
+    """The score of a finished deal (``Deal.result()``). Field names are those of :class:`shengji.SimResult`'s
+    arrays:
+
+    - ``attacker_points``: the attackers' final points (captured, throw penalties and the captured kitty
+      multiplied; at least 0);
+    - ``defender_points``: the points the dealer's team captured in tricks;
+    - ``kitty_points``: the points in the kitty (the last burial), captured or not;
+    - ``kitty_multiplier``: the multiplier of the capturing cards (docs/MODEL.md §7); 0 when the kitty was not
+      captured;
+    - ``kitty_captured``: True when an attacker won the last trick;
+    - ``dealer_keeps``: True when the dealer's team keeps the deal;
+    - ``dealer_levels``: the levels the dealer's team climbs (0 unless it keeps the deal);
+    - ``attacker_levels``: the levels the attackers climb on taking the deal (0 when they merely take it);
+    - ``failed_throws``: the failed throws of each seat;
+    - ``lost_deal``: True for a deal lost unplayed (泰安 闷牌: nobody declared under
+      ``no_bid="dealer_loses"``; every other field then 0 or False).
+
+    ``outcome`` is the level part as a :class:`LevelOutcome`."""
 
     attacker_points: int
     defender_points: int
@@ -109,11 +127,15 @@ class DealResult(NamedTuple):
 
     @property
     def outcome(self) -> "LevelOutcome":
+        """The levels won: ``LevelOutcome(dealer_keeps, dealer_levels, attacker_levels)``."""
         return LevelOutcome(self.dealer_keeps, self.dealer_levels, self.attacker_levels)
 
 
 class LevelOutcome(NamedTuple):
-    """Levels won by a deal: the dealer team keeps the deal and climbs, or the attackers take over."""
+    """Levels won by a deal (``Rules.level_outcome``, ``DealResult.outcome``; docs/RULES.md §5.1): the dealer team
+    keeps the deal and climbs, or the attackers take over. ``dealer_keeps``: True when the dealer's team keeps the
+    deal; ``dealer_levels``: the levels it then climbs; ``attacker_levels``: the levels the attackers climb on
+    taking the deal (0: they take it without climbing)."""
 
     dealer_keeps: bool
     dealer_levels: int
@@ -123,7 +145,7 @@ class LevelOutcome(NamedTuple):
 class OptionValue(NamedTuple):
     """One value of a rule option: the Python value, its status (``"ready"``; ``"missing: declare"`` and
     the like when a phase is not implemented yet; ``"not implemented"`` when ``Rules`` refuses it) and
-    what it means."""
+    what it means (``doc``)."""
 
     value: Any
     status: str
@@ -132,8 +154,10 @@ class OptionValue(NamedTuple):
 
 class Option(NamedTuple):
     """One rule option of the core's table (csrc/include/sj_options.def): ``number`` is its place in the
-    table; ``kind`` is ``"enum"``, ``"bool"``, ``"int"`` (``min``..``max``) or ``"ranks"``; ``values`` lists
-    the values of enumerated and boolean options; ``section`` is the section of docs/RULES.md (``"§3.3"``)."""
+    table; ``name`` is its name (a field of ``Rules`` and a keyword of ``Rules(...)``); ``kind`` is ``"enum"``,
+    ``"bool"``, ``"int"`` (``min``..``max``) or ``"ranks"``; ``default`` is its value in ``Rules()``; ``values``
+    lists the values of enumerated and boolean options (:class:`OptionValue`); ``section`` is the section of
+    docs/RULES.md (``"§3.3"``); ``doc`` says what it sets."""
 
     name: str
     number: int

@@ -17,7 +17,36 @@ from ..base import _validate
 
 @dataclass(frozen=True)
 class Observation:
-    """One seat's view of a deal (picklable)."""
+    """One seat's view of a deal (picklable; module docstring). Its fields:
+
+    - ``seat``: the observer; ``rules``: the deal's ``Rules``; ``level``: the rank played at; ``trump``: the trump
+      suit (None: no trump, not declared yet, or 泰安's face-down trump the observer cannot see, ``trump_hidden``);
+    - ``dealer``: the dealer's seat; ``dealt_by``: the seat that dealt (a first deal's declaring may name another
+      dealer); ``first_deal``: True in a match's first deal (the declaring decides the dealer);
+    - ``phase``: the phase (one of ``shengji.PHASES``); ``to_move``: the seat to move (None once done);
+    - ``hand``: the observer's cards; ``hand_sizes``: the cards each seat holds; ``kitty``: the kitty when the
+      observer may see it (it buried it last, or it lies face up), else None;
+    - ``declarations``: the declarations and grabs seen, ``(seat, cards)`` in order, with
+      ``declaration_steps``: the step of the declaring (position in the pack) at which each was shown, -1 for a
+      grab (炒底); ``declared``: True when the trump was settled by declaring (not given); ``grabs``: the grabs
+      of the kitty, ``(seat, cards)``;
+    - ``hidden_declarations``: 泰安: the others' face-down declarations, ``(seat, number of cards)``, with
+      ``hidden_declaration_steps``: the step at which each was shown; ``trump_hidden``: 泰安: True while the trump
+      lies face down and the observer is not the declarer;
+    - ``burier``: the seat that took up the kitty last (None before any seat has); ``burials``: every burial,
+      ``(seat, cards, declarations shown before it)`` with ``cards`` None for a burial of another seat;
+    - ``turned_up``: the kitty turned up for everyone under ``no_bid="kitty_turnup"`` (else None), with
+      ``turned_up_order``: its cards (tokens) in the order turned up;
+    - ``swap``: 泰安 换底: the declarer's swap as ``Deal.moves`` records it (empty for a pass), None before it or
+      without one;
+    - ``called``: 找朋友: the called card (None before the call or without 找朋友); ``friend``: the dealer's partner
+      once it has played the called card (public from then on), else None;
+    - ``tricks``: the finished tricks, ``(leader, plays in order from the leader, winner)``; ``trick``: the current
+      trick's plays in order from its leader, ``trick_leader``; ``voids``: per seat, the effective suits it has
+      shown it lacks; ``failed_throws``: ``(trick, seat, attempted, played)`` per failed throw;
+    - ``attacker_points``: the attackers' points so far (captured and penalties), ``defender_points``: the dealer
+      team's captured points; both None under 找朋友 before the friend is revealed (they would tell who it is).
+    """
 
     seat: int
     rules: Any

@@ -153,7 +153,8 @@ class Rules:
         return 100 * self.decks
 
     def replace(self, **changes: Any) -> Rules:
-        """A modified copy (validated). Changing ``decks`` alone also moves a default kitty along."""
+        """A modified copy (validated): ``changes`` are options by name (``rules.replace(decks=3, kitty=6)``); an
+        unknown name is a TypeError. Changing ``decks`` alone also moves a default kitty along."""
         unknown = set(changes) - set(OPTIONS)
         if unknown:
             raise TypeError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
@@ -162,7 +163,8 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def level_outcome(self, attacker_points: int) -> LevelOutcome:
-        """Levels won for the attackers' points (docs/RULES.md §5.1), computed by the C core."""
+        """Levels won for ``attacker_points``, the attackers' final points (a multiple of 5, at least 0), under
+        these rules' level table (docs/RULES.md §5.1), computed by the C core."""
         points = _validate.integer(attacker_points, "attacker_points", -2**31, 2**31 - 1)
         return _core.level_outcome(self, points)
 
