@@ -65,7 +65,8 @@ def advise_bury(rules: Any, hand: Any, level: str, trump: Any, candidates: Any =
                 seed: int = 0, *, dealer: int = 0, policy: Any = "greedy", threads: int | None = None,
                 progress: bool = False, executor: Any = None, chunk: int | None = None) -> list[BuryAdvice]:
     """Candidate burials ranked best first (module docstring). ``executor``/``chunk``: each candidate's games in
-    chunks on an engine (``simulate``'s, shengji._executors); the same numbers as the local run."""
+    chunks on an engine (``simulate``'s, shengji._executors); the same numbers as the local run. ``progress``: a
+    progress bar for each candidate's games (``simulate``'s)."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a shengji.Rules (Rules(...) or Rules.preset(name)), not {type(rules).__name__}")
     hand = Cards(hand)

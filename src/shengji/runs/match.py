@@ -74,7 +74,11 @@ from ..game.rules import Rules
 
 @dataclass(frozen=True)
 class DealRecord:
-    """One deal of a match."""
+    """One deal of a match (``Match.history``): ``index``, the deal's place in the match from 0 (it is dealt from
+    stream (seed, index)); ``dealer``, the dealer's seat (after a first deal's declaring); ``level``, the rank played
+    at; ``trump``, the trump suit (None: no trump); ``result``, the deal's :class:`DealResult`; ``levels_after``,
+    the levels after the deal, per team (per seat under 找朋友); ``partner``, the dealer's partner (找朋友: the
+    called partner, -1 alone)."""
 
     index: int
     dealer: int

@@ -48,7 +48,10 @@ ARRAYS = ("winner", "deals", "final_levels", "points", "kept")
 
 @dataclass(eq=False)
 class MatchResult:
-    """Matches ``first`` .. ``first + n - 1`` of one run (module docstring)."""
+    """Matches ``first`` .. ``first + n - 1`` of one run (module docstring): ``winner``, ``deals``,
+    ``final_levels``, ``points`` (None when the rules keep no match points) and ``kept``, one row per match;
+    ``meta``: the run's setup (rules, policy, seed, levels, first_dealer, end_level, starting points, max_deals,
+    partnership, first_match), which ``merge`` checks and ``summary`` shows."""
 
     winner: np.ndarray
     deals: np.ndarray
@@ -59,14 +62,17 @@ class MatchResult:
 
     @property
     def matches(self) -> int:
+        """The number of matches in the result."""
         return int(self.winner.shape[0])
 
     @property
     def first(self) -> int:
+        """The run's index of the first match held (``first_match``; 0 for a whole run)."""
         return int(self.meta.get("first_match", 0))
 
     @property
     def per_seat(self) -> bool:
+        """True under 找朋友 (``partnership="call_card"``): levels and wins are per seat, not per team."""
         return self.meta.get("partnership") == "call_card"
 
     def win_rate(self, team: int | None = None, seat: int | None = None) -> tuple[float, float, float]:
@@ -92,9 +98,12 @@ class MatchResult:
         return values, counts
 
     def unfinished(self) -> int:
+        """The matches stopped unfinished after ``max_deals`` deals (``winner`` -1)."""
         return int((self.winner < 0).sum())
 
     def summary(self) -> str:
+        """A readable table: the setup, each team's (or seat's) win rate with its 95 % interval, the deals a match
+        lasted and the unfinished matches."""
         lines = [f"{self.matches} matches ({self.meta.get('rules', '?')}, policy {self.meta.get('policy')}, seed "
                  f"{self.meta.get('seed')}), from levels {self.meta.get('levels') or 'the first'}"]
         units = range(4) if self.per_seat else range(2)
@@ -245,7 +254,11 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
                      progress: bool = False, first_match: int = 0, chunk: int | None = None,
                      timeout: float | None = None) -> MatchResult:
     """Play ``matches`` whole matches (module docstring): 0 .. 2**40, the most one run of ``simulate``,
-    ``simulate_matches`` or ``selfplay`` takes."""
+    ``simulate_matches`` or ``selfplay`` takes. ``threads``: the native threads (None: every core; the result is
+    the same for any number); ``progress``: show a progress bar on an executor's run; ``first_match``: the index of
+    the first match (a run continued in batches: consecutive batches ``merge`` into the whole run);
+    ``executor``/``chunk``: the matches in chunks of ``chunk`` on an engine (shengji._executors); ``timeout``:
+    the seconds such a run may go without a chunk finishing (TimeoutError; None waits)."""
     rules, max_deals, state, first_dealer = _check(rules, matches, levels, first_dealer, end_level, points,
                                                    max_deals)
     matches, seed, first_match, threads = RUN.check(matches, seed=seed, first=first_match, threads=threads,

@@ -60,6 +60,11 @@ ARRAYS = ("game", "seat", "phase", "codes", "action_codes", "n_candidates", "cho
 @dataclass(eq=False)
 class Records:
     """Self-play rows (module docstring): numpy arrays of one row per recorded decision, in game order.
+    Besides the module docstring's columns: ``candidate_start``, one more entry than the rows, the offsets of each
+    row's candidates in ``candidate_codes`` (row i's are ``candidate_codes[candidate_start[i]:candidate_start[i +
+    1]]``; all 0 unless ``keep_candidates=True``); ``candidate_codes``, the kept candidates' action tensors as uint8
+    (``candidates(i)`` reads them); ``meta``, the run's settings (rules, policy, seed, reward, skip_forced,
+    keep_candidates, games, first_game, ...).
 
     >>> import shengji
     >>> rec = shengji.selfplay(shengji.Rules(), 10, policy="greedy", seed=1)
@@ -338,7 +343,10 @@ def selfplay(rules: Rules | None, games: int, *, policy: Any = "greedy", seed: i
     """Training records of ``games`` native self-play deals (0 .. 2**40, the most one run of ``simulate``,
     ``simulate_matches`` or ``selfplay`` takes; module docstring): a :class:`Records`, or with
     ``out`` a :class:`StoredRecords` of the directory written (on an executor too: each chunk is written to
-    ``out`` as it arrives, in game order, so the records never gather in this process's memory)."""
+    ``out`` as it arrives, in game order, so the records never gather in this process's memory). ``first_game``:
+    the index of the first game (a run continued in batches); ``progress``: show a progress bar on an executor's
+    run; ``timeout``: the seconds a run on an executor may go without a chunk finishing (TimeoutError; None
+    waits)."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be Rules or None, not {type(rules).__name__}")

@@ -60,8 +60,20 @@ def _checked_field(path: str, name: str, a: np.ndarray) -> np.ndarray:
 
 @dataclass
 class SimResult:
-    """Per-game results of a Monte-Carlo run (numpy arrays of length ``games``). ``trump`` is 0..3 for
-    S, H, D, C and 4 for no trump (``TRUMP_NAMES``); the other names are those of ``DealResult``."""
+    """Per-game results of a Monte-Carlo run (numpy arrays of length ``games``, dtypes as ``FIELDS``), the
+    names those of ``DealResult``:
+
+    - ``attacker_points``: the attackers' final points; ``defender_points``: the dealer team's captured points;
+    - ``kitty_points``: the points in the kitty; ``kitty_multiplier``: the multiplier of the capturing cards (0
+      when not captured); ``kitty_captured``: the attackers won the last trick;
+    - ``dealer_levels``, ``attacker_levels``: the levels the dealer's team, or the attackers, climb;
+    - ``dealer``: the dealer's seat (at the end: a first deal's declaring or a grab may change it);
+    - ``trump``: 0..3 for S, H, D, C and 4 for no trump (``TRUMP_NAMES``);
+    - ``plays``: the plays (leads and follows) made in the deal;
+    - ``lost_deal``: the deal was lost unplayed (泰安 闷牌);
+    - ``partner``: the dealer's partner: the seat opposite, or 找朋友's called partner (-1: the dealer alone);
+    - ``meta``: the run's setup (rules, policy, seed, threads, ...), shown by ``summary``.
+    """
 
     attacker_points: np.ndarray
     defender_points: np.ndarray
@@ -100,7 +112,8 @@ class SimResult:
         return SimSummary.of(self).level_outcomes()
 
     def merge(self, other: SimResult) -> SimResult:
-        """The results of both runs together (independent batches of one run merge into the whole run)."""
+        """This result and ``other``, another run's of the same rules, together (independent batches of one run
+        merge into the whole run)."""
         if not isinstance(other, SimResult):
             raise TypeError(f"merge expects a SimResult, not {type(other).__name__}")
         if self.meta.get("rules") != other.meta.get("rules"):
@@ -194,7 +207,10 @@ class SimSummary:
     """What a run's summary needs, in bounded memory for any number of games (``simulate(keep="summary")``):
     64-bit counts and exact histograms (``points[v]``: games where the attackers finished with ``v`` points;
     ``kitty_points`` and ``multipliers`` likewise over the captured kitties; ``outcomes``: (dealer levels,
-    attacker levels) -> games). Summaries of batches of one run ``merge`` into the whole run's."""
+    attacker levels) -> games). Summaries of batches of one run ``merge`` into the whole run's. ``games``: the
+    games counted; ``captured``: those where the attackers captured the kitty; ``lost``: the deals lost unplayed
+    (泰安 闷牌); ``alone``: 找朋友 deals where the dealer played alone; ``plays``: the plays made in all; ``meta``:
+    the run's setup, as :class:`SimResult`'s."""
 
     games: int
     captured: int
@@ -209,7 +225,7 @@ class SimSummary:
 
     @classmethod
     def of(cls, res: SimResult) -> SimSummary:
-        """The summary of a result's arrays."""
+        """The summary of ``res``, a :class:`SimResult`'s arrays."""
         cap = res.kitty_captured
         outcomes: dict[tuple[int, int], int] = {}
         if res.games:
@@ -221,7 +237,8 @@ class SimSummary:
                    _bincount(res.kitty_points[cap]), _bincount(res.kitty_multiplier[cap]), outcomes, dict(res.meta))
 
     def merge(self, other: SimSummary) -> SimSummary:
-        """Both runs' summaries together."""
+        """This summary and ``other``, another run's of the same rules, together (batches of one run merge into
+        the whole run's)."""
         if not isinstance(other, SimSummary):
             raise TypeError(f"merge expects a SimSummary, not {type(other).__name__}")
         if self.meta.get("rules") != other.meta.get("rules"):

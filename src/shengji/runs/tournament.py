@@ -46,7 +46,9 @@ def side_values(res: SimResult, team: int) -> tuple[np.ndarray, np.ndarray]:
 
 @dataclass
 class TournamentResult:
-    """Per pair of bots, per duplicate deal, the first bot's (levels, points) averaged over both seatings."""
+    """Per pair of bots, per duplicate deal, the first bot's (levels, points) averaged over both seatings:
+    ``names``: the bots' names, in ``bots``' order; ``deals``: the duplicate deals each pair played; ``pairs``:
+    ``(a, b) -> (levels, points)``, two arrays of one entry per duplicate deal from ``a``'s side."""
 
     names: list[str]
     deals: int
@@ -59,7 +61,8 @@ class TournamentResult:
         return views.tournament_html(self)
 
     def advantage(self, a: str, b: str, kind: str = "levels") -> tuple[float, float, float]:
-        """(mean, low, high): bot ``a``'s mean result over ``b`` per duplicate deal, with a 95 % interval."""
+        """(mean, low, high): bot ``a``'s mean result over ``b`` per duplicate deal, with a 95 % interval;
+        ``kind``: "levels" or "points" (module docstring)."""
         if kind not in ("levels", "points"):
             raise ValueError(f"kind must be 'levels' or 'points', got {kind!r}")
         for name in (a, b):
