@@ -214,6 +214,7 @@ class ISMCTS(_SearchBot):
       judged by the other seats' plays (``shengji.search.ismcts``; docs/MODEL.md §10).
     - ``value``: as PIMC's, ``"blend"`` by default (rewards scaled by a quarter); ``"levels"`` was the default
       before it.
+    - ``exploration``: UCB1's exploration constant (default 0.7; the rewards are scaled to about ±1).
     - Seeded per decision from ``seed`` and the mover's observation, as PIMC; the phases as PIMC (burying
       searches ``bury_candidates``; declaring is searched in worlds of the whole pack order; under 泰安, while the
       declarations lie face down, the worlds give them cards too).
@@ -300,7 +301,8 @@ def player(name: Any, seed: int = 0, worlds: int | None = 64, *, time_ms: float 
            iterations: int | None = None, clock: str = "wall") -> Bot:
     """A bot from its name or a Bot itself, through the one resolver (``shengji.players.resolve``): "greedy",
     "random" (seeded by ``seed``), "pimc" (``PIMC(worlds, seed, time_ms, endgame)``) or "ismcts"
-    (``ISMCTS(iterations, time_ms, seed)``)."""
+    (``ISMCTS(iterations, time_ms, seed)``); ``clock``: what a search bot's ``time_ms`` measures, ``"wall"`` or
+    ``"cpu"`` (as PIMC's)."""
     if isinstance(name, Bot):
         return name
     if isinstance(name, str) and name == "random":
@@ -314,7 +316,8 @@ def player(name: Any, seed: int = 0, worlds: int | None = 64, *, time_ms: float 
 
 def play_deal(rules: Any, seed: int = 0, players: Any = ("greedy", "greedy"), worlds: int = 64, **setup: Any) -> _Deal:
     """Play one whole deal of ``rules`` from ``seed`` with ``players`` (two: seats 0+2 and 1+3; or four, one per
-    seat; names or Bots, as ``Match`` takes them) and return it finished (to replay it: ``deal.to_html()``).
+    seat; names or Bots, as ``Match`` takes them) and return it finished (to replay it: ``deal.to_html()``);
+    ``worlds``: the worlds of a bot named ``"pimc"`` (``player``).
     ``setup`` (dealer, level, trump, ...) goes to ``Deal``; under rules with no declaring phase the dealer's bot
     names the trump unless ``trump`` is given."""
     players = list(players)

@@ -40,7 +40,11 @@ class Deal(_core.Deal):
                  threads: int | None = None, determinize: bool = True, endgame: int | None = None,
                  time_ms: float | None = None, clock: str = "wall", inference: str = "uniform") -> search.Rollouts:
         """Each candidate action of the seat to move played in ``worlds`` sampled worlds and finished natively
-        (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``. ``endgame=k``:
+        (shengji.search): a Rollouts with per-action arrays, ``value(kind)`` and ``best()``. ``actions``: the
+        candidates (None: the search's candidates by class; in the bury phase they must be given); ``policy``
+        finishes each world (``"greedy"``, ``"random"`` or a list of four); world *w* is drawn from stream
+        (``seed``, *w*); ``threads`` (None: every core) do not change the result; ``determinize=False`` rolls
+        out the true deal instead of sampled worlds. ``endgame=k``:
         once every hand holds at most k cards, each world is played to the end perfectly (the exact endgame);
         ``time_ms``: no world is begun once this budget is spent, on ``clock`` ("wall", or "cpu": the searching
         threads' CPU time summed); ``inference="policy"``: each world weighted by how likely the other seats' plays
@@ -58,7 +62,10 @@ class Deal(_core.Deal):
 def determinize(observation: Observation, rng: random.Random | int | None = None, *,
                 reference: bool = False, inference: str = "uniform") -> Deal:
     """A world consistent with ``observation``, as a ``shengji.Deal`` (``shengji.worlds.determinize``, whose
-    docstring says how it is drawn)."""
+    docstring says how it is drawn). ``rng``: a ``random.Random`` or an int seed (None: unseeded);
+    ``reference=True``: drawn by the pure-Python reference sampler (exact integer counts, test equipment) instead
+    of the native one; ``inference``: ``"uniform"`` (every consistent world alike) or ``"policy"`` (worlds weighted
+    by how likely the other seats' plays are under a soft greedy model, docs/MODEL.md §10)."""
     world = _worlds.determinize(observation, rng, reference=reference, deal_class=Deal, inference=inference)
     assert isinstance(world, Deal)
     return world

@@ -91,7 +91,19 @@ ISMCTS_POOL = 16  # inference in ISMCTS: the worlds each tree judges before it s
 
 @dataclass
 class Rollouts:
-    """Rollout results: arrays of shape ``(len(actions), worlds)``, world *w* in column *w* for every action."""
+    """Rollout results: arrays of shape ``(len(actions), worlds)``, world *w* in column *w* for every action.
+
+    - ``actions``: the candidate actions, one row each;
+    - ``attacker_points``: the attackers' final points; ``kitty_captured``: the attackers captured the kitty;
+      ``dealer_levels``, ``attacker_levels``: the levels the dealer's team, or the attackers, climb;
+    - ``mover``: the seat to move; ``mover_attacks``: True when it attacks at the start (``values`` reads the
+      side from ``dealer`` and ``partner`` when they are given);
+    - ``meta``: the call's settings (worlds, policy, seed, determinize, endgame, time_ms, clock, inference);
+    - ``dealer``: the dealer at the end of each rollout (a first deal's grab may change it);
+    - ``partner``: the dealer's partner in each rollout (找朋友: its sampled world's; -1 alone);
+    - ``weights``: with ``inference="policy"``, each world's weight (its likelihood over the largest, tempered:
+      ``worlds.INFERENCE_TEMPER``); None otherwise.
+    """
 
     actions: list[Cards]
     attacker_points: np.ndarray
@@ -181,6 +193,7 @@ def _positive(value: Any, name: str) -> int:
 
 
 def thread_count(threads: Any) -> int:
+    """The native threads a search runs on: ``threads`` checked (a positive integer), or every core when None."""
     return _positive(os.cpu_count() or 1 if threads is None else threads, "threads")
 
 
@@ -280,7 +293,11 @@ def rollouts(deal: Deal, actions: Any = None, *, worlds: int = 64, policy: Any =
 @dataclass
 class TreeSearch:
     """The root of an ISMCTS run: per action its visits and mean reward (from the mover's side, in
-    ``value``'s unit), the iterations run and the nodes made."""
+    ``value``'s unit), the iterations run and the nodes made: ``actions``: the root's candidate actions;
+    ``visits``: each one's visits (summed over the trees); ``reward``: each one's summed reward; ``iterations``:
+    the iterations run; ``nodes``: the tree nodes made; ``value``: the reward's kind (``"levels"``, ``"points"``
+    or ``"blend"``); ``meta``: the call's settings (iterations, time_ms, clock, policy, seed, trees, exploration,
+    determinize, inference)."""
 
     actions: list[Cards]
     visits: np.ndarray
@@ -292,6 +309,7 @@ class TreeSearch:
 
     @property
     def mean(self) -> np.ndarray:
+        """Per action, the mean reward (``reward / visits``; 0 for an action never visited)."""
         return np.divide(self.reward, self.visits, out=np.zeros_like(self.reward), where=self.visits > 0)
 
     def best(self) -> Cards:

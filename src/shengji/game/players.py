@@ -38,7 +38,9 @@ from .jit import native as _is_native
 
 class Random(Bot):
     """Uniformly random legal actions in every phase where they can be listed (declaring: passes or
-    declares at random; playing: one of at most ``limit`` legal actions); burying: random cards."""
+    declares at random; playing: one of at most ``limit`` legal actions); burying: random cards. ``seed``: the
+    generator's seed (None: unseeded); a bot told each game (``start_game``) draws from a generator seeded by
+    ``seed``, the run's seed, the game and its seat."""
 
     def __init__(self, seed: int | None = 0, limit: int = 2000):
         self.seed = None if seed is None else _validate.u64(seed, "seed")

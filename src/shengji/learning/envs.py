@@ -544,7 +544,8 @@ def aec_env(rules: Rules | None = None, *, max_actions: int = 128, reward: str =
             render_mode: str | None = None, skip_forced: bool = False, observation: str = "full") -> Any:
     """A PettingZoo ``AECEnv`` of one deal per episode, agents ``seat_0`` .. ``seat_3`` (module docstring);
     ``skip_forced=True``: a decision with one candidate is played for its seat and never offered;
-    ``observation="flat"``: the observation Dict without ``action_features`` (``OBSERVATIONS``)."""
+    ``observation="flat"``: the observation Dict without ``action_features`` (``OBSERVATIONS``); ``render_mode``:
+    None, ``"ansi"`` (``render()`` returns the table as text) or ``"human"`` (``render()`` prints it)."""
     rules, seed = _check(rules, max_actions, reward, seed)
     return _aec_class()(rules, max_actions, reward, seed, render_mode, skip_forced, observation)
 
@@ -599,7 +600,9 @@ def _make_seat_env_class() -> Any:
     class SeatEnv(Env):  # type: ignore[misc, valid-type]
         """One seat learns; the other three are native policies or bots, run between its turns (module
         docstring). An episode is one deal; ``step`` returns the reward at the end. ``skip_forced=True``: a
-        decision of the learner with one candidate is played for it and never offered (docs/LEARNING.md)."""
+        decision of the learner with one candidate is played for it and never offered (docs/LEARNING.md).
+        ``render_mode``: None, ``"ansi"`` (``render()`` returns the table as text) or ``"human"`` (``render()``
+        prints it)."""
 
         metadata = {"render_modes": ["ansi", "human"], "render_fps": RENDER_FPS}
 
@@ -638,6 +641,9 @@ def _make_seat_env_class() -> Any:
             return self._table.observation(self.seat, deal.phase != "done")
 
         def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
+            """Deal the next episode and play the opponents up to the learner's first decision; returns
+            ``(observation, info)``. ``seed`` (None: go on with the environment's streams) reseeds the episodes
+            (module docstring); ``options`` is Gymnasium's and unused."""
             seed = _seed(seed)
             super().reset(seed=seed)
             if seed is not None:
@@ -651,6 +657,10 @@ def _make_seat_env_class() -> Any:
             return self._obs(), {}
 
         def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
+            """Play the learner's ``action`` (a candidate index, module docstring), then the opponents until the
+            learner decides again or the deal ends; returns ``(observation, reward, terminated, truncated, info)``:
+            the reward at the end of the deal (else 0.0), never truncated, ``info["invalid_action"]`` when the
+            index was outside the mask (the first candidate was played)."""
             deal = self._table.deal
             if deal is None:
                 raise RuntimeError("reset() needs to be called before step(): the environment has no deal yet")
@@ -664,6 +674,8 @@ def _make_seat_env_class() -> Any:
             return self._obs(), 0.0, False, False, info
 
         def render(self) -> str | None:
+            """The table as text: returned under ``render_mode="ansi"``, printed under ``"human"``; None otherwise
+            (and before the first deal)."""
             return _render(self.render_mode, self._table.deal)
 
         def action_features(self) -> np.ndarray:
@@ -721,7 +733,10 @@ def _make_vector_env_class() -> Any:
     class VectorSeatEnv(VectorEnv):  # type: ignore[misc]
         """``num_envs`` SeatEnv tables stepped natively in one call (docs/LEARNING.md, "A native vector
         environment"): a Gymnasium ``VectorEnv`` with next-step autoreset whose sub-environment i is
-        ``SeatEnv(rules, seed=env_seeds[i], observation="flat", ...)`` decision for decision."""
+        ``SeatEnv(rules, seed=env_seeds[i], observation="flat", ...)`` decision for decision. ``skip_forced``,
+        as SeatEnv's; ``threads``: the native threads a step's tables are split between (the results never depend
+        on it); ``copy=True`` (Gymnasium's default): ``reset`` and ``step`` return arrays of the caller's own;
+        ``copy=False``: the environment's buffers, which the next call overwrites."""
 
         def __init__(self, num_envs: int, rules: Rules | None = None, *, seat: int = 0, opponents: str = "greedy",
                      max_actions: int = 128, seed: Any = None, reward: str = "levels", skip_forced: bool = False,
@@ -865,6 +880,7 @@ def _make_vector_env_class() -> Any:
             return (getattr(self, name),) * self.num_envs
 
         def close_extras(self, **kwargs: Any) -> None:
+            """Free the native tables (Gymnasium's ``close()`` calls it; the environment is unusable after)."""
             self._tables.close()
 
         def __repr__(self) -> str:
