@@ -49,8 +49,8 @@ def results(preset: str) -> dict[str, str]:
         if deal.phase == "play" and step % 9 == 4:
             seen.append((str(_core.search_candidates(deal)), str(deal.legal_actions(limit=200))))
             if step % 27 == 4:
-                seen.append((str(bots.PIMC(worlds=8, seed=2, threads=1).choose(deal)),
-                             str(bots.ISMCTS(iterations=60, seed=2, threads=1).choose(deal))))
+                seen.append((str(bots.PIMC(worlds=8, seed=2, threads=1, value="levels").choose(deal)),
+                             str(bots.ISMCTS(iterations=60, seed=2, threads=1, value="levels").choose(deal))))
         deal.act(deal.policy_action("greedy" if step % 5 else "random", step))
         step += 1
     out["deal"] = digest(str([tuple(m)[:2] for m in deal.moves]), str(deal.result()), *seen)  # (the records as
