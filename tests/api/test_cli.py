@@ -177,3 +177,34 @@ def test_the_command_line_states_what_the_api_can(capsys, tmp_path):
     assert first in ranked and second in ranked
     text = subprocess.run([sys.executable, "-m", "shengji", "bury", "--help"], capture_output=True, text=True).stdout
     assert "qq-2deck 33" in " ".join(text.split())
+
+
+def test_show_reads_what_matches_out_wrote(capsys, tmp_path):
+    """shengji show reads a file of matches --out (it read only simulate --out's): the match summary, and with
+    --plot the levels plot; a Records file is still refused, naming what it is."""
+    from shengji.runs.matches import MatchResult
+
+    out = tmp_path / "m.npz"
+    assert main(["matches", "--matches", "40", "--seed", "3", "--threads", "1", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    summary = MatchResult.load(out).summary()
+    assert summary in printed
+    assert main(["show", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == summary
+    if importlib.util.find_spec("matplotlib") is not None:
+        png = tmp_path / "levels.png"
+        assert main(["show", str(out), "--plot", str(png)]) == 0
+        assert f"plot written to {png}" in capsys.readouterr().out
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+        png2 = tmp_path / "direct.png"
+        assert main(["matches", "--matches", "40", "--seed", "3", "--threads", "1", "--plot", str(png2)]) == 0
+        assert png2.stat().st_size > 10_000
+    sim = tmp_path / "s.npz"
+    assert main(["simulate", "--games", "50", "--no-progress", "--out", str(sim)]) == 0
+    capsys.readouterr()
+    assert main(["show", str(sim)]) == 0 and "kitty captured" in capsys.readouterr().out
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a zip")
+    assert main(["show", str(junk)]) == 2
+    err = capsys.readouterr().err
+    assert str(junk) in err and "SimResult" in err

@@ -29,10 +29,11 @@ from .._core import OPTIONS, Cards, Trump
 from .._version import __version__
 from ..agents import bots
 from ..agents.bots import play_deal, player
+from ..base import _files
 from ..game.players import NAMES, play
 from ..game.rules import Rules, options_markdown
 from ..runs.advise import advise_bury
-from ..runs.matches import simulate_matches
+from ..runs.matches import MatchResult, simulate_matches
 from ..runs.results import SimResult, npz_path
 from ..runs.simulate import simulate
 from ..runs.tournament import tournament
@@ -94,13 +95,22 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    """A saved run (SimResult.save, simulate --out): its summary, and its plot with --plot."""
+    """A saved run (simulate --out, matches --out; SimResult.save, MatchResult.save): its summary, and its plot
+    with --plot (the attackers' points of a simulation, the final levels and lengths of matches)."""
     if args.plot:
         _check_plot_path(args.plot)
-    res = SimResult.load(args.file)
-    print(res.summary())
+    res: Any
+    if _files.kind_of(args.file, ("SimResult", "MatchResult")) == "MatchResult":
+        res = MatchResult.load(args.file)
+        print(res.summary())
+        if args.plot:
+            _plot_matches(res, args.plot, str(res.meta.get("preset", os.path.basename(args.file))))
+    else:
+        res = SimResult.load(args.file)
+        print(res.summary())
+        if args.plot:
+            _plot(res, args.plot, str(res.meta.get("preset", os.path.basename(args.file))))
     if args.plot:
-        _plot(res, args.plot, str(res.meta.get("preset", os.path.basename(args.file))))
         print(f"plot written to {args.plot}")
     return 0
 
@@ -243,6 +253,8 @@ def _matches(args: argparse.Namespace) -> int:
     if args.out:
         out = args.out if args.out.endswith(".npz") else args.out + ".npz"
         _check_writable(out, "--out")
+    if args.plot:
+        _check_plot_path(args.plot)
     t = time.perf_counter()
     res = simulate_matches(rules, args.matches, policy=policy, seed=args.seed, threads=args.threads, levels=levels,
                            first_dealer=args.first_dealer, end_level=args.end_level, max_deals=args.max_deals)
@@ -253,6 +265,9 @@ def _matches(args: argparse.Namespace) -> int:
     print(f"time: {elapsed:.2f} s  ({args.matches / elapsed:,.0f} matches/s, {deals / elapsed:,.0f} deals/s)")
     if out:
         print(f"saved {res.save(out)}")
+    if args.plot:
+        _plot_matches(res, args.plot, args.preset)
+        print(f"plot written to {args.plot}")
     return 0
 
 
@@ -281,6 +296,36 @@ def _plot(res: Any, path: str, title: str) -> None:
     ax.text(0.98, 0.95, f"kitty captured {100 * p:.1f} %\n(95 % CI {100 * lo:.1f}–{100 * hi:.1f} %)",
             transform=ax.transAxes, ha="right", va="top",
             bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.8})
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _plot_matches(res: MatchResult, path: str, title: str) -> None:
+    """The levels plot of matches: where each team (each seat under 找朋友) finished, and how many deals a match
+    lasted."""
+    plt = _plot_module()
+    units = res.final_levels.shape[1]
+    names = [f"seat {u}" for u in range(units)] if res.per_seat else [f"team {u} (seats {u}+{u + 2})"
+                                                                         for u in range(units)]
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
+    width = 0.8 / units
+    x = range(len(_core.RANKS))
+    for u in range(units):
+        counts = [int((res.final_levels[:, u] == r).sum()) for r in x]
+        p, lo, hi = res.win_rate(seat=u) if res.per_seat else res.win_rate(team=u)
+        ax.bar([r + (u - (units - 1) / 2) * width for r in x], [100 * c / max(res.matches, 1) for c in counts],
+               width=width, label=f"{names[u]}: wins {100 * p:.1f} % (95 % CI {100 * lo:.1f}–{100 * hi:.1f})")
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(_core.RANKS)
+    ax.set_xlabel("level at the end of the match")
+    ax.set_ylabel("share of matches (%)")
+    ax.legend(fontsize=8)
+    deals, lengths = res.deals_histogram()
+    ax2.bar(deals, 100 * lengths / max(res.matches, 1), width=0.9, color="#4477aa")
+    ax2.set_xlabel("deals a match")
+    ax2.set_ylabel("share of matches (%)")
+    fig.suptitle(f"{title}: {res.matches:,} matches, policy {res.meta.get('policy')}")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -513,6 +558,7 @@ def main(argv: list[str] | None = None) -> int:
     mat.add_argument("--seed", type=_int, default=0, help="the run's seed (match i uses match_seed(seed, i))")
     mat.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     mat.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
+    mat.add_argument("--plot", metavar="FILE.png", help="draw the final levels and the deals a match")
     mat.add_argument("--out", metavar="FILE.npz", help="save the per-match arrays")
     mat.set_defaults(func=_matches)
     bench = sub.add_parser("bench", help="deals/s and plays/s: native core vs pure-Python reference")
@@ -562,9 +608,10 @@ def main(argv: list[str] | None = None) -> int:
     bury.add_argument("--seed", type=_int, default=0, help="the runs' seed")
     bury.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     bury.set_defaults(func=_bury)
-    show = sub.add_parser("show", help="summarise (and plot) a run saved with simulate --out")
+    show = sub.add_parser("show", help="summarise (and plot) a run saved with simulate --out or matches --out")
     show.add_argument("file", metavar="FILE.npz", help="the saved run")
-    show.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
+    show.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution (simulate), or "
+                                                         "the final levels and the deals a match (matches)")
     show.set_defaults(func=_show)
     rep = sub.add_parser("replay", help="one deal played by bots, written as an HTML page that steps through it")
     rep.add_argument("--out", required=True, metavar="FILE.html", help="the page to write")
