@@ -31,7 +31,7 @@ from ..agents import bots
 from ..agents.bots import play_deal, player
 from ..base import _files
 from ..game.players import NAMES, play
-from ..game.rules import Rules, options_markdown
+from ..game.rules import Rules, options_markdown, preset_of
 from ..runs.advise import advise_bury
 from ..runs.matches import MatchResult, simulate_matches
 from ..runs.results import SimResult, npz_path
@@ -232,7 +232,7 @@ def _simulate(args: argparse.Namespace) -> int:
                    level=args.level, trump=trump, dealer=args.dealer, hands=hands or None, kitty=args.kitty,
                    buried=args.buried, keep="arrays" if out else "summary")  # a summary needs no per-deal arrays
     elapsed = time.perf_counter() - t
-    res.meta["preset"] = args.preset
+    res.meta["preset"], res.meta["options_changed"] = preset_of(rules, args.preset)  # read against --preset
     print(res.summary())
     plays = int(res.plays if isinstance(res.plays, int) else res.plays.sum())
     print(f"time: {elapsed:.2f} s  ({args.games / elapsed:,.0f} deals/s, {plays / elapsed:,.0f} "
@@ -259,7 +259,7 @@ def _matches(args: argparse.Namespace) -> int:
     res = simulate_matches(rules, args.matches, policy=policy, seed=args.seed, threads=args.threads, levels=levels,
                            first_dealer=args.first_dealer, end_level=args.end_level, max_deals=args.max_deals)
     elapsed = time.perf_counter() - t
-    res.meta["rules"] = args.preset
+    res.meta["preset"], res.meta["options_changed"] = preset_of(rules, args.preset)  # read against --preset
     print(res.summary())
     deals = int(res.deals.sum())
     print(f"time: {elapsed:.2f} s  ({args.matches / elapsed:,.0f} matches/s, {deals / elapsed:,.0f} deals/s)")
