@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 
+import children
 import numpy as np
 import pytest
 
@@ -79,9 +80,10 @@ def test_python_dash_m_shengji():
 
 
 def test_ctrl_c_prints_one_line_and_exits_130():
-    proc = subprocess.Popen([sys.executable, "-m", "shengji", "simulate", "--games", "50000000", "--threads", "1",
-                             "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)  # the interpreter is up and the run started
+    proc = children.cli(["simulate", "--games", "50000000", "--threads", "1", "--no-progress"],
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # SIGINT at its default
+    children.wait_ready(proc)  # the run is starting
+    time.sleep(0.3)  # inside it
     proc.send_signal(signal.SIGINT)
     try:
         out, err = proc.communicate(timeout=30)
