@@ -58,6 +58,7 @@ def _demo(args: argparse.Namespace) -> int:
     the decomposition of some trumps, a follow checked, a throw checked, a trick's winner, a kitty multiplier.
     Cards print as rank then suit; an effective suit "T" is trump."""
     rules = Rules.preset(args.preset)
+    _check_level(rules, args)
     trump = Trump(rules, args.level, args.suit)
     w = min(rules.decks, 2)  # the copies of a kind the examples use: pairs where the pack has them
     print(f"rules: {args.preset} ({rules.decks} deck(s), kitty {rules.kitty}); {trump!r}; effective suits are "
@@ -171,6 +172,52 @@ def _trump_option(text: str) -> str | None:
     return "declare" if text.lower() == "declare" else text
 
 
+def _suit(text: str) -> str:
+    """A --trump/--suit value read by the API's own parser (a suit letter or symbol, or NT), refused in the command
+    line's words."""
+    try:
+        _core.suit_index(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a trump: give S, H, D, C or NT (no trump)") from None
+    return text
+
+
+def _trump(text: str) -> str:
+    """A --trump value: declare (the trump is declared while dealing), or a suit (``_suit``)."""
+    if text.strip().lower() == "declare":
+        return "declare"
+    try:
+        _core.suit_index(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a trump: give declare, S, H, D, C or NT "
+                                         "(no trump)") from None
+    return text
+
+
+def _seat(text: str) -> int:
+    """A seat option's value (--dealer, --first-dealer, --seat): 0, 1, 2 or 3."""
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seat: give 0, 1, 2 or 3")
+    return int(text)
+
+
+def _rank(text: str) -> str:
+    """A level option's value (--level, --end-level): a rank 2 .. 10, J, Q, K, A (T for 10), as the API reads it."""
+    try:
+        return _core.RANKS[_core.rank_index(text)]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a rank: give one of {', '.join(_core.RANKS)}") from None
+
+
+def _check_level(rules: Rules, args: argparse.Namespace) -> None:
+    """--level: one the rules play (the core says which: ``shengji.Rules.levels_played``), refused before any
+    work in the command line's words."""
+    if args.level is not None:
+        why = _core.level_refusal(rules, args.level)
+        if why:
+            raise ValueError(f"--level {args.level} (--preset {args.preset}) is {why}")
+
+
 def _check_writable(path: str, what: str) -> None:
     """Fail before a long run, not after it: ``path`` must be a file this process can create or overwrite."""
     existed = os.path.exists(path)
@@ -216,8 +263,22 @@ def _seat_cards(items: list[str] | None, what: str) -> dict[int, str]:
     return out
 
 
+_FIXED = re.compile(r"(kitty|buried|hands\[([0-3])\]) ")
+
+
+def _fixed_cards_words(err: ValueError) -> ValueError:
+    """The API's refusal of fixed cards ("kitty 'AS' has 1 card; the kitty holds 8 under these rules") in the
+    command line's spelling of the option (--kitty, --buried, --hand SEAT=CARDS); other refusals as they are."""
+    m = _FIXED.match(str(err))
+    if not m:
+        return err
+    flag = f"--hand {m.group(2)}=CARDS " if m.group(2) else f"--{m.group(1)} "
+    return ValueError(flag + str(err)[m.end():])
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules(args)
+    _check_level(rules, args)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     trump = _trump_option(args.trump)
     out = npz_path(args.out) if args.out else None
@@ -227,10 +288,13 @@ def _simulate(args: argparse.Namespace) -> int:
         _check_plot_path(args.plot)
     t = time.perf_counter()
     hands = _seat_cards(args.hand, "--hand")
-    res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
-                   progress=args.progress if args.progress is not None else sys.stderr.isatty(),
-                   level=args.level, trump=trump, dealer=args.dealer, hands=hands or None, kitty=args.kitty,
-                   buried=args.buried, keep="arrays" if out else "summary")  # a summary needs no per-deal arrays
+    try:
+        res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
+                       progress=args.progress if args.progress is not None else sys.stderr.isatty(),
+                       level=args.level, trump=trump, dealer=args.dealer, hands=hands or None, kitty=args.kitty,
+                       buried=args.buried, keep="arrays" if out else "summary")  # no per-deal arrays for a summary
+    except ValueError as err:
+        raise _fixed_cards_words(err) from None
     elapsed = time.perf_counter() - t
     res.meta["preset"], res.meta["options_changed"] = preset_of(rules, args.preset)  # read against --preset
     print(res.summary())
@@ -468,6 +532,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _bury(args: argparse.Namespace) -> int:
     rules = _rules(args)
+    _check_level(rules, args)
+    args.level = args.level or rules.first_level
     advice = advise_bury(rules, args.hand, args.level, _trump_option(args.trump), candidates=args.candidate,
                          games=args.games, seed=args.seed, threads=args.threads,
                          progress=args.progress if args.progress is not None else sys.stderr.isatty())
@@ -506,13 +572,18 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
-    """Every option's help ends with its default; an option whose default is None says in words what it means."""
+    """Every option's help ends with its default, once: a help that states its default itself ("(default: ...")
+    keeps its own; a required option has none; a flag's default is off; None is "none"."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
-        if "default:" in text or action.default is argparse.SUPPRESS or not action.option_strings:
+        if "(default" in text or action.default is argparse.SUPPRESS or not action.option_strings or \
+                action.required:
             return action.help
-        default = "none" if action.default is None else "%(default)s"
+        if isinstance(action, (argparse._StoreTrueAction, argparse._StoreFalseAction)):
+            default = "on" if action.default else "off"
+        else:
+            default = "none" if action.default is None else "%(default)s"
         return f"{text} (default: {default})" if text else f"(default: {default})"
 
 
@@ -532,9 +603,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
     sim.add_argument("--seed", type=_int, default=0, help="the run's seed (deal i uses stream i)")
     sim.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
-    sim.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
-    sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
-    sim.add_argument("--dealer", type=_int, default=None, help="fixed dealer seat (default: random per deal)")
+    sim.add_argument("--level", type=_rank, default=None, help="the level rank (default: the preset's first level)")
+    sim.add_argument("--trump", type=_trump, default="declare", help="declare, S/H/D/C, or NT (no trump)")
+    sim.add_argument("--dealer", type=_seat, default=None, help="fixed dealer seat 0..3 (default: random per deal)")
     sim.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
     sim.add_argument("--out", metavar="FILE.npz", help="save the per-deal arrays")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -551,8 +622,8 @@ def main(argv: list[str] | None = None) -> int:
     mat.add_argument("--matches", type=_int, default=10_000, help="matches to play")
     mat.add_argument("--levels", default=None, metavar="L0,L1",
                      help="starting levels: team 0's and team 1's (8,J), or one per seat under 找朋友")
-    mat.add_argument("--first-dealer", type=_int, default=None, help="the seat dealing first (default 0)")
-    mat.add_argument("--end-level", default=None, help="the level that ends the match (default: the last)")
+    mat.add_argument("--first-dealer", type=_seat, default=None, help="the seat 0..3 dealing first (default: 0)")
+    mat.add_argument("--end-level", type=_rank, default=None, help="the level that ends the match (default: the last)")
     mat.add_argument("--max-deals", type=_int, default=None, help="stop a match unfinished after this many deals")
     mat.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
     mat.add_argument("--seed", type=_int, default=0, help="the run's seed (match i uses match_seed(seed, i))")
@@ -570,16 +641,16 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--greedy-games", type=_int, default=10_000, help="native deals per greedy-play measurement")
     bench.add_argument("--reference-games", type=_int, default=20, help="deals the pure-Python reference plays")
     bench.add_argument("--seed", type=_int, default=1, help="the run's seed")
-    bench.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
+    bench.add_argument("--trump", type=_trump, default="declare", help="declare, S/H/D/C, or NT (no trump)")
     bench.set_defaults(func=_bench)
     tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
     tour.add_argument("--bots", default="pimc,greedy",
                       help="two or more of pimc, ismcts, greedy, random")
     tour.add_argument("--deals", type=_int, default=200, help="duplicate deals per pair")
     tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    tour.add_argument("--worlds", type=_int, default=None, help="PIMC's sampled worlds (default 64; with --time-ms "
+    tour.add_argument("--worlds", type=_int, default=None, help="PIMC's sampled worlds (default: 64; with --time-ms "
                       "the most)")
-    tour.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations (default 1000; with "
+    tour.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations (default: 1000; with "
                       "--time-ms the most)")
     tour.add_argument("--time-ms", type=float, default=None, help="the search bots' budget per decision")
     tour.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what --time-ms measures: elapsed "
@@ -601,8 +672,8 @@ def main(argv: list[str] | None = None) -> int:
     bury.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     bury.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: on a terminal)")
-    bury.add_argument("--level", default="2", help="the level rank")
-    bury.add_argument("--trump", required=True, help="S/H/D/C, or NT (no trump)")
+    bury.add_argument("--level", type=_rank, default=None, help="the level rank (default: the preset's first level)")
+    bury.add_argument("--trump", type=_suit, required=True, help="S/H/D/C, or NT (no trump)")
     bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     bury.add_argument("--games", type=_int, default=2000, help="deals per candidate")
     bury.add_argument("--seed", type=_int, default=0, help="the runs' seed")
@@ -621,15 +692,16 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     rep.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     rep.add_argument("--seed", type=_int, default=0, help="the deal's seed")
-    rep.add_argument("--seat", type=_int, default=None, help="show only what this seat sees (default: every hand)")
+    rep.add_argument("--seat", type=_seat, default=None, help="show only what this seat 0..3 sees (default: every "
+                     "hand)")
     rep.add_argument("--worlds", type=_int, default=64, help="PIMC's sampled worlds")
     rep.set_defaults(func=_replay)
     opts = sub.add_parser("options", help="the rule options, their values and what is implemented (Markdown)")
     opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")
     demo.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    demo.add_argument("--level", default="10", help="the level rank")
-    demo.add_argument("--suit", default="H", help="trump suit S/H/D/C, or NT for no trump")
+    demo.add_argument("--level", type=_rank, default="10", help="the level rank")
+    demo.add_argument("--suit", type=_suit, default="H", help="trump suit S/H/D/C, or NT for no trump")
     demo.set_defaults(func=_demo)
     args, extra = parser.parse_known_args(argv)
     if extra:  # an unknown option of a subcommand: that subcommand's usage

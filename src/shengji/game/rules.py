@@ -147,6 +147,12 @@ class Rules:
         return (54 * self.decks - self.kitty) // 4
 
     @property
+    def levels_played(self) -> tuple[str, ...]:
+        """The level ranks deals are played at, lowest first: every rank, but 2 under ``first_level="3"`` (a
+        constant trump there); a Deal, a Trump or a run at another level is refused (computed by the C core)."""
+        return tuple(_core.levels_played(self))
+
+    @property
     def total_points(self) -> int:
         """Points in the whole pack: 100 per deck."""
         return 100 * self.decks
