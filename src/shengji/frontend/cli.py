@@ -515,8 +515,18 @@ def _player(name: str, worlds: int | None, seed: int, time_ms: float | None = No
     return bots.player(name, seed, worlds, time_ms=time_ms, endgame=endgame, iterations=iterations, clock=clock)
 
 
+def _bot_names(args: argparse.Namespace) -> list[str]:
+    """--bots as a list of names, each one of ``shengji.bots.BOT_NAMES`` (the one list of the resolver's names),
+    refused in the command line's words."""
+    names = [n.strip() for n in args.bots.split(",")]
+    for n in names:
+        if n and n not in bots.BOT_NAMES:
+            raise ValueError(f"--bots {args.bots!r}: {n!r} is not a bot; the bots are {', '.join(bots.BOT_NAMES)}")
+    return names
+
+
 def _tournament(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = [n for n in _bot_names(args) if n]
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"--bots needs two or more different bots, got {args.bots!r}")
     players = {n: _player(n, args.worlds, args.seed, args.time_ms, args.endgame, args.iterations, args.clock)
@@ -553,8 +563,10 @@ def _replay(args: argparse.Namespace) -> int:
         raise ValueError(f"--out {out!r}: no folder {folder!r}")
     names = [n.strip() for n in args.bots.split(",")]
     if len(names) not in (2, 4) or not all(names):
-        raise ValueError(f"--bots {args.bots!r}: two names (seats 0+2, then 1+3) or four (one per seat)")
-    players = [player(n, args.seed, args.worlds) for n in names]  # unknown names refused before playing
+        raise ValueError(f"--bots {args.bots!r}: two names (seats 0+2, then 1+3) or four (one per seat), each one of "
+                         f"{', '.join(bots.BOT_NAMES)}")
+    _bot_names(args)  # unknown names refused before playing
+    players = [player(n, args.seed, args.worlds) for n in names]
     if args.seat is not None and not 0 <= args.seat <= 3:
         raise ValueError(f"--seat {args.seat}: a seat 0..3 (or no --seat for every hand)")
     t = time.perf_counter()
@@ -645,7 +657,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.set_defaults(func=_bench)
     tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
     tour.add_argument("--bots", default="pimc,greedy",
-                      help="two or more of pimc, ismcts, greedy, random")
+                      help=f"two or more of {', '.join(bots.BOT_NAMES)}")
     tour.add_argument("--deals", type=_int, default=200, help="duplicate deals per pair")
     tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     tour.add_argument("--worlds", type=_int, default=None, help="PIMC's sampled worlds (default: 64; with --time-ms "
@@ -687,8 +699,8 @@ def main(argv: list[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="one deal played by bots, written as an HTML page that steps through it")
     rep.add_argument("--out", required=True, metavar="FILE.html", help="the page to write")
     rep.add_argument("--bots", default="greedy,greedy",
-                     help="A,B (A plays seats 0 and 2, B seats 1 and 3) or four names, one per seat; each of "
-                          "greedy, random, pimc")
+                     help="A,B (A plays seats 0 and 2, B seats 1 and 3) or four names, one per seat; each one of "
+                          f"{', '.join(bots.BOT_NAMES)}")
     rep.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     rep.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     rep.add_argument("--seed", type=_int, default=0, help="the deal's seed")
