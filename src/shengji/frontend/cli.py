@@ -172,41 +172,49 @@ def _trump_option(text: str) -> str | None:
     return "declare" if text.lower() == "declare" else text
 
 
-def _suit(text: str) -> str:
-    """A --trump/--suit value read by the API's own parser (a suit letter or symbol, or NT), refused in the command
-    line's words."""
+def _suit(flag: str, text: str) -> str:
+    """A --trump/--suit value the API's own parser reads (a suit letter or symbol, or NT)."""
     try:
         _core.suit_index(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a trump: give S, H, D, C or NT (no trump)") from None
+    except (ValueError, TypeError):
+        raise ValueError(f"{flag} {text}: not a trump; give S, H, D, C or NT (no trump)") from None
     return text
 
 
-def _trump(text: str) -> str:
-    """A --trump value: declare (the trump is declared while dealing), or a suit (``_suit``)."""
+def _trump(flag: str, text: str) -> str:
+    """A --trump value of a run: declare (the trump is declared while dealing), or a suit (``_suit``)."""
     if text.strip().lower() == "declare":
         return "declare"
     try:
-        _core.suit_index(text)
+        return _suit(flag, text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a trump: give declare, S, H, D, C or NT "
-                                         "(no trump)") from None
-    return text
+        raise ValueError(f"{flag} {text}: not a trump; give declare, S, H, D, C or NT (no trump)") from None
 
 
-def _seat(text: str) -> int:
-    """A seat option's value (--dealer, --first-dealer, --seat): 0, 1, 2 or 3."""
+def _seat(flag: str, text: str) -> int:
+    """A seat option's value: 0, 1, 2 or 3."""
     if text.strip() not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat: give 0, 1, 2 or 3")
+        raise ValueError(f"{flag} {text}: not a seat; give 0, 1, 2 or 3")
     return int(text)
 
 
-def _rank(text: str) -> str:
-    """A level option's value (--level, --end-level): a rank 2 .. 10, J, Q, K, A (T for 10), as the API reads it."""
+def _rank(flag: str, text: str) -> str:
+    """A level option's value: a rank 2 .. 10, J, Q, K, A (T for 10), as the API reads it."""
     try:
         return _core.RANKS[_core.rank_index(text)]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a rank: give one of {', '.join(_core.RANKS)}") from None
+        raise ValueError(f"{flag} {text}: not a rank; give one of {', '.join(_core.RANKS)}") from None
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """The options naming seats, trumps and levels, checked (and seats made numbers) before any work, each refused
+    in the command line's words: the option, the value and what it takes (no Python spellings)."""
+    checks = {"dealer": _seat, "first_dealer": _seat, "seat": _seat, "level": _rank, "end_level": _rank,
+              "suit": _suit, "trump": _suit if args.command == "bury" else _trump}
+    for dest, check in checks.items():
+        value = getattr(args, dest, None)
+        if value is not None:
+            setattr(args, dest, check(f"--{dest.replace('_', '-')}", value))
 
 
 def _check_level(rules: Rules, args: argparse.Namespace) -> None:
@@ -567,8 +575,6 @@ def _replay(args: argparse.Namespace) -> int:
                          f"{', '.join(bots.BOT_NAMES)}")
     _bot_names(args)  # unknown names refused before playing
     players = [player(n, args.seed, args.worlds) for n in names]
-    if args.seat is not None and not 0 <= args.seat <= 3:
-        raise ValueError(f"--seat {args.seat}: a seat 0..3 (or no --seat for every hand)")
     t = time.perf_counter()
     deal = play_deal(_rules(args), args.seed, players)
     page = deal.to_html(args.seat)
@@ -615,9 +621,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
     sim.add_argument("--seed", type=_int, default=0, help="the run's seed (deal i uses stream i)")
     sim.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
-    sim.add_argument("--level", type=_rank, default=None, help="the level rank (default: the preset's first level)")
-    sim.add_argument("--trump", type=_trump, default="declare", help="declare, S/H/D/C, or NT (no trump)")
-    sim.add_argument("--dealer", type=_seat, default=None, help="fixed dealer seat 0..3 (default: random per deal)")
+    sim.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
+    sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
+    sim.add_argument("--dealer", default=None, help="fixed dealer seat 0..3 (default: random per deal)")
     sim.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
     sim.add_argument("--out", metavar="FILE.npz", help="save the per-deal arrays")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -634,8 +640,8 @@ def main(argv: list[str] | None = None) -> int:
     mat.add_argument("--matches", type=_int, default=10_000, help="matches to play")
     mat.add_argument("--levels", default=None, metavar="L0,L1",
                      help="starting levels: team 0's and team 1's (8,J), or one per seat under 找朋友")
-    mat.add_argument("--first-dealer", type=_seat, default=None, help="the seat 0..3 dealing first (default: 0)")
-    mat.add_argument("--end-level", type=_rank, default=None, help="the level that ends the match (default: the last)")
+    mat.add_argument("--first-dealer", default=None, help="the seat 0..3 dealing first (default: 0)")
+    mat.add_argument("--end-level", default=None, help="the level that ends the match (default: the last)")
     mat.add_argument("--max-deals", type=_int, default=None, help="stop a match unfinished after this many deals")
     mat.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
     mat.add_argument("--seed", type=_int, default=0, help="the run's seed (match i uses match_seed(seed, i))")
@@ -653,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--greedy-games", type=_int, default=10_000, help="native deals per greedy-play measurement")
     bench.add_argument("--reference-games", type=_int, default=20, help="deals the pure-Python reference plays")
     bench.add_argument("--seed", type=_int, default=1, help="the run's seed")
-    bench.add_argument("--trump", type=_trump, default="declare", help="declare, S/H/D/C, or NT (no trump)")
+    bench.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
     bench.set_defaults(func=_bench)
     tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
     tour.add_argument("--bots", default="pimc,greedy",
@@ -684,8 +690,8 @@ def main(argv: list[str] | None = None) -> int:
     bury.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     bury.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: on a terminal)")
-    bury.add_argument("--level", type=_rank, default=None, help="the level rank (default: the preset's first level)")
-    bury.add_argument("--trump", type=_suit, required=True, help="S/H/D/C, or NT (no trump)")
+    bury.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
+    bury.add_argument("--trump", required=True, help="S/H/D/C, or NT (no trump)")
     bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     bury.add_argument("--games", type=_int, default=2000, help="deals per candidate")
     bury.add_argument("--seed", type=_int, default=0, help="the runs' seed")
@@ -704,7 +710,7 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     rep.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     rep.add_argument("--seed", type=_int, default=0, help="the deal's seed")
-    rep.add_argument("--seat", type=_seat, default=None, help="show only what this seat 0..3 sees (default: every "
+    rep.add_argument("--seat", default=None, help="show only what this seat 0..3 sees (default: every "
                      "hand)")
     rep.add_argument("--worlds", type=_int, default=64, help="PIMC's sampled worlds")
     rep.set_defaults(func=_replay)
@@ -712,13 +718,14 @@ def main(argv: list[str] | None = None) -> int:
     opts.set_defaults(func=_options)
     demo = sub.add_parser("demo", help="show units, a legality check and a throw check")
     demo.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    demo.add_argument("--level", type=_rank, default="10", help="the level rank")
-    demo.add_argument("--suit", type=_suit, default="H", help="trump suit S/H/D/C, or NT for no trump")
+    demo.add_argument("--level", default="10", help="the level rank")
+    demo.add_argument("--suit", default="H", help="trump suit S/H/D/C, or NT for no trump")
     demo.set_defaults(func=_demo)
     args, extra = parser.parse_known_args(argv)
     if extra:  # an unknown option of a subcommand: that subcommand's usage
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     try:
+        _check_options(args)
         return int(args.func(args))
     except (ValueError, TypeError, NotImplementedError) as err:  # the API refused an argument: no traceback
         print(f"shengji {args.command}: error: {err}", file=sys.stderr)
