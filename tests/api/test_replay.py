@@ -162,7 +162,7 @@ def test_the_command_line_writes_a_replay(tmp_path, capsys):
     assert steps == replay.frames(deal, 1)  # the same deal, the same bots: the same page
     for argv, what in ((["--out", str(tmp_path / "x.txt")], "ending in .html"),
                        (["--out", str(tmp_path / "no" / "x.html")], "no folder"),
-                       (["--bots", "greedy,wise", "--out", str(tmp_path / "y.html")], "'wise' is not a bot"),
+                       (["--bots", "greedy,wise", "--out", str(tmp_path / "y.html")], "unknown bot 'wise'"),
                        (["--bots", "greedy,greedy,greedy", "--out", str(tmp_path / "y.html")], "two names"),
                        (["--seat", "5", "--out", str(tmp_path / "y.html")], "--seat 5: not a seat"),
                        (["--rule", "kitty=9", "--out", str(tmp_path / "y.html")], "kitty")):
@@ -233,7 +233,7 @@ def test_replay_and_tournament_take_the_same_bots(tmp_path, capsys):
         argv = ["--out", str(tmp_path / "z.html")] if command == "replay" else ["--deals", "1"]
         assert main([command, "--bots", "greedy,wise", *argv]) == 2
         err = capsys.readouterr().err
-        assert f"--bots 'greedy,wise': 'wise' is not a bot; the bots are {', '.join(bots.BOT_NAMES)}" in err, err
+        assert f"--bots 'greedy,wise': unknown bot 'wise'; the bots are {', '.join(bots.BOT_NAMES)}" in err, err
     out = tmp_path / "ismcts.html"
     assert main(["replay", "--preset", "qq-1deck", "--bots", "ismcts,greedy", "--out", str(out)]) == 0
     assert "seat 0 ismcts" in capsys.readouterr().out and out.stat().st_size > 1000

@@ -529,7 +529,7 @@ def _bot_names(args: argparse.Namespace) -> list[str]:
     names = [n.strip() for n in args.bots.split(",")]
     for n in names:
         if n and n not in bots.BOT_NAMES:
-            raise ValueError(f"--bots {args.bots!r}: {n!r} is not a bot; the bots are {', '.join(bots.BOT_NAMES)}")
+            raise ValueError(f"--bots {args.bots!r}: unknown bot {n!r}; the bots are {', '.join(bots.BOT_NAMES)}")
     return names
 
 
