@@ -13,7 +13,8 @@
 
 Shared helpers stay here: ``browser.py`` (the headless-Chromium fixture), ``dealt.py`` (deals with given hands),
 ``positions.py`` (positions for the search tests), ``checks.py`` (the native comparisons of the fast paths with
-their references), ``playthroughs/`` (the golden records) and ``golden/`` (digests
+their references), ``children.py`` (child processes for the Ctrl-C tests: SIGINT at its default even when the run
+was started with it ignored, and a readiness line), ``playthroughs/`` (the golden records) and ``golden/`` (digests
 of whole runs recorded before the speed rewrites: ``core/test_golden_results.py``).
 """
 

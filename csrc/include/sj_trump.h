@@ -54,7 +54,8 @@ typedef struct sj_trump {
 } sj_trump;
 
 /* Build a context; returns SJ_OK, SJ_E_ARGS for a bad level or suit, SJ_E_RULES for rules that fail
- * sj_rules_check (so the position tables can never overflow). */
+ * sj_rules_check (so the position tables can never overflow), SJ_E_LEVEL for a level the rules do not play
+ * (sj_level_played: 2 under first_level=3). */
 int sj_trump_init(sj_trump *t, const sj_rules *rules, int level_rank, int suit);
 
 /* Effective suit of a multiset: 0..4 when every card is of one effective suit,

@@ -20,6 +20,8 @@
  */
 #include "sj_trump.h"
 
+#include "sj_level.h"
+
 #include <string.h>
 
 static void place(sj_trump *t, int eff, int p, int kind) {
@@ -104,6 +106,7 @@ int sj_trump_init(sj_trump *t, const sj_rules *rules, int level, int suit) {
     if (level < 0 || level >= SJ_NUM_RANKS) return SJ_E_ARGS;
     if (suit < SJ_NO_SUIT || suit >= SJ_NUM_SUITS) return SJ_E_ARGS;
     if (sj_rules_check(rules, NULL, 0) != SJ_OK) return SJ_E_RULES;
+    if (!sj_level_played(rules, level)) return SJ_E_LEVEL; /* 2 under first_level=3: a constant trump, no level */
     memset(t, 0, sizeof *t);
     t->rules = *rules;
     t->level = level;

@@ -253,6 +253,20 @@ static void test_all_units(void) {
     CHECK(sj_trick_winner(&t, p2, 3) == 1);
 }
 
+/* A trump context exists only at a level the rules play (sj_level_played): under first_level=3 (the 4-deck post)
+ * 2 is a constant trump, never a level. */
+static void test_trump_levels(void) {
+    sj_rules r = sj_rules_default();
+    r.first_level = SJ_FIRST_LEVEL_3;
+    r.constant_ranks = 1; /* 2 */
+    sj_trump t;
+    CHECK(sj_trump_init(&t, &r, 0, 1) == SJ_E_LEVEL);
+    CHECK(sj_trump_init(&t, &r, 0, SJ_NO_SUIT) == SJ_E_LEVEL);
+    for (int level = 1; level < 13; level++) CHECK(sj_trump_init(&t, &r, level, 1) == SJ_OK);
+    r.first_level = SJ_FIRST_LEVEL_2;
+    CHECK(sj_trump_init(&t, &r, 0, 1) == SJ_OK);
+}
+
 static void test_follow(void) {
     sj_trump t = T(2, 8, 1, 0);
     sj_cards hand = P("7S 7S 6S 3S 2S 2H"), lead = P("AS AS");
@@ -1567,6 +1581,7 @@ int main(void) {
     test_throw();
     test_trumping();
     test_all_units();
+    test_trump_levels();
     test_follow();
     test_kitty();
     test_capturing_cards();

@@ -614,12 +614,49 @@ _ERROR_CLASSES = {
 }
 
 
-cdef _raise_error(int code, str context, const sj_rules *r=NULL):
-    """Raise the exception of a core error code: ``context: what went wrong``."""
+cdef tuple _levels_played(const sj_rules *r):
+    return tuple(RANKS[i] for i in range(13) if sj_level_played(r, i))
+
+
+def levels_played(rules):
+    """The level ranks the rules' deals are played at, lowest first (csrc: sj_level_played): every rank, but 2
+    under ``first_level="3"`` (the 4-deck post: 2 a constant trump). A Deal, a Trump or a run at another level is
+    refused."""
+    cdef sj_rules r = _rules_struct(rules)
+    return _levels_played(&r)
+
+
+cdef str _level_why(const sj_rules *r, int level):
+    """Why ``level`` (0..12) is refused (SJ_E_LEVEL), after "level X is": the levels played, and what the rank
+    is instead; "" for a level the rules play."""
+    if sj_level_played(r, level):
+        return ""
+    values = _values_of(r)
+    cdef list at = [i for i in range(13) if sj_level_played(r, i)]  # (no negative indices: wraparound=False)
+    lo, hi = at[0], at[len(at) - 1]
+    span = f"{RANKS[lo]} .. {RANKS[hi]}" if len(at) == hi - lo + 1 else ", ".join(RANKS[i] for i in at)
+    why = [f"{RANKS[level]} is a constant trump there"] if RANKS[level] in values["constant_ranks"] else []
+    why.append(f"the first level is {values['first_level']}")
+    return f"not a level these rules play: they play {span} ({'; '.join(why)})"
+
+
+def level_refusal(rules, level):
+    """Why the rules refuse a Deal, Trump or run at ``level`` (a rank), after "level X is ...": "not a level these
+    rules play: they play 3 .. A (2 is a constant trump there; the first level is 3)"; None for a level they play
+    (``levels_played``). Each interface names the level in its own spelling before it."""
+    cdef sj_rules r = _rules_struct(rules)
+    return _level_why(&r, rank_index(level)) or None
+
+
+cdef _raise_error(int code, str context, const sj_rules *r=NULL, int level=-1):
+    """Raise the exception of a core error code: ``context: what went wrong``; ``level``: the level given, named
+    when the code refuses it (SJ_E_LEVEL)."""
     cls = _ERROR_CLASSES.get(code, RuntimeError)
     msg = f"{context}: {_text(sj_error_text(code))}"
     cdef char buf[256]
-    if code == SJ_E_UNSUPPORTED and r != NULL:
+    if code == SJ_E_LEVEL and r != NULL and 0 <= level < 13:
+        msg = f"{context}: level={RANKS[level]!r} is {_level_why(r, level)}"
+    elif code == SJ_E_UNSUPPORTED and r != NULL:
         msg = f"{context}: {_missing_text(r, SJ_NEED_DECLARE)}"
     elif code == SJ_E_RULES and r != NULL and sj_rules_check(r, buf, sizeof(buf)) != SJ_OK:
         msg += f" ({_text(buf)})"
@@ -662,7 +699,7 @@ cdef class Trump:
         cdef int si = suit_index(suit)
         rc = sj_trump_init(&self.t, &r, li, si)
         if rc != SJ_OK:
-            _raise_error(rc, f"Trump(level={level!r}, suit={suit!r})", &r)
+            _raise_error(rc, "Trump" if rc == SJ_E_LEVEL else f"Trump(level={level!r}, suit={suit!r})", &r, li)
         self.rules = rules
         self.level = RANKS[li]
         self.suit = None if si < 0 else SUITS[si]

@@ -423,7 +423,8 @@ cdef class Deal:
             raise ValueError(f"a pack order has {54 * r.decks} cards, got {len(order)}")
         rc = sj_deal_init(&self.d, &r, o, dealer, li, ti, first_deal)
         if rc != SJ_OK:
-            _raise_error(rc, "trump='declare'" if ti == SJ_TRUMP_DECLARE else "Deal", &r)
+            _raise_error(rc, "trump='declare'" if ti == SJ_TRUMP_DECLARE and rc in (SJ_E_UNSUPPORTED, SJ_E_NO_PHASE)
+                         else "Deal", &r, li)
         self.rules = rules
         self._order = order
         self._dealer0 = dealer

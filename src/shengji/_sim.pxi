@@ -47,6 +47,12 @@ cdef sj_player _player(object p) except *:
     raise ValueError(f"not a native policy: {p!r} (use 'random', 'greedy' or a compiled shengji.jit_policy)")
 
 
+def _count_refusal(str name, given, int n, int need, str what):
+    """A fixed set of cards of the wrong size: ``kitty 'AS' has 1 card; the kitty holds 8 under these rules``."""
+    shown = given if isinstance(given, str) else str(Cards(given)) if given is not None else ""
+    return f"{name} {shown.strip()!r} has {n} card{'s' if n != 1 else ''}; {what} {need} under these rules"
+
+
 cdef class NativeRun:
     """One batch of native games: set up (validated) in __init__, run() with the GIL released.
     ``progress`` counts finished games while it runs; ``cancel()`` stops it early."""
@@ -94,10 +100,26 @@ cdef class NativeRun:
         rc = sj_setup_check(&self.r, &self.s)
         if rc == SJ_E_SETUP_KITTY_ORDER:
             raise ValueError(_kitty_order_needed(rules, &self.r, self.s.trump).replace(", or the whole order=", ""))
+        if rc == SJ_E_SETUP_HAND_SIZE:
+            raise ValueError(self._size_refusal(hands, kitty, buried))
         if rc != SJ_OK:
             _raise_error(rc, "trump='declare'" if self.s.trump == SJ_TRUMP_DECLARE and
-                         rc in (SJ_E_UNSUPPORTED, SJ_E_NO_PHASE) else "invalid simulation setup", &self.r)
+                         rc in (SJ_E_UNSUPPORTED, SJ_E_NO_PHASE) else "invalid simulation setup", &self.r,
+                         self.s.level)
         sj_run_flags_init(&self._flags)
+
+    cdef str _size_refusal(self, hands, kitty, buried):
+        """Which fixed cards sj_setup_check found of the wrong size (SJ_E_SETUP_HAND_SIZE: the first of the hands, the
+        kitty, the burial, in its order), their count and the count the rules need."""
+        cdef int hand = (54 * self.r.decks - self.r.kitty) // 4
+        for i in range(4):
+            if self.s.hand_fixed[i] and sj_cards_size(&self.s.hands[i]) != hand:
+                return _count_refusal(f"hands[{i}]", hands[i], sj_cards_size(&self.s.hands[i]), hand,
+                                      "a hand is dealt")
+        if self.s.kitty_fixed and sj_cards_size(&self.s.kitty) != self.r.kitty:
+            return _count_refusal("kitty", kitty, sj_cards_size(&self.s.kitty), self.r.kitty, "the kitty holds")
+        return _count_refusal("buried", buried, sj_cards_size(&self.s.buried), self.r.kitty,
+                              "the dealer buries")
 
     def deal(self, unsigned long long game, cls=Deal):
         """Game ``game``'s starting position as a Deal of class ``cls`` (the native Deal or a subclass such as

@@ -4,6 +4,8 @@ the same for any thread count; MatchResult's merge, save/load and views."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -71,7 +73,7 @@ def test_matches_do_not_depend_on_threads_and_merge_in_order(tmp_path):
     path = a.save(tmp_path / "m")
     back = MatchResult.load(path)
     assert back == a and back.meta == a.meta
-    assert "matches" in repr(a) and "<pre>" in a._repr_html_() and "seat 0 wins" in a.summary()
+    assert "matches" in repr(a) and "<table" in a._repr_html_() and "seat 0 wins" in a.summary()
     p, lo, hi = a.win_rate(seat=2)
     assert lo <= p <= hi and abs(sum(a.win_rate(seat=s)[0] for s in range(4)) + a.unfinished() / 30 - 1) < 1e-9
     with pytest.raises(ValueError, match="seat"):
@@ -112,3 +114,19 @@ def test_python_bots_play_through_match():
     r = simulate_matches(Rules(), 2, policy=bots.Greedy(), seed=4, levels=("Q", "Q"))
     assert r == simulate_matches(Rules(), 2, seed=4, levels=("Q", "Q"))
     assert np.all(r.deals >= 1)
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_the_summary_names_the_preset_not_the_whole_rules(preset):
+    """summary() began with the whole Rules(...) repr (614 characters): its first line names the preset, or the
+    preset nearest and only the options changed from it, in under 200 characters."""
+    rules = Rules.preset(preset)
+    first = simulate_matches(rules, 3, seed=1).summary().splitlines()[0]
+    assert f"({preset};" in first and "Rules(" not in first and len(first) < 200, first
+    changed = rules.replace(wider_shapes=not rules.wider_shapes, kitty_multiplier="copies")
+    first = simulate_matches(changed, 3, seed=1).summary().splitlines()[0]
+    assert "Rules(" not in first and len(first) < 200, first
+    assert f"wider_shapes={changed.wider_shapes}" in first, first
+    base = next(name for name in Rules.presets() if f"({name} with" in first)  # the preset nearest
+    differ = {k for k, v in dataclasses.asdict(changed).items() if getattr(Rules.preset(base), k) != v}
+    assert differ and all(f"{k}=" in first for k in differ) and first.count("=") == len(differ), first

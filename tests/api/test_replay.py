@@ -46,7 +46,8 @@ def test_every_step_of_a_deal_agrees_with_the_deal(preset):
     assert sum(isinstance(x, str) and "buries" in x for s in steps for x in s["c"]) == len(deal.burials)
     end = steps[-1]
     r = deal.result()
-    assert end["ph"] == "done" and end["h"] == [[], [], [], []] and end["c"][-1] == list(deal.kitty)
+    assert end["ph"] == "done" and end["h"] == [[], [], [], []] and end["c"][-1] == end["k"]  # one order
+    assert Cards(end["k"]) == deal.kitty
     assert f"attackers {r.attacker_points} points" in end["res"]
     assert ("captured the kitty" in end["res"]) == r.kitty_captured
     first = steps[0]
@@ -163,7 +164,7 @@ def test_the_command_line_writes_a_replay(tmp_path, capsys):
                        (["--out", str(tmp_path / "no" / "x.html")], "no folder"),
                        (["--bots", "greedy,wise", "--out", str(tmp_path / "y.html")], "unknown bot 'wise'"),
                        (["--bots", "greedy,greedy,greedy", "--out", str(tmp_path / "y.html")], "two names"),
-                       (["--seat", "5", "--out", str(tmp_path / "y.html")], "--seat 5"),
+                       (["--seat", "5", "--out", str(tmp_path / "y.html")], "--seat 5: not a seat"),
                        (["--rule", "kitty=9", "--out", str(tmp_path / "y.html")], "kitty")):
         assert main(["replay", *argv]) == 2
         assert what in capsys.readouterr().err
@@ -216,3 +217,38 @@ def test_the_replay_steps_in_a_headless_browser(browser, tmp_path):
     assert shown("hand0") == f"{seen['h'][0]} cards" and shown("hand2") == _text(seen["h"][2])
     browser.execute_script("location.hash = '#5'")  # a link to a step, followed within the page
     assert shown("step") == f"5 / {len(steps)}"
+
+
+def test_replay_and_tournament_take_the_same_bots(tmp_path, capsys):
+    """replay --bots refused ismcts, which tournament takes: both take every name of the one resolver
+    (bots.BOT_NAMES: what bots.player makes), list them in their help, and refuse another naming them all."""
+    assert set(bots.BOT_NAMES) == {"random", "greedy", "pimc", "ismcts"}
+    for name in bots.BOT_NAMES:
+        assert isinstance(bots.player(name, worlds=2, iterations=2), bots.Bot)
+    for command in ("replay", "tournament"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert ", ".join(bots.BOT_NAMES) in text, (command, text)
+        argv = ["--out", str(tmp_path / "z.html")] if command == "replay" else ["--deals", "1"]
+        assert main([command, "--bots", "greedy,wise", *argv]) == 2
+        err = capsys.readouterr().err
+        assert f"--bots 'greedy,wise': unknown bot 'wise'; the bots are {', '.join(bots.BOT_NAMES)}" in err, err
+    out = tmp_path / "ismcts.html"
+    assert main(["replay", "--preset", "qq-1deck", "--bots", "ismcts,greedy", "--out", str(out)]) == 0
+    assert "seat 0 ismcts" in capsys.readouterr().out and out.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("preset", ["qq-2deck", "4deck", "taian", "bianfeng-friend"])
+def test_the_end_screen_shows_the_kitty_in_one_order(preset):
+    """The end screen listed the kitty twice, in two orders (the caption in pack order, the kitty line as a player
+    holds cards): one order, the kitty line's."""
+    deal = bots.play_deal(Rules.preset(preset), 2)
+    for seat in (None, 0, deal.dealer):
+        end = replay.frames(deal, seat)[-1]
+        if deal.result().lost_deal:
+            continue
+        shown = [part for part in end["c"] if isinstance(part, list)]
+        assert shown == [end["k"]], (seat, shown, end["k"])
+        assert sorted(end["k"]) == sorted(str(c) for c in deal.kitty) and end["k"] == replay.reading_order(
+            deal, deal.kitty)

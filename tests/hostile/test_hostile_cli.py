@@ -42,8 +42,7 @@ def test_ascii_rules_still_work(capsys):
 
 
 @pytest.mark.parametrize("argv", [["simulate", "--games", "８"], ["simulate", "--games", "5", "--seed", "٣"],
-                                  ["simulate", "--games", "5", "--dealer", "१"], ["matches", "--matches", "２"],
-                                  ["replay", "--out", "x.html", "--seat", "０"]], ids=repr)
+                                  ["matches", "--matches", "２"]], ids=repr)
 def test_integer_options_are_ascii(argv, capsys):
     """argparse's integer options read ASCII only (int() alone took "８" for 8): argparse's own refusal, exit 2."""
     with pytest.raises(SystemExit) as e:
@@ -51,6 +50,17 @@ def test_integer_options_are_ascii(argv, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "invalid int value" in err and argv[-1] in err
+
+
+@pytest.mark.parametrize("argv", [["simulate", "--games", "5", "--dealer", "१"],
+                                  ["matches", "--matches", "2", "--first-dealer", "٣"],
+                                  ["replay", "--out", "x.html", "--seat", "０"]], ids=repr)
+def test_seat_options_are_ascii(argv, capsys):
+    """A seat is 0, 1, 2 or 3 in ASCII digits (int() alone took "０" for 0): one line naming the option, the value
+    and the seats, exit 2."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{argv[-2]} {argv[-1]}: not a seat; give 0, 1, 2 or 3" in err and err.count("\n") == 1, err
 
 
 def test_ascii_integer_options_still_work(capsys):

@@ -14,6 +14,7 @@ import sys
 import textwrap
 import time
 
+import children
 import numpy as np
 import pytest
 
@@ -154,7 +155,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize("how", ["SIGKILL", "SIGINT"])
 def test_a_process_pool_leaves_no_orphans(how: str) -> None:
-    p = subprocess.Popen([sys.executable, "-c", textwrap.dedent(_POOL_PARENT)], stdout=subprocess.PIPE, text=True)
+    p = children.popen([sys.executable, "-c", textwrap.dedent(_POOL_PARENT)], stdout=subprocess.PIPE, text=True)
     assert p.stdout is not None
     pids = [int(x) for x in p.stdout.readline().split()]
     assert len(pids) == 2 and all(_alive(x) for x in pids)

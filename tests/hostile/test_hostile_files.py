@@ -329,8 +329,9 @@ def test_a_size_claim_beyond_the_file_is_refused(saved, tmp_path):
 
 @pytest.mark.parametrize("breakage", BREAKAGES)
 def test_show_prints_one_line_and_exits_2_for_a_broken_file(breakage, saved, tmp_path, capsys):
-    """``shengji show FILE`` on each broken file: exit code 2, one line on stderr naming the file, no traceback."""
-    path = broken("SimResult", breakage, saved, tmp_path)
+    """``shengji show FILE`` on each broken file: exit code 2, one line on stderr naming the file, no traceback. (A
+    file of another kind: a Records file; show reads both SimResult and MatchResult files.)"""
+    path = broken("MatchResult" if breakage == "another kind" else "SimResult", breakage, saved, tmp_path)
     assert main(["show", str(path)]) == 2
     captured = capsys.readouterr()
     lines = captured.err.splitlines()

@@ -2,9 +2,9 @@
 decision (the exact endgame inside a world included), absurd budgets are refused with the limit named, and
 counts are checked with the argument named (numpy integers accepted, no OverflowError from deep inside).
 
-The Ctrl-C cases run in subprocesses, all started together: each prints a line right before its long call, gets
-SIGINT half a second later and must print ``interrupted`` (or, for the command line, exit with 130 and one line)
-within a second of the signal."""
+The Ctrl-C cases run in subprocesses with SIGINT at its default (tests/children.py), all started together: each
+prints a line right before its long call, gets SIGINT half a second after all have, and must print ``interrupted``
+(or, for the command line, exit with 130 and one line) within a second of the signal."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import children
 import numpy as np
 import pytest
 
@@ -53,35 +54,33 @@ CLI = {
 
 
 def _child(name: str) -> subprocess.Popen:
-    if name in CALLS:
-        code = _PLAY + textwrap.dedent(f"""
-        try:
-            {CALLS[name]}
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-        else:
-            print("finished", flush=True)
-        """)
-        args = [sys.executable, "-c", code]
+    kw: dict = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True,
+                "env": {**os.environ, "PYTHONUNBUFFERED": "1"}}
+    if name in CLI:
+        return children.cli(CLI[name], **kw)
+    code = _PLAY + textwrap.dedent(f"""
+    try:
+        {CALLS[name]}
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
     else:
-        args = [sys.executable, "-m", "shengji", *CLI[name]]
-    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        print("finished", flush=True)
+    """)
+    return children.popen([sys.executable, "-c", code], **kw)
 
 
 @pytest.fixture(scope="module")
 def interrupted() -> dict[str, tuple[int, str, str, float]]:
-    """Every long call started together, each sent SIGINT 2 s after it began (the command lines: after they
-    started): (rc, out, err, seconds from the signal to the process's end)."""
+    """Every long call started together (SIGINT at its default in each, whatever this run inherited: tests/
+    children.py), each sent SIGINT once all have printed that they reach their long call, and half a second more
+    (so the signal lands inside the native loop, not before it): (rc, out, err, seconds from the signal to the
+    process's end)."""
     procs = {name: _child(name) for name in [*CALLS, *CLI]}
     try:
         results = {}
         for name, p in procs.items():
-            assert p.stdout is not None
-            if name in CALLS:
-                first = p.stdout.readline()  # waits for the child to reach its long call
-                assert first.strip() == "go", (name, first, p.stderr.read() if p.poll() is not None else "")
-        time.sleep(2.0)  # 0.5 s into the calls' runs, and the command lines imported and started
+            children.wait_ready(p, name)  # the child reached its long call
+        time.sleep(0.5)  # into the native loops
         sent = {}
         for name, p in procs.items():
             assert p.poll() is None, f"{name} ended before the signal: {p.communicate()}"

@@ -9,3 +9,4 @@ cdef extern from "sj_level.h" nogil:
         int attacker_levels
 
     sj_level_outcome sj_level_outcome_of(const sj_rules *rules, int attacker_points)
+    int sj_level_played(const sj_rules *rules, int level)

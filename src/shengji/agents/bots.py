@@ -21,6 +21,7 @@ from .._core import Cards, Deal
 from ..base import _validate
 from ..game._bot import SUITS, Bot, _choose_in, _in_phase, _seat  # noqa: F401  (SUITS, Bot: part of this module's API)
 from ..game.observation import observe
+from ..game.players import NAMES as _NATIVE_NAMES
 from ..game.players import Greedy, Random, play  # noqa: F401  (part of this module's API)
 from ..game.players import bots as bots_of
 from ..game.players import resolve as resolve_seats
@@ -294,7 +295,16 @@ def _bury_candidates(deal: Deal) -> list[Cards]:
 resolve = bots_of  # four bots from a policy name, a bot, or a list of four (shengji.players.bots)
 
 
-_NAMES = ("greedy", "random", "pimc", "ismcts")
+def _search_bots(seed: int = 0, worlds: int | None = 64, time_ms: float | None = None, endgame: int = 0,
+                 iterations: int | None = None, clock: str = "wall") -> dict[str, Any]:
+    """The search bots' names, each with the function making its bot: the names ``player`` adds to the resolver's."""
+    return {"pimc": lambda: PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame, clock=clock),
+            "ismcts": lambda: ISMCTS(iterations=iterations, time_ms=time_ms, seed=seed, clock=clock)}
+
+
+BOT_NAMES: tuple[str, ...] = (*_NATIVE_NAMES, *_search_bots())
+"""Every bot name ``player`` takes (the native policies', then the search bots'): the one list the command line's
+--bots (tournament, replay) and its messages use."""
 
 
 def player(name: Any, seed: int = 0, worlds: int | None = 64, *, time_ms: float | None = None, endgame: int = 0,
@@ -302,15 +312,14 @@ def player(name: Any, seed: int = 0, worlds: int | None = 64, *, time_ms: float 
     """A bot from its name or a Bot itself, through the one resolver (``shengji.players.resolve``): "greedy",
     "random" (seeded by ``seed``), "pimc" (``PIMC(worlds, seed, time_ms, endgame)``) or "ismcts"
     (``ISMCTS(iterations, time_ms, seed)``); ``clock``: what a search bot's ``time_ms`` measures, ``"wall"`` or
-    ``"cpu"`` (as PIMC's)."""
+    ``"cpu"`` (as PIMC's); ``BOT_NAMES`` lists the names."""
     if isinstance(name, Bot):
         return name
     if isinstance(name, str) and name == "random":
         return Random(seed)
-    search = {"pimc": lambda: PIMC(worlds=worlds, seed=seed, time_ms=time_ms, endgame=endgame, clock=clock),
-              "ismcts": lambda: ISMCTS(iterations=iterations, time_ms=time_ms, seed=seed, clock=clock)}
     if not isinstance(name, str):
-        raise TypeError(f"a bot is a name ({', '.join(_NAMES)}) or a shengji.bots.Bot, not {type(name).__name__}")
+        raise TypeError(f"a bot is a name ({', '.join(BOT_NAMES)}) or a shengji.bots.Bot, not {type(name).__name__}")
+    search = _search_bots(seed, worlds, time_ms, endgame, iterations, clock)
     return resolve_seats(name, names=search, what="bot").bots()[0]
 
 

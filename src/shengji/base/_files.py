@@ -263,6 +263,18 @@ def open_npz(path: str | os.PathLike[str], kind: str) -> NpzReader:
     return NpzReader(path, kind, file, archive, members)
 
 
+def kind_of(path: str | os.PathLike[str], among: tuple[str, ...]) -> str:
+    """Which of the kinds ``among`` (``KINDS``) the ``.npz`` file ``path`` is, by its members: a later kind when the
+    file opens as it, else the first (whose loader then says what is wrong with the file)."""
+    for kind in among[1:]:
+        try:
+            with open_npz(path, kind):
+                return kind
+        except ValueError:
+            pass
+    return among[0]
+
+
 def free_memory() -> int | None:
     """Bytes of memory free now (Linux), or None where it cannot be told: what a run's result arrays are
     checked against before they are allocated."""

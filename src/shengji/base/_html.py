@@ -62,6 +62,12 @@ def trump_html(t: Any, tokens: Sequence[str]) -> str:
             f'<div>trumps, highest first: {order}</div></div>')
 
 
+def _plays_html(leader: int, plays: Sequence[Any]) -> str:
+    """A trick's plays in order, each labelled with its seat ("seat 2: K♦ K♦"), the leader's first."""
+    return " · ".join(f'<span style="white-space:nowrap"><span style="color:#666">seat {(leader + i) % 4}:</span> '
+                      f"{cards_html(list(p))}</span>" for i, p in enumerate(plays))
+
+
 def deal_html(d: Any, tokens: Sequence[str]) -> str:
     """A deal: the phase and whose turn, the trump and level, the four hands (the dealer marked), the trick in
     progress, the last trick and the points so far."""
@@ -71,12 +77,11 @@ def deal_html(d: Any, tokens: Sequence[str]) -> str:
         mark = " ◀ to move" if s == d.to_move else ""
         rows.append(f'<tr><td style="padding-right:8px"><b>seat {s}</b> <span style="color:#666">({role})</span>'
                     f'{mark}</td><td>{cards_html(reading_order(d, d.hand(s), tokens))}</td></tr>')
-    trick = " · ".join(cards_html(p) for p in d.trick) if d.trick else "—"
+    trick = _plays_html(d.trick_leader, d.trick) if d.trick else "—"
     last = ""
     if d.tricks:
         leader, plays, winner = d.tricks[-1]
-        last = (f'<div>last trick (led by seat {leader}, won by seat {winner}): '
-                f'{" · ".join(cards_html(p) for p in plays)}</div>')
+        last = f"<div>last trick (won by seat {winner}): {_plays_html(leader, plays)}</div>"
     trump = "not settled" if d.phase == "declare" else ("no trump" if d.trump is None else SYMBOLS[d.trump])
     head = (f"<b>Deal</b>: phase {html.escape(d.phase)}, level {html.escape(d.level)}, trump {trump}, "
             f"attackers' points {d.attacker_points}, tricks played {len(d.tricks)}")

@@ -31,11 +31,11 @@ from .._core import OPTIONS, Cards, Trump
 from .._version import __version__
 from ..agents import bots
 from ..agents.bots import play_deal, player
-from ..base import _validate
+from ..base import _files, _validate
 from ..game.players import NAMES, play
-from ..game.rules import Rules, options_markdown
+from ..game.rules import Rules, options_markdown, preset_of
 from ..runs.advise import advise_bury
-from ..runs.matches import simulate_matches
+from ..runs.matches import MatchResult, simulate_matches
 from ..runs.results import SimResult, npz_path
 from ..runs.simulate import simulate
 from ..runs.tournament import tournament
@@ -60,6 +60,7 @@ def _demo(args: argparse.Namespace) -> int:
     the decomposition of some trumps, a follow checked, a throw checked, a trick's winner, a kitty multiplier.
     Cards print as rank then suit; an effective suit "T" is trump."""
     rules = Rules.preset(args.preset)
+    _check_level(rules, args)
     trump = Trump(rules, args.level, args.suit)
     w = min(rules.decks, 2)  # the copies of a kind the examples use: pairs where the pack has them
     print(f"rules: {args.preset} ({rules.decks} deck(s), kitty {rules.kitty}); {trump!r}; effective suits are "
@@ -97,13 +98,22 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    """A saved run (SimResult.save, simulate --out): its summary, and its plot with --plot."""
+    """A saved run (simulate --out, matches --out; SimResult.save, MatchResult.save): its summary, and its plot
+    with --plot (the attackers' points of a simulation, the final levels and lengths of matches)."""
     if args.plot:
         _check_plot_path(args.plot)
-    res = SimResult.load(args.file)
-    print(res.summary())
+    res: Any
+    if _files.kind_of(args.file, ("SimResult", "MatchResult")) == "MatchResult":
+        res = MatchResult.load(args.file)
+        print(res.summary())
+        if args.plot:
+            _plot_matches(res, args.plot, str(res.meta.get("preset", os.path.basename(args.file))))
+    else:
+        res = SimResult.load(args.file)
+        print(res.summary())
+        if args.plot:
+            _plot(res, args.plot, str(res.meta.get("preset", os.path.basename(args.file))))
     if args.plot:
-        _plot(res, args.plot, str(res.meta.get("preset", os.path.basename(args.file))))
         print(f"plot written to {args.plot}")
     return 0
 
@@ -173,6 +183,60 @@ def _trump_option(text: str) -> str | None:
     return "declare" if text.lower() == "declare" else text
 
 
+def _suit(flag: str, text: str) -> str:
+    """A --trump/--suit value the API's own parser reads (a suit letter or symbol, or NT)."""
+    try:
+        _core.suit_index(text)
+    except (ValueError, TypeError):
+        raise ValueError(f"{flag} {text}: not a trump; give S, H, D, C or NT (no trump)") from None
+    return text
+
+
+def _trump(flag: str, text: str) -> str:
+    """A --trump value of a run: declare (the trump is declared while dealing), or a suit (``_suit``)."""
+    if text.strip().lower() == "declare":
+        return "declare"
+    try:
+        return _suit(flag, text)
+    except ValueError:
+        raise ValueError(f"{flag} {text}: not a trump; give declare, S, H, D, C or NT (no trump)") from None
+
+
+def _seat(flag: str, text: str) -> int:
+    """A seat option's value: 0, 1, 2 or 3."""
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise ValueError(f"{flag} {text}: not a seat; give 0, 1, 2 or 3")
+    return int(text)
+
+
+def _rank(flag: str, text: str) -> str:
+    """A level option's value: a rank 2 .. 10, J, Q, K, A (T for 10), as the API reads it."""
+    try:
+        return _core.RANKS[_core.rank_index(text)]
+    except ValueError:
+        raise ValueError(f"{flag} {text}: not a rank; give one of {', '.join(_core.RANKS)}") from None
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """The options naming seats, trumps and levels, checked (and seats made numbers) before any work, each refused
+    in the command line's words: the option, the value and what it takes (no Python spellings)."""
+    checks = {"dealer": _seat, "first_dealer": _seat, "seat": _seat, "level": _rank, "end_level": _rank,
+              "suit": _suit, "trump": _suit if args.command == "bury" else _trump}
+    for dest, check in checks.items():
+        value = getattr(args, dest, None)
+        if value is not None:
+            setattr(args, dest, check(f"--{dest.replace('_', '-')}", value))
+
+
+def _check_level(rules: Rules, args: argparse.Namespace) -> None:
+    """--level: one the rules play (the core says which: ``shengji.Rules.levels_played``), refused before any
+    work in the command line's words."""
+    if args.level is not None:
+        why = _core.level_refusal(rules, args.level)
+        if why:
+            raise ValueError(f"--level {args.level} (--preset {args.preset}) is {why}")
+
+
 def _check_writable(path: str, what: str) -> None:
     """Fail before a long run, not after it: ``path`` must be a file this process can create or overwrite."""
     existed = os.path.exists(path)
@@ -218,9 +282,23 @@ def _seat_cards(items: list[str] | None, what: str) -> dict[int, str]:
     return out
 
 
+_FIXED = re.compile(r"(kitty|buried|hands\[([0-3])\]) ")
+
+
+def _fixed_cards_words(err: ValueError) -> ValueError:
+    """The API's refusal of fixed cards ("kitty 'AS' has 1 card; the kitty holds 8 under these rules") in the
+    command line's spelling of the option (--kitty, --buried, --hand SEAT=CARDS); other refusals as they are."""
+    m = _FIXED.match(str(err))
+    if not m:
+        return err
+    flag = f"--hand {m.group(2)}=CARDS " if m.group(2) else f"--{m.group(1)} "
+    return ValueError(flag + str(err)[m.end():])
+
+
 def _simulate(args: argparse.Namespace) -> int:
     _count(args.games, "--games")
     rules = _rules(args)
+    _check_level(rules, args)
     policy: Any = args.policy.split(",") if "," in args.policy else args.policy
     trump = _trump_option(args.trump)
     out = npz_path(args.out) if args.out else None
@@ -230,12 +308,15 @@ def _simulate(args: argparse.Namespace) -> int:
         _check_plot_path(args.plot)
     t = time.perf_counter()
     hands = _seat_cards(args.hand, "--hand")
-    res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
-                   progress=args.progress if args.progress is not None else sys.stderr.isatty(),
-                   level=args.level, trump=trump, dealer=args.dealer, hands=hands or None, kitty=args.kitty,
-                   buried=args.buried, keep="arrays" if out else "summary")  # a summary needs no per-deal arrays
+    try:
+        res = simulate(rules, args.games, policy=policy, seed=args.seed, threads=args.threads,
+                       progress=args.progress if args.progress is not None else sys.stderr.isatty(),
+                       level=args.level, trump=trump, dealer=args.dealer, hands=hands or None, kitty=args.kitty,
+                       buried=args.buried, keep="arrays" if out else "summary")  # no per-deal arrays for a summary
+    except ValueError as err:
+        raise _fixed_cards_words(err) from None
     elapsed = time.perf_counter() - t
-    res.meta["preset"] = args.preset
+    res.meta["preset"], res.meta["options_changed"] = preset_of(rules, args.preset)  # read against --preset
     print(res.summary())
     plays = int(res.plays if isinstance(res.plays, int) else res.plays.sum())
     print(f"time: {elapsed:.2f} s  ({args.games / elapsed:,.0f} deals/s, {plays / elapsed:,.0f} "
@@ -257,16 +338,21 @@ def _matches(args: argparse.Namespace) -> int:
     if args.out:
         out = args.out if args.out.endswith(".npz") else args.out + ".npz"
         _check_writable(out, "--out")
+    if args.plot:
+        _check_plot_path(args.plot)
     t = time.perf_counter()
     res = simulate_matches(rules, args.matches, policy=policy, seed=args.seed, threads=args.threads, levels=levels,
                            first_dealer=args.first_dealer, end_level=args.end_level, max_deals=args.max_deals)
     elapsed = time.perf_counter() - t
-    res.meta["rules"] = args.preset
+    res.meta["preset"], res.meta["options_changed"] = preset_of(rules, args.preset)  # read against --preset
     print(res.summary())
     deals = int(res.deals.sum())
     print(f"time: {elapsed:.2f} s  ({args.matches / elapsed:,.0f} matches/s, {deals / elapsed:,.0f} deals/s)")
     if out:
         print(f"saved {res.save(out)}")
+    if args.plot:
+        _plot_matches(res, args.plot, args.preset)
+        print(f"plot written to {args.plot}")
     return 0
 
 
@@ -295,6 +381,36 @@ def _plot(res: Any, path: str, title: str) -> None:
     ax.text(0.98, 0.95, f"kitty captured {100 * p:.1f} %\n(95 % CI {100 * lo:.1f}–{100 * hi:.1f} %)",
             transform=ax.transAxes, ha="right", va="top",
             bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.8})
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _plot_matches(res: MatchResult, path: str, title: str) -> None:
+    """The levels plot of matches: where each team (each seat under 找朋友) finished, and how many deals a match
+    lasted."""
+    plt = _plot_module()
+    units = res.final_levels.shape[1]
+    names = [f"seat {u}" for u in range(units)] if res.per_seat else [f"team {u} (seats {u}+{u + 2})"
+                                                                         for u in range(units)]
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
+    width = 0.8 / units
+    x = range(len(_core.RANKS))
+    for u in range(units):
+        counts = [int((res.final_levels[:, u] == r).sum()) for r in x]
+        p, lo, hi = res.win_rate(seat=u) if res.per_seat else res.win_rate(team=u)
+        ax.bar([r + (u - (units - 1) / 2) * width for r in x], [100 * c / max(res.matches, 1) for c in counts],
+               width=width, label=f"{names[u]}: wins {100 * p:.1f} % (95 % CI {100 * lo:.1f}–{100 * hi:.1f})")
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(_core.RANKS)
+    ax.set_xlabel("level at the end of the match")
+    ax.set_ylabel("share of matches (%)")
+    ax.legend(fontsize=8)
+    deals, lengths = res.deals_histogram()
+    ax2.bar(deals, 100 * lengths / max(res.matches, 1), width=0.9, color="#4477aa")
+    ax2.set_xlabel("deals a match")
+    ax2.set_ylabel("share of matches (%)")
+    fig.suptitle(f"{title}: {res.matches:,} matches, policy {res.meta.get('policy')}")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -420,8 +536,18 @@ def _player(name: str, worlds: int | None, seed: int, time_ms: float | None = No
     return bots.player(name, seed, worlds, time_ms=time_ms, endgame=endgame, iterations=iterations, clock=clock)
 
 
+def _bot_names(args: argparse.Namespace) -> list[str]:
+    """--bots as a list of names, each one of ``shengji.bots.BOT_NAMES`` (the one list of the resolver's names),
+    refused in the command line's words."""
+    names = [n.strip() for n in args.bots.split(",")]
+    for n in names:
+        if n and n not in bots.BOT_NAMES:
+            raise ValueError(f"--bots {args.bots!r}: unknown bot {n!r}; the bots are {', '.join(bots.BOT_NAMES)}")
+    return names
+
+
 def _tournament(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = [n for n in _bot_names(args) if n]
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"--bots needs two or more different bots, got {args.bots!r}")
     players = {n: _player(n, args.worlds, args.seed, args.time_ms, args.endgame, args.iterations, args.clock)
@@ -437,6 +563,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _bury(args: argparse.Namespace) -> int:
     rules = _rules(args)
+    _check_level(rules, args)
+    args.level = args.level or rules.first_level
     advice = advise_bury(rules, args.hand, args.level, _trump_option(args.trump), candidates=args.candidate,
                          games=args.games, seed=args.seed, threads=args.threads,
                          progress=args.progress if args.progress is not None else sys.stderr.isatty())
@@ -456,10 +584,10 @@ def _replay(args: argparse.Namespace) -> int:
         raise ValueError(f"--out {out!r}: no folder {folder!r}")
     names = [n.strip() for n in args.bots.split(",")]
     if len(names) not in (2, 4) or not all(names):
-        raise ValueError(f"--bots {args.bots!r}: two names (seats 0+2, then 1+3) or four (one per seat)")
-    players = [player(n, args.seed, args.worlds) for n in names]  # unknown names refused before playing
-    if args.seat is not None and not 0 <= args.seat <= 3:
-        raise ValueError(f"--seat {args.seat}: a seat 0..3 (or no --seat for every hand)")
+        raise ValueError(f"--bots {args.bots!r}: two names (seats 0+2, then 1+3) or four (one per seat), each one of "
+                         f"{', '.join(bots.BOT_NAMES)}")
+    _bot_names(args)  # unknown names refused before playing
+    players = [player(n, args.seed, args.worlds) for n in names]
     t = time.perf_counter()
     deal = play_deal(_rules(args), args.seed, players)
     page = deal.to_html(args.seat)
@@ -525,13 +653,18 @@ def _play(args: argparse.Namespace) -> int:
 
 
 class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
-    """Every option's help ends with its default; an option whose default is None says in words what it means."""
+    """Every option's help ends with its default, once: a help that states its default itself ("(default: ...")
+    keeps its own; a required option has none; a flag's default is off; None is "none"."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
-        if "default:" in text or action.default is argparse.SUPPRESS or not action.option_strings:
+        if "(default" in text or action.default is argparse.SUPPRESS or not action.option_strings or \
+                action.required:
             return action.help
-        default = "none" if action.default is None else "%(default)s"
+        if isinstance(action, (argparse._StoreTrueAction, argparse._StoreFalseAction)):
+            default = "on" if action.default else "off"
+        else:
+            default = "none" if action.default is None else "%(default)s"
         return f"{text} (default: {default})" if text else f"(default: {default})"
 
 
@@ -553,7 +686,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     sim.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
     sim.add_argument("--trump", default="declare", help="declare, S/H/D/C, or NT (no trump)")
-    sim.add_argument("--dealer", type=_int, default=None, help="fixed dealer seat (default: random per deal)")
+    sim.add_argument("--dealer", default=None, help="fixed dealer seat 0..3 (default: random per deal)")
     sim.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
     sim.add_argument("--out", metavar="FILE.npz", help="save the per-deal arrays")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -570,13 +703,14 @@ def main(argv: list[str] | None = None) -> int:
     mat.add_argument("--matches", type=_int, default=10_000, help="matches to play")
     mat.add_argument("--levels", default=None, metavar="L0,L1",
                      help="starting levels: team 0's and team 1's (8,J), or one per seat under 找朋友")
-    mat.add_argument("--first-dealer", type=_int, default=None, help="the seat dealing first (default 0)")
+    mat.add_argument("--first-dealer", default=None, help="the seat 0..3 dealing first (default: 0)")
     mat.add_argument("--end-level", default=None, help="the level that ends the match (default: the last)")
     mat.add_argument("--max-deals", type=_int, default=None, help="stop a match unfinished after this many deals")
     mat.add_argument("--policy", default="greedy", help="random, greedy, or four comma-separated (one per seat)")
     mat.add_argument("--seed", type=_int, default=0, help="the run's seed (match i uses match_seed(seed, i))")
     mat.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     mat.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
+    mat.add_argument("--plot", metavar="FILE.png", help="draw the final levels and the deals a match")
     mat.add_argument("--out", metavar="FILE.npz", help="save the per-match arrays")
     mat.set_defaults(func=_matches)
     bench = sub.add_parser("bench", help="deals/s and plays/s: native core vs pure-Python reference")
@@ -592,12 +726,12 @@ def main(argv: list[str] | None = None) -> int:
     bench.set_defaults(func=_bench)
     tour = sub.add_parser("tournament", help="duplicate deals between bots: which is stronger")
     tour.add_argument("--bots", default="pimc,greedy",
-                      help="two or more of pimc, ismcts, greedy, random")
+                      help=f"two or more of {', '.join(bots.BOT_NAMES)}")
     tour.add_argument("--deals", type=_int, default=200, help="duplicate deals per pair")
     tour.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
-    tour.add_argument("--worlds", type=_int, default=None, help="PIMC's sampled worlds (default 64; with --time-ms "
+    tour.add_argument("--worlds", type=_int, default=None, help="PIMC's sampled worlds (default: 64; with --time-ms "
                       "the most)")
-    tour.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations (default 1000; with "
+    tour.add_argument("--iterations", type=_int, default=None, help="ISMCTS's iterations (default: 1000; with "
                       "--time-ms the most)")
     tour.add_argument("--time-ms", type=float, default=None, help="the search bots' budget per decision")
     tour.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what --time-ms measures: elapsed "
@@ -619,26 +753,28 @@ def main(argv: list[str] | None = None) -> int:
     bury.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     bury.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: on a terminal)")
-    bury.add_argument("--level", default="2", help="the level rank")
+    bury.add_argument("--level", default=None, help="the level rank (default: the preset's first level)")
     bury.add_argument("--trump", required=True, help="S/H/D/C, or NT (no trump)")
     bury.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     bury.add_argument("--games", type=_int, default=2000, help="deals per candidate")
     bury.add_argument("--seed", type=_int, default=0, help="the runs' seed")
     bury.add_argument("--threads", type=_int, default=None, help="native threads (default: every core)")
     bury.set_defaults(func=_bury)
-    show = sub.add_parser("show", help="summarise (and plot) a run saved with simulate --out")
+    show = sub.add_parser("show", help="summarise (and plot) a run saved with simulate --out or matches --out")
     show.add_argument("file", metavar="FILE.npz", help="the saved run")
-    show.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution")
+    show.add_argument("--plot", metavar="FILE.png", help="draw the attackers' points distribution (simulate), or "
+                                                         "the final levels and the deals a match (matches)")
     show.set_defaults(func=_show)
     rep = sub.add_parser("replay", help="one deal played by bots, written as an HTML page that steps through it")
     rep.add_argument("--out", required=True, metavar="FILE.html", help="the page to write")
     rep.add_argument("--bots", default="greedy,greedy",
-                     help="A,B (A plays seats 0 and 2, B seats 1 and 3) or four names, one per seat; each of "
-                          "greedy, random, pimc")
+                     help="A,B (A plays seats 0 and 2, B seats 1 and 3) or four names, one per seat; each one of "
+                          f"{', '.join(bots.BOT_NAMES)}")
     rep.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     rep.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
     rep.add_argument("--seed", type=_int, default=0, help="the deal's seed")
-    rep.add_argument("--seat", type=_int, default=None, help="show only what this seat sees (default: every hand)")
+    rep.add_argument("--seat", default=None, help="show only what this seat 0..3 sees (default: every "
+                     "hand)")
     rep.add_argument("--worlds", type=_int, default=64, help="PIMC's sampled worlds")
     rep.set_defaults(func=_replay)
     ply = sub.add_parser("play", help="play a whole deal against the bots at the terminal",
@@ -676,6 +812,7 @@ def main(argv: list[str] | None = None) -> int:
     if extra:  # an unknown option of a subcommand: that subcommand's usage
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     try:
+        _check_options(args)
         return int(args.func(args))
     except (ValueError, TypeError, NotImplementedError) as err:  # the API refused an argument: no traceback
         print(f"shengji {args.command}: error: {err}", file=sys.stderr)

@@ -168,7 +168,9 @@ def frames(deal: Deal, seat: int | None = None) -> list[dict[str, Any]]:
             caption.append(f"— seat {winner} wins the trick ({sum(points(p) for p in plays)} points)")
         out.append(_frame(d, seat, caption))
         if d.phase == "done":
-            out.append(_frame(d, seat, ["end", "the kitty is turned over:", _tokens(d.kitty)]))
+            end = _frame(d, seat, ["end", "the kitty is turned over:"])
+            end["c"].append(end["k"])  # the kitty line's cards, in its order (a player's: trumps first)
+            out.append(end)
     return out
 
 

@@ -148,6 +148,12 @@ class Rules:
         return (54 * self.decks - self.kitty) // 4
 
     @property
+    def levels_played(self) -> tuple[str, ...]:
+        """The level ranks deals are played at, lowest first: every rank, but 2 under ``first_level="3"`` (a
+        constant trump there); a Deal, a Trump or a run at another level is refused (computed by the C core)."""
+        return tuple(_core.levels_played(self))
+
+    @property
     def total_points(self) -> int:
         """Points in the whole pack: 100 per deck."""
         return 100 * self.decks
@@ -240,6 +246,33 @@ Rules.PRESET_DOCS = {
 
 Rules.__doc__ = (Rules.__doc__ or "") + "\n    The options (keywords), from the core's option table:\n\n" + "\n".join(
     f"    - ``{o.name}`` (default ``{o.default!r}``): {o.doc}" for o in OPTIONS.values()) + "\n"
+
+
+def preset_of(rules: Rules, preset: str | None = None) -> tuple[str, dict[str, Any]]:
+    """The preset ``rules`` are read against and the options that differ from it (as text: rank sets
+    comma-separated): ``preset`` when given, else the preset with the fewest differences (the first of
+    ``Rules.presets()`` on a tie). A run's summary names its rules so: a preset, and only what changed."""
+    names = (preset,) if preset is not None else Rules.presets()
+    best: tuple[str, dict[str, Any]] | None = None
+    for name in names:
+        base = Rules.preset(name)
+        diff = {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)
+                if getattr(base, f.name) != getattr(rules, f.name)}
+        if best is None or len(diff) < len(best[1]):
+            best = (name, diff)
+    assert best is not None
+    return best[0], {k: ",".join(v) if isinstance(v, tuple) else v for k, v in best[1].items()}
+
+
+def rules_text(preset: str | None, changed: dict[str, Any] | None, most: int = 4) -> str:
+    """The rules in a summary's words: the preset, then at most ``most`` changed options (``k=v``) and how many
+    more ("qq-2deck with kitty=6, wider_shapes=True")."""
+    text = preset or "rules not recorded"
+    items = [f"{k}={v}" for k, v in (changed or {}).items()]
+    if items:
+        more = f" and {len(items) - most} more options" if len(items) > most else ""
+        text += " with " + ", ".join(items[:most]) + more
+    return text
 
 
 def options_markdown() -> str:

@@ -16,8 +16,9 @@ from .._core import TOKENS, Cards, Deal, Trump
 from ..base import _html
 from ..base._html import _BOX, BLACK, RED, SYMBOLS, card_html
 
-__all__ = ["BLACK", "RED", "SYMBOLS", "card_html", "cards_html", "deal_html", "histogram_svg", "reading_order",
-           "result_html", "result_repr", "rollouts_html", "table_html", "tournament_html", "trump_html"]
+__all__ = ["BLACK", "RED", "SYMBOLS", "card_html", "cards_html", "deal_html", "histogram_svg", "match_html",
+           "reading_order", "result_html", "result_repr", "rollouts_html", "table_html", "tournament_html",
+           "trump_html"]
 
 
 def cards_html(cards: Any) -> str:
@@ -61,11 +62,49 @@ def histogram_svg(values: np.ndarray, counts: np.ndarray, width: int = 420, heig
 
 
 def result_html(res: Any) -> str:
-    """A SimResult or SimSummary: its summary table's head, and the attackers' points as a small histogram."""
-    text = res.summary().split("attacker points (bins of 20):")[0].rstrip()
+    """A SimResult or SimSummary: the run and its findings as a table (each a row: what, then the value), the level
+    outcomes as a table (games and share), and the attackers' points as a small histogram."""
+    run, rows, outcomes = res._facts()
+    cell = 'style="padding:2px 8px;vertical-align:top"'
+    head = "".join(f"<tr><th {cell} align=left>{html.escape(k)}</th><td {cell}>{html.escape(v)}</td></tr>"
+                   for k, v in [*run, *rows])
+    body = (f'<div style="{_BOX}"><b>{html.escape(type(res).__name__)}</b>'
+            f'<table style="border-collapse:collapse">{head}</table>')
+    if not res.games:
+        return body + "<div>(no games)</div></div>"
+    lines = "".join(f'<tr><td {cell}>{html.escape(key)}</td><td {cell} align=right>{n:,}</td>'
+                    f'<td {cell} align=right>{pct:.2f} %</td></tr>' for key, n, pct in outcomes)
     values, counts = res.points_histogram(step=10)
-    return (f'<div style="{_BOX}"><pre style="margin:0">{html.escape(text)}</pre>'
+    return (body + f'<table style="border-collapse:collapse"><tr><th {cell} align=left>level outcome</th>'
+            f'<th {cell} align=right>games</th><th {cell} align=right>share</th></tr>{lines}</table>'
             f"<div>attackers' points (bins of 10):</div>{histogram_svg(values, counts)}</div>")
+
+
+def match_html(res: Any) -> str:
+    """A MatchResult: the run, each team's (each seat's, under 找朋友) wins with the 95 % interval, the deals a
+    match, as tables."""
+    cell = 'style="padding:2px 8px;vertical-align:top"'
+    m = res.meta
+    levels = m.get("levels")
+    run = [("matches", f"{res.matches:,}"), ("rules", res._rules_text()), ("policy", str(m.get("policy"))),
+           ("seed", str(m.get("seed"))), ("from levels", ", ".join(map(str, levels)) if levels else "the first")]
+    if res.unfinished():
+        run.append(("unfinished", f"{res.unfinished():,} after max_deals={m.get('max_deals')}"))
+    d = res.deals
+    if len(d):
+        run.append(("deals a match", f"mean {d.mean():.1f}, median {int(np.median(d))}, 5 % .. 95 %: "
+                                     f"{int(np.percentile(d, 5))} .. {int(np.percentile(d, 95))}"))
+    head = "".join(f"<tr><th {cell} align=left>{html.escape(k)}</th><td {cell}>{html.escape(v)}</td></tr>"
+                   for k, v in run)
+    wins = ""
+    for u in range(4 if res.per_seat else 2):
+        p, lo, hi = res.win_rate(seat=u) if res.per_seat else res.win_rate(team=u)
+        name = f"seat {u}" if res.per_seat else f"team {u} (seats {u} + {u + 2})"
+        wins += (f"<tr><td {cell}>{name}</td><td {cell} align=right>{100 * p:.1f} %</td>"
+                 f"<td {cell}>{100 * lo:.1f} .. {100 * hi:.1f} %</td></tr>")
+    return (f'<div style="{_BOX}"><b>MatchResult</b><table style="border-collapse:collapse">{head}</table>'
+            f'<table style="border-collapse:collapse"><tr><th {cell} align=left>{"seat" if res.per_seat else "team"}'
+            f'</th><th {cell} align=right>wins</th><th {cell} align=left>95 % CI</th></tr>{wins}</table></div>')
 
 
 def result_repr(res: Any) -> str:

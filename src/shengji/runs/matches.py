@@ -36,8 +36,9 @@ from .. import _core
 from .._core import RANKS, MatchState, match_seed
 from ..base import _files, _validate
 from ..base._stats import wilson
+from ..game import views
 from ..game.players import native
-from ..game.rules import Rules
+from ..game.rules import Rules, preset_of, rules_text
 from ._executors import RunSpec, describe
 from .match import Match
 
@@ -101,11 +102,21 @@ class MatchResult:
         """The matches stopped unfinished after ``max_deals`` deals (``winner`` -1)."""
         return int((self.winner < 0).sum())
 
+    def _rules_text(self) -> str:
+        """The rules in words: the preset and the options changed from it (a file written before they were
+        recorded: its rules as recorded, when short)."""
+        preset = self.meta.get("preset")
+        if preset is None:
+            recorded = str(self.meta.get("rules", ""))
+            preset = recorded if recorded and len(recorded) <= 40 else None
+        return rules_text(preset, self.meta.get("options_changed"))
+
     def summary(self) -> str:
-        """A readable table: the setup, each team's (or seat's) win rate with its 95 % interval, the deals a match
-        lasted and the unfinished matches."""
-        lines = [f"{self.matches} matches ({self.meta.get('rules', '?')}, policy {self.meta.get('policy')}, seed "
-                 f"{self.meta.get('seed')}), from levels {self.meta.get('levels') or 'the first'}"]
+        """A readable table: the setup (the rules, policy and seed), each team's (or seat's) win rate with its 95 %
+        interval, the deals a match lasted and the unfinished matches."""
+        levels = self.meta.get("levels")
+        lines = [f"{self.matches:,} matches ({self._rules_text()}; policy {self.meta.get('policy')}, seed "
+                 f"{self.meta.get('seed')}), from levels {', '.join(map(str, levels)) if levels else 'the first'}"]
         units = range(4) if self.per_seat else range(2)
         for u in units:
             p, lo, hi = self.win_rate(seat=u) if self.per_seat else self.win_rate(team=u)
@@ -126,9 +137,7 @@ class MatchResult:
                f"{float(self.deals.mean()) if self.matches else 0:.1f} deals)"
 
     def _repr_html_(self) -> str:
-        import html
-
-        return "<pre>" + html.escape(self.summary()) + "</pre>"
+        return views.match_html(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MatchResult):
@@ -265,7 +274,9 @@ def simulate_matches(rules: Rules, matches: int, *, policy: Any = "greedy", seed
                                                     executor=executor, chunk=chunk, timeout=timeout)
     pols, players = native(policy)
     keeps = rules.match_points != "none" or rules.throw_penalty == "match_point"
-    meta = RunSpec.meta(rules, policy, seed, levels=None if levels is None else list(levels), first_dealer=first_dealer,
+    preset, changed = preset_of(rules)
+    meta = RunSpec.meta(rules, policy, seed, preset=preset, options_changed=changed,
+                        levels=None if levels is None else list(levels), first_dealer=first_dealer,
                         end_level=end_level, points_start=None if points is None else list(points),
                         max_deals=max_deals, partnership=rules.partnership, first_match=first_match)
     if executor is not None:

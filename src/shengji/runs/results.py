@@ -128,6 +128,10 @@ class SimResult:
         text as ``SimSummary.summary``, computed from the arrays)."""
         return SimSummary.of(self).summary()
 
+    def _facts(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, int, float]]]:
+        """What the summary says, as data (``SimSummary._facts``)."""
+        return SimSummary.of(self)._facts()
+
     def __repr__(self) -> str:
         return views.result_repr(self)
 
@@ -299,53 +303,65 @@ class SimSummary:
             out[key] = out.get(key, 0) + n
         return out
 
-    def summary(self) -> str:
-        """A readable table: the setup, the capture rate, the attackers' points, the level outcomes."""
+    def _facts(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, int, float]]]:
+        """What the summary says, as data: the run (name, value: games, preset, policy, seed, threads, executor),
+        the findings (name, text: setup, rule options changed, lost deals, dealer alone, kitty captured,
+        attacker points, captured kitties) and the level outcomes (outcome, games, percent). ``summary`` prints
+        them as text, the notebook view (``shengji.views.result_html``) as tables."""
         p, lo, hi = self.kitty_capture_rate()
         m = self.meta
-        lines = [f"games: {self.games:,}   " + "   ".join(f"{k}: {v}" for k, v in m.items()
-                                                          if k in ("preset", "policy", "seed", "threads",
-                                                                   "executor"))]
+        run = [("games", f"{self.games:,}")] + [(k, str(m[k])) for k in ("preset", "policy", "seed", "threads",
+                                                                         "executor") if k in m]
+        rows: list[tuple[str, str]] = []
         if "trump" in m or "level" in m:
             setup = [f"trump {'declared' if m.get('trump') == 'declare' else m.get('trump') or 'none (NT)'}",
                      f"level {m.get('level')}", f"dealer {'random' if m.get('dealer') is None else m.get('dealer')}"]
             if m.get("hands"):
                 setup.append(f"hands of seats {', '.join(map(str, m['hands']))} fixed")
             setup += [f"{name} fixed" for name in ("kitty", "buried") if m.get(name)]
-            lines.append("setup: " + ", ".join(setup))
+            rows.append(("setup", ", ".join(setup)))
         changed = m.get("options_changed")
         if changed:
-            lines.append("rule options changed: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+            rows.append(("rule options changed", ", ".join(f"{k}={v}" for k, v in changed.items())))
         if self.games == 0:
-            return "\n".join(lines + ["(no games)"])
+            return run, rows, []
         lost = self.lost
         if lost:
-            lines.append(f"lost deals (闷牌: nobody declared, no play): {lost:,} ({100 * lost / self.games:.2f} %), "
-                         "counted below; result.lost_deal selects them")
+            rows.append(("lost deals (闷牌: nobody declared, no play)",
+                         f"{lost:,} ({100 * lost / self.games:.2f} %), counted below; result.lost_deal selects them"))
         if self.meta.get("partnership") == "call_card":
             alone = self.alone
             a, alo, ahi = wilson(alone, self.games)
-            lines.append(f"dealer alone (找朋友, nobody else held the called card): {alone:,} ({100 * a:.2f} %, "
-                         f"95 % CI {100 * alo:.2f} – {100 * ahi:.2f} %)")
-        lines.append(f"kitty captured: {100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)")
+            rows.append(("dealer alone (找朋友, nobody else held the called card)",
+                         f"{alone:,} ({100 * a:.2f} %, 95 % CI {100 * alo:.2f} – {100 * ahi:.2f} %)"))
+        rows.append(("kitty captured", f"{100 * p:.2f} %  (95 % CI {100 * lo:.2f} – {100 * hi:.2f} %)"))
         q = self.percentiles([5, 25, 50, 75, 95])
         v = np.arange(len(self.points), dtype=np.float64)
         mean = float((v * self.points).sum() / self.games)
         sd = float(np.sqrt(max(0.0, (v * v * self.points).sum() / self.games - mean * mean)))
-        lines.append(f"attacker points: mean {mean:.1f}  sd {sd:.1f}  "
-                     f"5/25/50/75/95 %: {' / '.join(f'{x:.0f}' for x in q)}")
+        rows.append(("attacker points", f"mean {mean:.1f}  sd {sd:.1f}  "
+                                        f"5/25/50/75/95 %: {' / '.join(f'{x:.0f}' for x in q)}"))
         if self.captured:
             kv = np.arange(len(self.kitty_points))
             mv = np.arange(len(self.multipliers))
             empty = float(self.kitty_points[0] / self.captured) if len(self.kitty_points) else 0.0
-            lines.append(f"captured kitties: mean {(kv * self.kitty_points).sum() / self.captured:.1f} points in "
-                         f"the kitty, multiplied by {(mv * self.multipliers).sum() / self.captured:.2f} on average "
-                         "(the capturing play's units)"
-                         + (f"; {100 * empty:.0f} % of them held no points (buried without points: "
-                            f"nothing to gain)" if empty > 0 else ""))
+            rows.append(("captured kitties",
+                         f"mean {(kv * self.kitty_points).sum() / self.captured:.1f} points in the kitty, multiplied "
+                         f"by {(mv * self.multipliers).sum() / self.captured:.2f} on average (the capturing play's "
+                         "units)" + (f"; {100 * empty:.0f} % of them held no points (buried without points: "
+                                     "nothing to gain)" if empty > 0 else "")))
+        outcomes = [(key, n, 100 * n / self.games)
+                    for key, n in sorted(self.level_outcomes().items(), key=lambda kv: _outcome_order(kv[0]))]
+        return run, rows, outcomes
+
+    def summary(self) -> str:
+        """A readable table: the setup, the capture rate, the attackers' points, the level outcomes."""
+        run, rows, outcomes = self._facts()
+        lines = ["   ".join(f"{k}: {v}" for k, v in run)] + [f"{k}: {v}" for k, v in rows]
+        if self.games == 0:
+            return "\n".join(lines + ["(no games)"])
         lines.append("level outcomes:")
-        for key, n in sorted(self.level_outcomes().items(), key=lambda kv: _outcome_order(kv[0])):
-            lines.append(f"  {key:<26} {n:>10,}  {100 * n / self.games:6.2f} %")
+        lines += [f"  {key:<26} {n:>10,}  {pct:6.2f} %" for key, n, pct in outcomes]
         values, counts = self.points_histogram(step=20)
         lines.append("attacker points (bins of 20):")
         peak = max(int(counts.max()), 1)

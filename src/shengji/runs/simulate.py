@@ -32,7 +32,6 @@ equal the native run's.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
@@ -45,7 +44,7 @@ from ..base._stats import Z95, mean_interval, wilson  # noqa: F401  (part of thi
 from ..game.jit import native as _native
 from ..game.players import native as players_of
 from ..game.players import play
-from ..game.rules import Rules
+from ..game.rules import Rules, preset_of
 from . import _executors
 from ._executors import RunSpec, _progress_bar
 from .results import FIELDS, FORMAT, TRUMP_NAMES, SimResult, SimSummary, npz_path  # noqa: F401  (this module's API)
@@ -109,18 +108,13 @@ def _hands(rules: Any, hands: Any) -> list[Cards | None]:
     return out
 
 
-def _options_changed(rules: Any) -> dict[str, Any]:
-    """The rule options that differ from the preset the rules come closest to (fewest differences), as text."""
-
+def _rules_meta(rules: Any) -> dict[str, Any]:
+    """The meta naming the rules of a run: the nearest preset and the options changed from it
+    (``shengji.rules.preset_of``)."""
     if not isinstance(rules, Rules):
-        return {}
-    best: dict[str, Any] | None = None
-    for name in Rules.presets():
-        base = Rules.preset(name)
-        diff = {k: v for k, v in dataclasses.asdict(rules).items() if getattr(base, k) != v}
-        if best is None or len(diff) < len(best):
-            best = diff
-    return {k: ",".join(v) if isinstance(v, tuple) else v for k, v in (best or {}).items()}
+        return {"options_changed": {}}
+    preset, changed = preset_of(rules)
+    return {"preset": preset, "options_changed": changed}
 
 
 def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, threads: int | None = None,
@@ -137,7 +131,7 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     >>> import shengji
     >>> res = shengji.simulate(shengji.Rules(), 1000, policy="random", seed=1)
     >>> res
-    SimResult(games=1,000, preset=?, policy=random, kitty captured 48.5 %, median attacker points 105)
+    SimResult(games=1,000, preset=qq-2deck, policy=random, kitty captured 48.5 %, median attacker points 105)
     >>> res.attacker_points[:5].tolist()                     # one entry per deal
     [90, 45, 75, 150, 100]
     >>> [round(x, 3) for x in res.kitty_capture_rate()]      # the rate and its 95 % interval
@@ -174,7 +168,7 @@ def simulate(rules: Any, games: int, *, policy: Any = "greedy", seed: int = 0, t
     meta = RunSpec.meta(rules, policy if isinstance(policy, str) else ",".join(names), seed, first_game=first_game,
                         level=level, trump=trump, dealer=dealer, partnership=getattr(rules, "partnership", None),
                         decks=getattr(rules, "decks", None), hands=[s for s in range(4) if fixed[s] is not None],
-                        kitty=kitty is not None, buried=buried is not None, options_changed=_options_changed(rules))
+                        kitty=kitty is not None, buried=buried is not None, **_rules_meta(rules))
     if executor is not None:
         return _on_executor(executor, rules, games, chunk=chunk, progress=progress, timeout=timeout, policy=policy,
                             seed=seed,
