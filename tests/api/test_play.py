@@ -168,7 +168,7 @@ def test_a_clock_bound_bot_says_the_deal_does_not_replay(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--seat", "4"], "--seat 4: your seat is 0, 1, 2 or 3"),
+    (["--seat", "4"], "--seat 4: not a seat; give 0, 1, 2 or 3"),
     (["--bots", "foo"], "--bots 'foo': one bot for the three other seats, or three comma-separated"),
     (["--bots", "greedy,pimc"], "each one of greedy, random, pimc, ismcts"),
     (["--time-ms", "5"], "--time-ms 5: only the search bots (pimc, ismcts) take a clock; --bots 'greedy' has none"),

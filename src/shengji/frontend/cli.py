@@ -611,8 +611,6 @@ def _play(args: argparse.Namespace) -> int:
     from .play import Session
 
     rules = _rules(args)
-    if not 0 <= args.seat <= 3:
-        raise ValueError(f"--seat {args.seat}: your seat is 0, 1, 2 or 3 (seat 0 deals; partners sit opposite)")
     names = [n.strip().lower() for n in args.bots.split(",")]
     if len(names) not in (1, 3) or not all(n in BOT_NAMES for n in names):
         raise ValueError(f"--bots {args.bots!r}: one bot for the three other seats, or three comma-separated (the "
@@ -785,7 +783,7 @@ def main(argv: list[str] | None = None) -> int:
                          "the replay page, ? repeats the position, q quits (status 0, as does the end of input).")
     ply.add_argument("--preset", default="qq-2deck", choices=Rules.presets(), help="the rule system")
     ply.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a rule option over --preset (repeatable)")
-    ply.add_argument("--seat", type=_int, default=0, help="your seat, 0..3 (seat 0 deals; partners sit opposite)")
+    ply.add_argument("--seat", default="0", help="your seat, 0..3 (seat 0 deals; partners sit opposite)")
     ply.add_argument("--bots", default="greedy",
                      help="one bot for the three other seats, or three comma-separated (the seats after yours in "
                           "play order); each of greedy, random, pimc, ismcts")
