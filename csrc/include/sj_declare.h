@@ -27,6 +27,11 @@ uint64_t sj_declarable_kinds(const sj_rules *rules, int level);
  * else the rules' no_bid (docs/MODEL.md §9). */
 int sj_declared_trump(const sj_deal *d);
 
+/* first_deal_no_bid="kitty_dealer": the seat the kitty's first card (in pack order) makes the dealer of a first
+ * deal nobody declared in — its number 0..53 (suits S H C D 13 apart, A 2 .. K, SJ 52, BJ 53) mod 4 is the
+ * table, and table t is seat (4 - t) mod 4 (docs/MODEL.md §9). */
+int sj_kitty_dealer(const sj_deal *d);
+
 /* The grade of showing `shown` (its choice bits included) as a declaration under the rules' ladder, and
  * in *suit the trump it sets; 0 when it is no declaration of the ladder (docs/MODEL.md §9). */
 int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown, int *suit);

@@ -3,7 +3,8 @@
  * declare: card i of the pack goes to seat (dealer + i) mod 4 and that seat acts (pass or declare);
  *          after the last card each seat acts once more from the dealer.  Then trump is settled
  *          (no_bid when nobody declared: sj_declare.c; a first deal may be dealt again instead,
- *          first_deal_no_bid), a first deal's dealer is decided by the declaring (first_deal_dealer),
+ *          first_deal_no_bid), a first deal's dealer is decided by the declaring (first_deal_dealer), or
+ *          with nobody declaring by the kitty's first card (first_deal_no_bid="kitty_dealer", sj_declare.c),
  *          and the dealer takes the kitty.
  * bury:    the burier (who took up the kitty last) buries as many cards as the kitty had.
  * grab:    炒底 (kitty_grab): after each burial the three others are asked in turn from the burier's
@@ -93,6 +94,8 @@ static void settle_trump(sj_deal *d) {
     d->turned_up = d->declarer < 0 && d->rules.no_bid == SJ_NOBID_KITTY_TURNUP;
     if (d->declarer >= 0 && d->first_deal)
         d->dealer = d->rules.first_deal_dealer == SJ_FIRST_DECLARER ? d->first_declarer : d->declarer;
+    else if (d->first_deal && d->rules.first_deal_no_bid == SJ_FIRST_NOBID_KITTY_DEALER)
+        d->dealer = sj_kitty_dealer(d);
     set_trump(d, suit);
     if (d->declarer < 0 && d->rules.no_bid == SJ_NOBID_DEALER_LOSES) { /* 闷牌: the dealer steps down unplayed */
         d->lost_deal = 1;

@@ -23,6 +23,10 @@
  * (边锋): the suit of the kitty's third card, no trump when it is a joker; "kitty_turnup" (the
  * 4-deck post): the suit of the kitty's first level card, else of its first card, a joker meaning no
  * trump.  "dealer_loses" (泰安 闷牌): the deal ends unplayed (sj_deal.c).
+ *
+ * Nobody declared in a first deal, first_deal_no_bid="kitty_dealer" (the 4-deck post: 若是第一局，用底牌的第一张牌
+ * 来确认庄家，第一张牌的点数除4的余数为庄家，一副牌的号是从0~53的，大王是53，a为0，右边的是零号桌，然后顺时针依次是1 2 3号桌):
+ * the kitty's first card picks the dealer (sj_kitty_dealer).
  */
 #include "sj_declare.h"
 
@@ -61,6 +65,18 @@ int sj_declared_trump(const sj_deal *d) {
     default:
         return SJ_NO_SUIT;
     }
+}
+
+/* The card's number in the post's 0..53: suits in the order 黑红梅方 (S H C D), 13 apart; A 2 .. K inside a
+ * suit (a为0); SJ 52, BJ 53 (大王是53).  Index: the kind's suit S H D C (0..3). */
+static const int kitty_dealer_suit_base[SJ_NUM_SUITS] = {0, 13, 39, 26};
+
+int sj_kitty_dealer(const sj_deal *d) {
+    int kind = d->order[4 * d->hand_size]; /* the kitty's first card in pack order */
+    int number = kind >= 52 ? kind : kitty_dealer_suit_base[sj_kind_suit(kind)] + (sj_kind_rank(kind) + 1) % 13;
+    /* tables 0 1 2 3 run clockwise; the post plays counter-clockwise (按逆时针方向轮流出牌), the model's seats run in
+     * play order from table 0 = seat 0, so table t is seat (4 - t) mod 4 */
+    return (4 - number % 4) % 4;
 }
 
 /* The 4-deck ladder's grade of a pair of level cards of suit s (S H D C = 0..3): ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5. */

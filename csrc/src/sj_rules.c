@@ -161,6 +161,9 @@ int sj_rules_check(const sj_rules *r, char *msg, size_t cap) {
     if (r->no_bid == SJ_NOBID_KITTY_TURNUP && r->kitty < 1)
         return fail(msg, cap, "no_bid='kitty_turnup' turns up the kitty; it needs a kitty of 1 or more cards, not %d",
                     r->kitty);
+    if (r->first_deal_no_bid == SJ_FIRST_NOBID_KITTY_DEALER && r->kitty < 1)
+        return fail(msg, cap, "first_deal_no_bid='kitty_dealer' reads the kitty's first card; it needs a kitty of 1 or "
+                              "more cards, not %d", r->kitty);
     if (r->kitty_grab && r->declaration != SJ_DECLARE_4DECK)
         return fail(msg, cap, "kitty_grab (炒底) grabs with the 4-deck ladder; it needs declaration='4deck', not '%s'",
                     options[SJ_OPT_declaration].values[r->declaration].name);

@@ -622,6 +622,40 @@ static void test_policy_deals(void) {
     CHECK(grabs > 0 && redeals > 0 && turned > 0);
 }
 
+/* first_deal_no_bid="kitty_dealer": nobody declares in a first deal, the kitty's first card picks the dealer (the
+ * 4-deck post's numbering ♠ ♥ ♣ ♦ by A..K, SJ 52, BJ 53; tables 0 1 2 3 = seats 0 3 2 1). */
+static void test_kitty_dealer(void) {
+    /* kind (S H D C by 2..A) -> seat: A♠ 0 -> 0, 2♠ 1 -> 3, A♥ 13 -> 3, A♣ 26 -> 2, A♦ 39 -> 1, K♦ 51 -> 1, SJ 52 -> 0, BJ 53 -> 3 */
+    static const int cases[][2] = {{12, 0}, {0, 3}, {25, 3}, {51, 2}, {38, 1}, {37, 1}, {52, 0}, {53, 3}};
+    sj_rules r = sj_rules_default();
+    r.decks = 1;
+    r.kitty = 6;
+    r.no_bid = SJ_NOBID_KITTY_TURNUP;
+    r.first_deal_no_bid = SJ_FIRST_NOBID_KITTY_DEALER;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (int first = 0; first < 2; first++) {
+            uint8_t order[SJ_NUM_KINDS];
+            sj_shuffle_pack(order, 1, 9, c);
+            for (int i = 0; i < SJ_NUM_KINDS; i++)
+                if (order[i] == cases[c][0]) order[i] = order[48], order[48] = (uint8_t)cases[c][0];
+            sj_deal d;
+            int dealt_by = (int)(c % 4);
+            CHECK(sj_deal_init(&d, &r, order, dealt_by, 0, SJ_TRUMP_DECLARE, first) == SJ_OK);
+            sj_cards none = sj_cards_empty();
+            while (d.phase == SJ_PHASE_DECLARE) CHECK(sj_deal_declare(&d, &none) == SJ_OK);
+            int want = first ? cases[c][1] : dealt_by;
+            CHECK(d.phase == SJ_PHASE_BURY && d.dealer == want && d.burier == want && d.turned_up);
+            CHECK(sj_cards_size(&d.hands[want]) == 18);
+        }
+    }
+    r.kitty = 0;
+    r.decks = 4;
+    r.no_bid = SJ_NOBID_NOTRUMP;
+    CHECK(sj_rules_check(&r, NULL, 0) != SJ_OK); /* no kitty, no first card */
+    r.first_deal_no_bid = SJ_FIRST_NOBID_SAME;
+    CHECK(sj_rules_check(&r, NULL, 0) == SJ_OK);
+}
+
 /* 泰安: joker + pairs declarations, 闷牌, the kitty rules and 换底, with the C policies. */
 /* 泰安's face-down declarations: a world drawn for the burier (who cannot see the trump) from what it knows
  * reaches its position, with the others' declarations of the sizes shown; returns 1 when checked. */
@@ -1590,6 +1624,7 @@ int main(void) {
     test_random_positions();
     test_policy_deals();
     test_4deck_ladder();
+    test_kitty_dealer();
     test_taian_deals();
     test_friend_deals();
     test_determinize();

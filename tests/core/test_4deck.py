@@ -1,4 +1,5 @@
-"""The 4-deck system's declaring, turned-up kitty, first-deal redeals and 炒底 (grabbing the kitty)
+"""The 4-deck system's declaring, turned-up kitty, the first deal's dealer from the kitty, first-deal redeals and
+炒底 (grabbing the kitty)
 (docs/MODEL.md §9; the 4-deck post; the post's quoted lines are in test_seed_examples.py)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dealt import act_both, deal_with
 from shengji import Cards, Deal, Declaration, IllegalMove, Match, Rules, determinize, points, simulate
 
 FOUR = Rules.preset("4deck")
+REDEAL = FOUR.replace(first_deal_no_bid="redeal")
 
 
 def four_deck_deal(seat_cards: dict[int, str], *, level="10", dealer=0, first_deal=False, rules=FOUR,
@@ -228,15 +230,99 @@ def test_turned_up_kitty_joker_first_means_no_trump():
     assert _all_pass(deal).trump is None
 
 
+# --- first_deal_no_bid="kitty_dealer": the kitty's first card picks the first dealer ------------------------
+
+def _kitty_first(token: str, seed: int = 0) -> tuple[int, ...]:
+    """A 4-deck pack order (seed's) with a card of kind ``token`` moved to the kitty's first place."""
+    order = list(Deal(FOUR, seed=seed).order)
+    kind, first = Cards(token).indices()[0], 4 * FOUR.hand_size
+    at = order.index(kind)
+    order[at], order[first] = order[first], order[at]
+    return tuple(order)
+
+
+# The post's numbers: ♠ A..K 0..12, ♥ 13..25, ♣ 26..38, ♦ 39..51, SJ 52, BJ 53; the tables 0 1 2 3 (clockwise, play
+# counter-clockwise) are the seats 0 3 2 1.
+KITTY_DEALERS = [("AS", 0), ("2S", 3), ("3S", 2), ("4S", 1), ("KS", 0), ("AH", 3), ("4H", 0), ("AC", 2),
+                 ("AD", 1), ("QD", 2), ("KD", 1), ("SJ", 0), ("BJ", 3)]
+
+
+@pytest.mark.parametrize(("token", "seat"), KITTY_DEALERS)
+def test_kitty_first_card_picks_the_first_dealer(token, seat):
+    """Nobody declares in a first deal: the turned-up kitty names the trump as in any deal, its first card's number
+    mod 4 picks the dealer, whoever dealt; the new dealer takes up the kitty, buries and leads."""
+    order = _kitty_first(token, seed=len(token) + seat)
+    for dealt_by in range(4):
+        deal = _all_pass(Deal(FOUR, order=order, dealer=dealt_by, level="3", first_deal=True))
+        kitty = order[-8:]
+        assert deal.turned_up_kitty == Cards(kitty) and deal.redeals == 0
+        level_cards = [k for k in kitty if k < 52 and k % 13 == 1]
+        first = level_cards[0] if level_cards else kitty[0]
+        assert deal.trump == (None if first >= 52 else "SHDC"[first // 13])
+        assert (deal.phase, deal.dealer, deal.burier, deal.to_move) == ("bury", seat, seat, seat)
+        assert len(deal.hand(seat)) == 60 and Cards(kitty).issubset(deal.hand(seat))
+        deal.bury(deal.policy_action("greedy"))
+        assert deal.phase == "play" and deal.to_move == seat  # no grab phase (翻底亮主), the dealer leads
+
+
+def test_kitty_dealer_only_in_a_first_deal_nobody_declared_in():
+    order = _kitty_first("AD")  # table 3: seat 1
+    assert _all_pass(Deal(FOUR, order=order, dealer=2, level="3", first_deal=True)).dealer == 1
+    assert _all_pass(Deal(FOUR, order=order, dealer=2, level="3")).dealer == 2  # a later deal: the dealer stays
+    same = FOUR.replace(first_deal_no_bid="same")
+    assert _all_pass(Deal(same, order=order, dealer=2, level="3", first_deal=True)).dealer == 2
+    # a declaration decides the first dealer instead (the final declarer)
+    deal = Deal(FOUR, order=order, dealer=2, level="3", first_deal=True)
+    while deal.phase == "declare":
+        listed = deal.legal_actions()
+        deal.act(listed[1] if deal.to_move == 3 and len(listed) > 1 and not deal.declarations else None)
+    assert [s for s, _ in deal.declarations] == [3] and deal.dealer == 3
+
+
+def test_kitty_dealer_under_other_no_bid_rules():
+    """The dealer comes from the kitty's first card whatever sets the trump; the trump follows no_bid."""
+    order = _kitty_first("AC")  # number 26, table 2: seat 2
+    for no_bid in ("notrump", "kitty_turnup"):
+        rules = FOUR.replace(no_bid=no_bid)
+        deal = _all_pass(Deal(rules, order=order, dealer=1, level="3", first_deal=True))
+        assert deal.dealer == deal.burier == 2
+        if no_bid == "notrump":
+            assert deal.trump is None and deal.turned_up_kitty is None
+    two = Rules(first_deal_no_bid="kitty_dealer", no_bid="kitty_card_notrump")
+    base = list(Deal(two, seed=5).order)
+    first = 4 * two.hand_size
+    kind = Cards("4H").indices()[0]  # number 13 + 3 = 16: table 0, seat 0
+    at = base.index(kind)
+    base[at], base[first] = base[first], base[at]
+    deal = _all_pass(Deal(two, order=base, dealer=3, level="2", first_deal=True))
+    third = base[first + 2]
+    assert deal.dealer == 0 and deal.trump == (None if third >= 52 else "SHDC"[third // 13])
+
+
+def test_kitty_dealer_in_a_match_passes_the_deal_on_from_the_picked_dealer():
+    """Match reads the dealer the kitty picked: the next dealer follows from it (MODEL.md §11)."""
+    from shengji._core import MatchState
+
+    state = MatchState(FOUR, None, 2, None, None)
+    assert state.first_deal
+    deal = _all_pass(Deal(FOUR, order=_kitty_first("AD"), dealer=2, level="3", first_deal=True))
+    assert deal.dealer == 1
+    while deal.phase != "done":
+        deal.act(deal.policy_action("greedy"))
+    state.record(deal)
+    assert not state.first_deal
+    assert state.dealer == (3 if deal.result().dealer_keeps else 2)
+
+
 def test_first_deal_with_no_declaration_is_dealt_again():
-    """The 4-deck post: 若是第一局无人亮主则重新发牌."""
-    deal = Deal(FOUR, seed=4, level="3", first_deal=True)
+    """The 4-deck post's other line: 若是第一局无人亮主则重新发牌 (first_deal_no_bid="redeal")."""
+    deal = Deal(REDEAL, seed=4, level="3", first_deal=True)
     order = deal.order
     while deal.redeals == 0:
         deal.act(None)
     assert deal.phase == "declare" and deal.redeals == 1 and deal.order != order
     assert all(len(deal.hand(s)) == (1 if s == deal.dealer else 0) for s in range(4))
-    again = Deal(FOUR, seed=4, level="3", first_deal=True)
+    again = Deal(REDEAL, seed=4, level="3", first_deal=True)
     while again.redeals == 0:
         again.act(None)
     assert again.order == deal.order  # the redeal is reproducible
@@ -244,11 +330,11 @@ def test_first_deal_with_no_declaration_is_dealt_again():
     twin = pickle.loads(pickle.dumps(deal))
     assert twin.order == deal.order and twin.redeals == 1 and twin.moves == deal.moves
     # not the first deal: the no_bid rule applies at once
-    assert _all_pass(Deal(FOUR, seed=4, level="3")).phase == "bury"
+    assert _all_pass(Deal(REDEAL, seed=4, level="3")).phase == "bury"
 
 
 def test_redeals_stop_after_64():
-    deal = Deal(FOUR, seed=4, level="3", first_deal=True)
+    deal = Deal(REDEAL, seed=4, level="3", first_deal=True)
     while deal.phase == "declare":
         deal.act(None)
         if deal.redeals > 64:
@@ -472,14 +558,17 @@ def _ref_listed(actions) -> set:
 
 @pytest.mark.parametrize("seed0", [0, 100])
 def test_same_4deck_deals_as_reference(seed0):
-    """Declaring (rarely, so that kitties are turned up and grabbed), first-deal redeals, 炒底 and the play,
+    """Declaring (rarely, so that kitties are turned up and grabbed; never in the first deals of seeds 0 and 100, dealt
+    by the kitty's first card), first-deal redeals (seeds 2 and 102), 炒底 and the play,
     fed the same choices: core and reference agree at every step."""
     from shengji.testing.reference_deal import RefDeal
 
-    grabbed = turned = redealt = 0
-    for seed in range(seed0, seed0 + 6):
+    grabbed = turned = redealt = picked = 0
+    for seed in range(seed0, seed0 + 8):
         rng = random.Random(seed)
         rules = FOUR if seed % 3 else FOUR.replace(trick_compare="all_units", first_deal_dealer="first_declarer")
+        if seed % 100 == 2:  # (these seeds see nobody declare in the first pass)
+            rules = rules.replace(first_deal_no_bid="redeal")
         deal = Deal(rules, seed=seed, level=rng.choice(["3", "10", "A"]), dealer=seed % 4, first_deal=seed % 2 == 0)
         ref = RefDeal(rules, list(deal.order), dealer=deal.dealer, level=deal.level, trump="declare",
                       first_deal=deal.first_deal)
@@ -488,7 +577,7 @@ def test_same_4deck_deals_as_reference(seed0):
             if deal.phase in ("declare", "grab"):
                 listed = deal.legal_actions()
                 assert _ref_listed(listed) == set(ref.legal_actions())
-                declare = rng.random() < (0.003 if deal.phase == "declare" else 0.5)
+                declare = rng.random() < ((0.003 if seed % 4 else 0) if deal.phase == "declare" else 0.5)
                 action = rng.choice(listed[1:]) if declare and len(listed) > 1 else listed[0]
             elif deal.phase == "bury":
                 action = Cards(rng.sample(deal.hand(deal.to_move).indices(), rules.kitty))
@@ -501,11 +590,12 @@ def test_same_4deck_deals_as_reference(seed0):
         grabbed += len(deal.grabs)
         turned += deal.turned_up_kitty is not None
         redealt += deal.redeals
+        picked += deal.first_deal and deal.declarer is None and rules.first_deal_no_bid == "kitty_dealer"
         want, res = ref.result(), deal.result()
         assert (res.attacker_points, res.kitty_points, res.kitty_multiplier, res.kitty_captured, res.dealer_levels,
                 res.attacker_levels) == (want["attacker_points"], want["kitty_points"], want["multiplier"],
                                          want["kitty_captured"], want["dealer_levels"], want["attacker_levels"])
-    assert grabbed > 0 and turned > 0 and redealt > 0
+    assert grabbed > 0 and turned > 0 and redealt > 0 and picked > 0
 
 
 def test_turned_up_kitty_keeps_its_order_in_sampled_worlds():
@@ -532,3 +622,35 @@ def test_turned_up_kitty_keeps_its_order_in_sampled_worlds():
                 assert world.hand(seat) == deal.hand(seat) and world.trump == deal.trump
                 checked += 1
     assert checked == 96
+
+
+def test_kitty_dealer_bad_values_are_refused():
+    with pytest.raises(ValueError, match="first_deal_no_bid must be one of 'same', 'redeal', 'kitty_dealer'"):
+        FOUR.replace(first_deal_no_bid="kitty")
+    with pytest.raises(ValueError, match="first_deal_no_bid='kitty_dealer' reads the kitty's first card"):
+        Rules(decks=2, kitty=0, first_deal_no_bid="kitty_dealer")
+    assert Rules(decks=2, kitty=0, first_deal_no_bid="redeal").kitty == 0
+
+
+@pytest.mark.parametrize("decks", [1, 4])
+def test_kitty_dealer_as_reference_for_every_first_card(decks):
+    """Core and reference (written from the rule text) pick the same dealer for each of the 54 kinds first in the
+    kitty, whoever dealt."""
+    from shengji.testing.reference_deal import RefDeal
+
+    rules = FOUR if decks == 4 else Rules(decks=1, first_deal_no_bid="kitty_dealer", no_bid="kitty_turnup")
+    base, first = list(Deal(rules, seed=decks).order), 4 * rules.hand_size
+    seats = set()
+    for kind in range(54):
+        order = list(base)
+        at = order.index(kind)
+        order[at], order[first] = order[first], order[at]
+        dealt_by = kind % 4
+        deal = _all_pass(Deal(rules, order=order, dealer=dealt_by, level="3", first_deal=True))
+        ref = RefDeal(rules, order, dealer=dealt_by, level="3", trump="declare", first_deal=True)
+        while ref.phase == "declare":
+            ref.act([])
+        assert (deal.dealer, deal.burier, deal.trump, deal.phase) == (ref.dealer, ref.burier, ref.trump_suit, ref.phase)
+        assert [tuple(deal.hand(s).indices()) for s in range(4)] == [tuple(ref.hand(s)) for s in range(4)]
+        seats.add(deal.dealer)
+    assert seats == {0, 1, 2, 3}

@@ -484,6 +484,28 @@ def test_first_deal_final_declarer_deals_taian_and_4deck():
     assert _first_deal_with_overturn(Rules(first_deal_dealer="final_declarer")).dealer == 2
 
 
+def test_4deck_first_dealer_from_the_kitty():
+    """The 4-deck post: 发完牌后，如果没人亮主，把底亮出来给四个玩家 … 若是第一局，用底牌的第一张牌来确认庄家，
+    第一张牌的点数除4的余数为庄家，一副牌的号是从0~53的，大王是53，a为0，右边的是零号桌，然后顺时针依次是 1. 2 3号桌.
+    Read: the deck numbered ♠ A..K 0..12, ♥ 13..25, ♣ 26..38, ♦ 39..51, 小王 52, 大王 53; tables 0 1 2 3 run
+    clockwise while the post plays counter-clockwise (按逆时针方向轮流出牌), so from seat 0 they are seats
+    0 3 2 1."""
+    rules = Rules.preset("4deck")
+    assert rules.first_deal_no_bid == "kitty_dealer"
+    base = list(Deal(rules, seed=11).order)
+    first = 4 * rules.hand_size
+    # 大王 53: remainder 1, table 1 (seat 3); A♠ 0: table 0 (seat 0); 3♣ 28: table 0; A♦ 39: table 3 (seat 1);
+    # 2♥ 14: table 2 (seat 2)
+    for token, seat in (("BJ", 3), ("SJ", 0), ("AS", 0), ("3C", 0), ("AD", 1), ("2H", 2)):
+        order = list(base)
+        at = order.index(parse_cards(token).indices()[0])
+        order[at], order[first] = order[first], order[at]
+        deal = Deal(rules, order=order, dealer=2, level="3", first_deal=True)
+        while deal.phase == "declare":
+            deal.act(None)
+        assert deal.dealer == seat and deal.burier == seat and deal.turned_up_kitty is not None
+
+
 # --- §3 trick comparison: every unit, every grouping (docs/MODEL.md §6) --------------------------------
 
 def test_all_units_compares_every_grouping():

@@ -23,7 +23,14 @@ from shengji import OPTIONS
 from shengji.testing.reference import RANKS, RefRules, RefTrump, level_outcome, parse
 
 try:
-    from shengji.testing.reference_deal import Choice, RefDeal, fnv1a64, shuffled_pack
+    from shengji.testing.reference_deal import (
+        POST_TABLE_SEATS,
+        Choice,
+        RefDeal,
+        fnv1a64,
+        post_card_number,
+        shuffled_pack,
+    )
 except ImportError:  # an installed package older than this module: load it from the source tree
     _path = pathlib.Path(__file__).resolve().parents[2] / "src" / "shengji" / "testing" / "reference_deal.py"
     _spec = importlib.util.spec_from_file_location("shengji.testing.reference_deal", _path)
@@ -32,6 +39,7 @@ except ImportError:  # an installed package older than this module: load it from
     _spec.loader.exec_module(_module)
     RefDeal = _module.RefDeal
     Choice, fnv1a64, shuffled_pack = _module.Choice, _module.fnv1a64, _module.shuffled_pack
+    POST_TABLE_SEATS, post_card_number = _module.POST_TABLE_SEATS, _module.post_card_number
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1538,6 +1546,35 @@ def test_first_deal_redeal():
         d = RefDeal(rules_, order, dealer=2, level="2", first_deal=first_deal)
         pass_round(d)
         assert (d.phase, d.redeals, d.order, d.trump_suit) == ("bury", 0, tuple(order), None)
+
+
+def test_first_deal_kitty_dealer():
+    """The 4-deck post: 若是第一局，用底牌的第一张牌来确认庄家，第一张牌的点数除4的余数为庄家，一副牌的号是从0~53的，
+    大王是53，a为0，右边的是零号桌，然后顺时针依次是1 2 3号桌."""
+    rules = make_rules(decks=1, first_deal_no_bid="kitty_dealer", no_bid="kitty_turnup")
+    base = pack(1)
+    random.Random(31).shuffle(base)
+    # (card, its number in the post's deck ♠ ♥ ♣ ♦ by A..K, the seat of table number % 4: tables 0 1 2 3 are
+    # seats 0 3 2 1)
+    for token, number, seat in (("AS", 0, 0), ("10S", 9, 3), ("KH", 25, 3), ("AC", 26, 2), ("2C", 27, 1),
+                                ("AD", 39, 1), ("7D", 45, 3), ("KD", 51, 1), ("SJ", 52, 0), ("BJ", 53, 3)):
+        kind = parse(token)[0]
+        assert post_card_number(kind) == number and POST_TABLE_SEATS[number % 4] == seat
+        order = list(base)
+        at = order.index(kind)
+        order[at], order[48] = order[48], order[at]
+        for dealer in range(4):
+            d = RefDeal(rules, order, dealer=dealer, level="3", first_deal=True)
+            pass_round(d)
+            assert (d.phase, d.dealer, d.burier, d.to_move, d.redeals, d.turned_up) == ("bury", seat, seat, seat, 0,
+                                                                                          True)
+            assert len(d.hand(seat)) == 18
+            later = RefDeal(rules, order, dealer=dealer, level="3")
+            pass_round(later)
+            assert later.dealer == dealer  # only in a first deal
+    assert sorted(post_card_number(k) for k in range(54)) == list(range(54))
+    with pytest.raises(ValueError, match="kitty_dealer"):
+        RefDeal(make_rules(decks=2, kitty=0, first_deal_no_bid="kitty_dealer"), pack(2), dealer=0, level="2")
 
 
 def test_first_deal_redeal_falls_back_after_64():

@@ -24,10 +24,12 @@ Choices made where the sources are silent or disagree (each an option, the defau
   plays no trump when it is a joker (``"kitty_card_notrump"``).
 - ``no_bid="kitty_turnup"`` (the 4-deck post): nobody declared, the kitty is turned up for all: the suit of
   its first level card, else of its first card, a joker meaning no trump; such a trump cannot be grabbed.
-- ``first_deal_no_bid``: the 4-deck post redeals when nobody declares in the first deal
-  (若是第一局无人亮主则重新发牌, ``"redeal"``); ``"same"`` (the default) applies ``no_bid``. The post's other
-  line, that the kitty's first card decides the first dealer by its number modulo 4, is not modelled: the
-  post does not give the numbering.
+- ``first_deal_no_bid``: when nobody declares in the first deal, ``"same"`` (the default) applies ``no_bid``;
+  泰安 and one line of the 4-deck post redeal (若是第一局无人亮主则重新发牌, ``"redeal"``); the post's fuller
+  paragraph turns the kitty up and lets its first card pick the dealer (若是第一局，用底牌的第一张牌来确认庄家，
+  第一张牌的点数除4的余数为庄家, ``"kitty_dealer"``, the ``4deck`` preset's): the card's number 0..53 (suits
+  ♠ ♥ ♣ ♦ 13 apart, A 2 … K within a suit, SJ 52, BJ 53) mod 4 is the table, and the tables, numbered
+  clockwise against the post's counter-clockwise play, are seats 0, 3, 2, 1 (docs/RULES.md §6.2).
 - ``declaration="4deck"``: the post gives a grade ladder (抄底牌条件: single level card < ♦ < ♣ < ♥ < ♠
   pair < SJ pair < BJ pair < four jokers) and, for the first deal, 比对方叫牌多1张牌 (one card more than
   the other side's). The project reads the latter as the ladder's first step (a pair over a single) and
@@ -201,7 +203,7 @@ Rules.PRESETS = {
         decks=4, kitty=8, constant_ranks=("2",), follow_ladder="4deck", failed_throw="smallest_shape",
         throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="kitty_turnup",
         wider_shapes=True, trump_order="level_index",
-        first_deal_no_bid="redeal", kitty_grab=True, first_deal_dealer="final_declarer", first_level="3",
+        first_deal_no_bid="kitty_dealer", kitty_grab=True, first_deal_dealer="final_declarer", first_level="3",
     ),
     "taian": dict(
         decks=2, kitty=4, first_level="A", constant_ranks=("2", "3", "5"), taian_trump_follow=True,
@@ -224,8 +226,9 @@ Rules.PRESET_DOCS = {
     "6-card kitty, 300 points, 60-point bands, triples and Titanics, the 3-deck declaration ladder.",
     "4deck": "The 4-deck forum post: 4 decks, 52 cards each, 8-card kitty, 400 points; jokers and 2s always "
     "trump; the 4-deck follow lists; a failed throw plays the smallest shape and costs a match point; "
-    "kitty x2/x4/x8/x16 by copies; the pair-suit declaration ladder; no bid in the first deal redeals; levels "
-    "from 3 (2 being a fixed trump), 3 must be played; the last overturner deals the first deal.",
+    "kitty x2/x4/x8/x16 by copies; the pair-suit declaration ladder; levels from 3 (2 being a fixed trump), 3 "
+    "must be played; the last overturner deals the first deal, and when nobody declares in it the turned-up "
+    "kitty's first card picks the dealer.",
     "taian": "泰安's rules: 泰安升级 (泰安刮风): 2 decks, 26 cards each, 4-card kitty, constant trumps 2/3/5, "
     "levels from A, a joker plus a run of pairs declares face down (冲主 with more pairs, 续牌 to extend); trump "
     "pair leads answered by the highest trumps; no declaration loses the deal (闷牌), a first deal is dealt "

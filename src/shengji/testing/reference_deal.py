@@ -76,7 +76,13 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   64-bit FNV-1a hash of the current pack order, one byte per card, ``r`` the redeals so far; the
   SplitMix64/Lemire/Fisher-Yates shuffle of MODEL §9 "Dealing" is :func:`shuffled_pack`), ``redeals``
   is incremented and the declaring restarts with the same dealer. After 64 redeals ``no_bid``
-  applies.
+  applies. ``"kitty_dealer"`` (the 4-deck post: 若是第一局，用底牌的第一张牌来确认庄家，第一张牌的点数除4的
+  余数为庄家，一副牌的号是从0~53的，大王是53，a为0，右边的是零号桌，然后顺时针依次是1 2 3号桌): ``no_bid`` sets
+  the trump as in any deal, and the dealer becomes the seat of table ``n % 4``, ``n`` the post's number
+  of the kitty's first card in pack order: the deck laid out 黑桃 红桃 梅花 方块 (♠ ♥ ♣ ♦), each suit
+  A 2 3 … K, then 小王 52 and 大王 53 (:func:`post_card_number`); the tables are numbered clockwise
+  from seat 0 while play goes counter-clockwise, so they are seats 0, 3, 2, 1
+  (:data:`POST_TABLE_SEATS`).
 * ``kitty_grab`` [``False``] (炒底; True needs ``declaration="4deck"``): after each burial, phase
   ``"grab"``: the three seats other than the burier are asked in play order from the seat after the
   burier; each passes (``()``) or grabs with a legal declaration of the ladder. A grab makes it the
@@ -145,7 +151,7 @@ _PENALTIES = ("none", "ten_per_card", "match_point")
 _DECLARATIONS = ("qq", "qq3", "4deck", "taian", "none")
 _NO_BIDS = ("notrump", "kitty_card", "kitty_card_notrump", "kitty_turnup", "dealer_loses")
 _FIRST_DEAL_DEALERS = ("first_declarer", "final_declarer")
-_FIRST_DEAL_NO_BIDS = ("same", "redeal")
+_FIRST_DEAL_NO_BIDS = ("same", "redeal", "kitty_dealer")
 _KITTY_RULES = ("standard", "taian")
 _PARTNERSHIPS = ("fixed", "call_card")
 _KITTY_MULTIPLIER_READS = ("winner", "lead")
@@ -153,6 +159,27 @@ _POINT_RANKS = (3, 8, 11)  # 5, 10, K
 _MAX_REDEALS = 64
 _PAIR_GRADES = {2: 2, 3: 3, 1: 4, 0: 5}  # 4-deck ladder: a pair of level cards by suit index, D < C < H < S
 _CHOICES = (None, "S", "H", "D", "C")  # the five trump choices of four jokers, in listing order
+
+# first_deal_no_bid="kitty_dealer": the 4-deck post's numbered deck, 0..53 (a为0 … 大王是53), laid out suit by
+# suit in the order 黑桃 红桃 梅花 方块, each suit from A up to K, then 小王, 大王.
+_POST_DECK = [(suit, rank) for suit in "SHCD" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                             "J", "Q", "K")] + ["SJ", "BJ"]
+# 右边的是零号桌，然后顺时针依次是 1 2 3号桌: tables 0, 1, 2, 3 clockwise; the post plays counter-clockwise and the
+# seats run in play order, so the tables after seat 0 go to the seats before it.
+POST_TABLE_SEATS = (0, 3, 2, 1)
+
+
+def post_card_number(kind):
+    """The 4-deck post's number (0..53) of a card kind (MODEL §1 kind index)."""
+    if kind == SJ:
+        return _POST_DECK.index("SJ")
+    if kind == BJ:
+        return _POST_DECK.index("BJ")
+    return _POST_DECK.index((SUITS[kind // 13], _RANK_TOKENS[kind % 13]))
+
+
+_RANK_TOKENS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # MODEL §1 rank order
+
 
 Choice = namedtuple("Choice", "cards trump")
 Choice.__doc__ = """A four-joker declaration under the 4-deck ladder with its trump choice: ``cards`` the
@@ -300,6 +327,8 @@ class RefDeal:
         self._first_deal_no_bid = getattr(rules, "first_deal_no_bid", "same")
         if self._first_deal_no_bid not in _FIRST_DEAL_NO_BIDS:
             raise ValueError(f"bad first_deal_no_bid: {self._first_deal_no_bid!r}")
+        if self._first_deal_no_bid == "kitty_dealer" and kitty_size < 1:
+            raise ValueError("first_deal_no_bid='kitty_dealer' needs a kitty of at least 1 card")
         kitty_grab = getattr(rules, "kitty_grab", False)
         if kitty_grab not in (True, False):
             raise ValueError(f"kitty_grab must be True or False, got {kitty_grab!r}")
@@ -738,6 +767,10 @@ class RefDeal:
                 self._redeal()
                 return
             self.trump_suit = None
+            if self.first_deal and self._first_deal_no_bid == "kitty_dealer":
+                # MODEL-QUESTION: the dealer is picked before no_bid applies, so under "dealer_loses" the
+                # picked dealer is the one who loses the deal.
+                self.dealer = POST_TABLE_SEATS[post_card_number(self._kitty_order[0]) % 4]
             if self._no_bid == "dealer_loses":
                 self._lose_deal()
                 return
