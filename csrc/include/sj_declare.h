@@ -16,7 +16,8 @@ extern "C" {
 int sj_declaring_status(const sj_rules *rules);
 
 /* Do the rules read the kitty by position when nobody declares (no_bid "kitty_card", "kitty_card_notrump",
- * "kitty_turnup")?  Then a kitty given without an order cannot be set up for a declaring phase. */
+ * "kitty_turnup", or first_deal_no_bid "kitty_dealer": its first card picks a first deal's dealer)?  Then a kitty
+ * given without an order cannot be set up for a declaring phase. */
 int sj_no_bid_reads_kitty(const sj_rules *rules);
 
 /* The kinds a declaration can show under the rules' ladder at this level: jokers, and the level cards except

@@ -38,7 +38,7 @@ int sj_declaring_status(const sj_rules *rules) {
 
 int sj_no_bid_reads_kitty(const sj_rules *rules) {
     return rules->no_bid == SJ_NOBID_KITTY_CARD || rules->no_bid == SJ_NOBID_KITTY_CARD_NOTRUMP ||
-           rules->no_bid == SJ_NOBID_KITTY_TURNUP;
+           rules->no_bid == SJ_NOBID_KITTY_TURNUP || rules->first_deal_no_bid == SJ_FIRST_NOBID_KITTY_DEALER;
 }
 
 uint64_t sj_declarable_kinds(const sj_rules *rules, int level) {

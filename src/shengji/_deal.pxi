@@ -14,7 +14,9 @@ cdef str _kitty_order_needed(rules, const sj_rules *r, int trump):
     """The reason a kitty must be given in order (docs/MODEL.md §9 "A given deal"), or None when the rules never
     read it by position."""
     if trump == SJ_TRUMP_DECLARE and sj_no_bid_reads_kitty(r):
-        return (f"the rules read the kitty by position when nobody declares (no_bid={rules.no_bid!r}): give kitty= "
+        which = (f"no_bid={rules.no_bid!r}" if rules.no_bid in ("kitty_card", "kitty_card_notrump", "kitty_turnup")
+                 else f"first_deal_no_bid={rules.first_deal_no_bid!r}: its first card picks a first deal's dealer")
+        return (f"the rules read the kitty by position when nobody declares ({which}): give kitty= "
                 "in dealt order as a string or a sequence of tokens (a Cards has no order), or the whole order=")
     return None
 

@@ -372,6 +372,11 @@ def test_a_kitty_without_order_is_refused_where_the_rules_read_it_by_position():
     assert Deal(Rules(), hands=hands, kitty=Cards(KITTY), level="2").phase == "declare"
     with pytest.raises(ValueError, match="bad card token 'XX' at position 2"):
         Deal(BIANFENG, hands=hands, kitty="3S XX 5C 6D 7S 8H 9C 10D", level="2")
+    # first_deal_no_bid="kitty_dealer": the kitty's first card picks a first deal's dealer, so its order is read too
+    dealer_rules = Rules(first_deal_no_bid="kitty_dealer")
+    with pytest.raises(ValueError, match="read the kitty by position.*first_deal_no_bid='kitty_dealer'"):
+        Deal(dealer_rules, hands=hands, kitty=Cards(KITTY), level="2")
+    assert Deal(dealer_rules, hands=hands, kitty=KITTY, level="2").phase == "declare"
 
 
 def test_a_whole_pack_order():
