@@ -138,7 +138,7 @@ def _counts(out: np.ndarray, at: int, cards: Cards) -> None:
 
 def _standing(obs: Any) -> tuple[int | None, Cards | None, int]:
     """(the standing declarer, its cards when the observer sees them, their number): the last declaration
-    shown, face up or face down."""
+    shown, face up or face down, or after a 对家保 the declarer's single with the partner's copy."""
     seen = list(zip(obs.declaration_steps, obs.declarations, strict=True))
     hidden = list(zip(obs.hidden_declaration_steps, obs.hidden_declarations, strict=True))
     last_seen = seen[-1] if seen else None
