@@ -1317,6 +1317,22 @@ def test_4deck_ladder_listing_order_and_non_grades():
     assert d.trump_suit == "C"
 
 
+def test_4deck_partner_copy_has_the_pair_grade_of_its_suit():
+    # 对家保 on the 4-deck ladder (partner_reinforce="pair", not the 4deck preset's): seat 0's 2D and seat 2's copy
+    # make a pair of 2D, grade 2, so seat 3's 2D 2D (2) no longer overturns but its 2C 2C (3) does
+    d = RefDeal(rules4(partner_reinforce="pair"),
+                special_order({0: [D2], 2: [D2], 3: [D2, D2, C2, C2]}, dump=(1,)), dealer=0, level="2")
+    to_final_round(d)
+    d.act((D2,))
+    d.act(())  # seat 1
+    assert (D2,) in d.legal_actions()
+    d.act((D2,))
+    assert (d.declaration, d.declarer, d.trump_suit) == ((D2, D2), 0, "D")
+    assert d.to_move == 3 and (D2, D2) not in d.legal_actions() and (C2, C2) in d.legal_actions()
+    d.act((C2, C2))
+    assert (d.declarer, d.trump_suit) == (3, "C")
+
+
 def test_4deck_joker_pair_only_overturns():
     d = RefDeal(rules4(), special_order({0: [52, 52, 53, 53], 1: [H2]}), dealer=0, level="2")
     to_final_round(d)
