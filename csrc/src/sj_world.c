@@ -99,9 +99,14 @@ static int restore_bury(sj_deal *d, int burier, int declared, int turned_up, int
     return SJ_OK;
 }
 
-/* The declarations shown, in order (their seats checked): the standing one as they leave it, the first declarer, a
- * 对家保 adding its card to the standing single (sj_declaration_stand). */
+/* The declarations shown, in order (their seats checked), made again from none standing: the standing one as they
+ * leave it, the first declarer, a 对家保 adding its card to the standing single (sj_declaration_stand). */
 static int restore_declarations(sj_deal *d, const sj_log_entry *shown, int n) {
+    if (n == 0) return SJ_OK;
+    d->declarer = d->first_declarer = -1;
+    d->decl_cards = sj_cards_empty();
+    d->decl_suit = SJ_NO_SUIT;
+    d->decl_strength = 0;
     for (int i = 0; i < n; i++) {
         int suit, grade = sj_declaration_grade(&d->rules, d->level, &shown[i].action, &suit);
         if (!grade) return SJ_E_DECLARATION;
