@@ -43,11 +43,24 @@ int sj_declaration_grade(const sj_rules *rules, int level, const sj_cards *shown
  * (may be NULL) says which (sj_refusal.h). */
 int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit, sj_refusal *why);
 
+/* 对家保 (partner_reinforce="pair", fixed partners; the identical-cards ladders): does `seat` showing `shown` reinforce
+ * the standing declaration of `declarer`, `decl_cards` — a single level card, `shown` exactly that card shown by
+ * `declarer`'s partner (the seat across)?  Then the declaration becomes that pair, graded as a pair, and stays its
+ * declarer's.  Allowed only while the cards are dealt (the declare phase: sj_declaration_check); in the grab phase
+ * such a show is never stronger, so a record's show of this shape is always a 对家保. */
+int sj_declaration_reinforces(const sj_rules *rules, int declarer, const sj_cards *decl_cards, int seat,
+                              const sj_cards *shown);
+
+/* Make `shown`, shown by `seat` (checked: its grade and trump `grade`, `suit`), the standing declaration: a 对家保
+ * (sj_declaration_reinforces) adds its card to the standing single and raises its grade, the declarer unchanged;
+ * any other declaration stands as shown, by `seat` (the deal's first declarer when none declared before). */
+void sj_declaration_stand(sj_deal *d, int seat, const sj_cards *shown, int grade, int suit);
+
 /* What a declaration shows under the rules' ladder, as a phrase ("identical level cards or jokers"). */
 const char *sj_declaration_shows(const sj_rules *rules);
 
 /* May the seat to move show `copies` identical cards of `kind` (held) as a declaration now (the identical-cards
- * ladders: qq, qq3, 4deck)?  The test sj_deal_legal_declarations lists them by. */
+ * ladders: qq, qq3, 4deck; a 对家保 included)?  The test sj_deal_legal_declarations lists them by. */
 int sj_declaration_allowed(const sj_deal *d, int kind, int copies);
 
 /* The legal declarations (declare or grab phase; the pass not included) of the seat to move, in the

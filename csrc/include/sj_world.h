@@ -74,8 +74,8 @@ int sj_world_rebuild(const sj_rules *rules, const sj_world_template *t, const sj
 
 /* A rebuilt world's start after its pack is dealt (`d` fresh from sj_deal_init with the record's dealer, level and
  * trump: in the bury phase): the declarations shown (rec->shown) appended to *log (NULL: none kept) and the
- * standing one restored from them (the first declarer, the last declaration), the kitty passed to `burier`, the
- * grabs counted and `declared`, `turned_up` and `dealt_by` set as the record has them, then the grabs and earlier
+ * standing one restored from them (the first declarer, the last declaration, or a 对家保 of the one before), the
+ * kitty passed to `burier`, the grabs counted and `declared`, `turned_up` and `dealt_by` set as the record has them, then the grabs and earlier
  * burials (rec->taken) appended; every other field of `rec` is ignored.  sj_world_rebuild starts each world so,
  * and a pickled world (which keeps these) starts so again.  SJ_OK; SJ_E_PHASE when `d` is not in the bury phase;
  * SJ_E_ARGS for entries of the wrong kind or seat, a bad burier or dealt_by; SJ_E_DECLARATION when the last

@@ -185,12 +185,7 @@ int sj_deal_init(sj_deal *d, const sj_rules *rules, const uint8_t *order, int de
 }
 
 static void apply_declaration(sj_deal *d, const sj_cards *shown, int grade, int suit) {
-    d->declarer = d->to_move;
-    if (d->first_declarer < 0) d->first_declarer = d->to_move;
-    d->decl_cards = *shown;
-    d->decl_cards.p[0] &= ~SJ_CHOICE_MASK;
-    d->decl_suit = suit;
-    d->decl_strength = grade;
+    sj_declaration_stand(d, d->to_move, shown, grade, suit);
 }
 
 static int declare_why(sj_deal *d, const sj_cards *shown, sj_refusal *why) {

@@ -6,6 +6,12 @@
  * strictly stronger than the standing one; anyone may make it, so reinforcing (自保, 对家保) and
  * overturning (反主, 自反) are the same rule.
  *
+ * 对家保 (partner_reinforce="pair", the QQ guide): while the cards are dealt, under fixed partners, the partner
+ * of the declarer of a standing single level card (the seat across) may show its own copy of that card: the
+ * declaration becomes that pair, graded as the pair would be if shown at once, and stays its declarer's
+ * (sj_declaration_reinforces, sj_declaration_stand).  A pair standing so is beaten only as any pair is (under
+ * "qq" by a joker pair: 以上后三条以先出现者为准).
+ *
  * "4deck" (the 4-deck post): one level card 1; a pair of level cards by suit ♦ 2 < ♣ 3 < ♥ 4 < ♠ 5; SJ
  * pair 6; BJ pair 7 (joker pairs: no trump, and only to overturn: 亮无主只能是四张王才能亮); four jokers in
  * any mix 8, with the trump chosen (no trump or any suit, carried by the action's choice bits).
@@ -177,7 +183,48 @@ static int no_grade_reason(const sj_rules *rules, const sj_cards *shown) {
     return SJ_WHY_NOT_DECLARATION;
 }
 
+int sj_declaration_reinforces(const sj_rules *rules, int declarer, const sj_cards *decl_cards, int seat,
+                              const sj_cards *shown) {
+    if (rules->partner_reinforce != SJ_REINFORCE_PAIR || rules->partnership != SJ_PARTNER_FIXED) return 0;
+    if (rules->declaration == SJ_DECLARE_TAIAN || declarer < 0 || seat != (declarer + 2) % 4) return 0;
+    if (sj_cards_size(decl_cards) != 1 || __builtin_ctzll(decl_cards->p[0]) >= 52) return 0;
+    return sj_cards_equal(shown, decl_cards); /* the same single level card, no choice bits */
+}
+
+/* 对家保 by the seat to move, now (the declare phase only: the cards are being dealt)? */
+static int reinforcing(const sj_deal *d, const sj_cards *shown) {
+    return d->phase == SJ_PHASE_DECLARE &&
+           sj_declaration_reinforces(&d->rules, d->declarer, &d->decl_cards, d->to_move, shown);
+}
+
+/* The grade of the pair a 对家保 makes of the standing single. */
+static int reinforced_grade(const sj_deal *d) {
+    int suit;
+    return kind_grade(&d->rules, d->level, __builtin_ctzll(d->decl_cards.p[0]), 2, &suit);
+}
+
+void sj_declaration_stand(sj_deal *d, int seat, const sj_cards *shown, int grade, int suit) {
+    if (sj_declaration_reinforces(&d->rules, d->declarer, &d->decl_cards, seat, shown)) { /* 对家保: the pair stands */
+        d->decl_strength = reinforced_grade(d);
+        sj_cards_add_one(&d->decl_cards, __builtin_ctzll(shown->p[0]));
+        return;
+    }
+    d->declarer = seat;
+    if (d->first_declarer < 0) d->first_declarer = seat;
+    d->decl_cards = *shown;
+    d->decl_cards.p[0] &= ~SJ_CHOICE_MASK;
+    d->decl_suit = suit;
+    d->decl_strength = grade;
+}
+
 int sj_declaration_check(const sj_deal *d, const sj_cards *shown, int *grade, int *suit, sj_refusal *why) {
+    if (reinforcing(d, shown)) { /* 对家保: the partner's copy of the standing single */
+        if (!sj_cards_contains(&d->hands[d->to_move], shown))
+            return sj_refuse_not_held(why, SJ_E_NOT_HELD, d->to_move, shown, &d->hands[d->to_move]);
+        *grade = reinforced_grade(d);
+        *suit = d->decl_suit;
+        return SJ_OK;
+    }
     int g = sj_declaration_grade(&d->rules, d->level, shown, suit);
     if (!g) return sj_refuse(why, SJ_E_DECLARATION, no_grade_reason(&d->rules, shown), -1, 0, 0, NULL, NULL);
     sj_cards cards = *shown;
@@ -224,6 +271,11 @@ static int taian_declarations(const sj_deal *d, sj_cards *out, int cap) {
 }
 
 int sj_declaration_allowed(const sj_deal *d, int kind, int copies) {
+    if (copies == 1) { /* 对家保 */
+        sj_cards one = sj_cards_empty();
+        sj_cards_add_one(&one, kind);
+        if (reinforcing(d, &one)) return 1;
+    }
     int suit = SJ_NO_SUIT, grade = kind_grade(&d->rules, d->level, kind, copies, &suit);
     return grade_refused(d, grade, suit) == SJ_WHY_NONE;
 }

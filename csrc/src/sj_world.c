@@ -99,17 +99,19 @@ static int restore_bury(sj_deal *d, int burier, int declared, int turned_up, int
     return SJ_OK;
 }
 
-/* The standing declaration: `seat` shows `shown` (its grade and trump under the ladder), `first` declared first. */
-static int restore_declaration(sj_deal *d, int first, int seat, const sj_cards *shown) {
-    int suit, grade = sj_declaration_grade(&d->rules, d->level, shown, &suit);
-    if (!grade) return SJ_E_DECLARATION;
-    if (first < 0 || first > 3 || seat < 0 || seat > 3) return SJ_E_ARGS;
-    d->first_declarer = first;
-    d->declarer = seat;
-    d->decl_cards = *shown;
-    d->decl_cards.p[0] &= ~SJ_CHOICE_MASK;
-    d->decl_suit = suit;
-    d->decl_strength = grade;
+/* The declarations shown, in order (their seats checked), made again from none standing: the standing one as they
+ * leave it, the first declarer, a 对家保 adding its card to the standing single (sj_declaration_stand). */
+static int restore_declarations(sj_deal *d, const sj_log_entry *shown, int n) {
+    if (n == 0) return SJ_OK;
+    d->declarer = d->first_declarer = -1;
+    d->decl_cards = sj_cards_empty();
+    d->decl_suit = SJ_NO_SUIT;
+    d->decl_strength = 0;
+    for (int i = 0; i < n; i++) {
+        int suit, grade = sj_declaration_grade(&d->rules, d->level, &shown[i].action, &suit);
+        if (!grade) return SJ_E_DECLARATION;
+        sj_declaration_stand(d, shown[i].seat, &shown[i].action, grade, suit);
+    }
     return SJ_OK;
 }
 
@@ -154,10 +156,7 @@ int sj_world_restore(sj_deal *d, sj_log **log, const sj_world_record *rec, int b
     if (d->phase != SJ_PHASE_BURY) return SJ_E_PHASE;
     int rc = SJ_OK;
     for (int i = 0; rc == SJ_OK && i < rec->nshown; i++) rc = append(log, &rec->shown[i]);
-    if (rc == SJ_OK && rec->nshown > 0) {
-        const sj_log_entry *last = &rec->shown[rec->nshown - 1];
-        rc = restore_declaration(d, rec->shown[0].seat, last->seat, &last->action);
-    }
+    if (rc == SJ_OK) rc = restore_declarations(d, rec->shown, rec->nshown);
     if (rc == SJ_OK) rc = restore_bury(d, burier, rec->declared, rec->turned_up, grabs, rec->dealt_by);
     for (int i = 0; rc == SJ_OK && i < rec->ntaken; i++) rc = append(log, &rec->taken[i]);
     return rc;

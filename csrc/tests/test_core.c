@@ -346,6 +346,52 @@ static void test_capturing_cards(void) {
     }
 }
 
+/* 对家保 (partner_reinforce, docs/MODEL.md §9): the partner's copy of the standing single level card, while dealing,
+ * makes the declaration a pair of the declarer's; only under "pair", only by the partner, only of the single. */
+static void test_partner_reinforce(void) {
+    for (int rule = SJ_REINFORCE_NEVER; rule <= SJ_REINFORCE_PAIR; rule++) {
+        sj_rules r = sj_rules_default();
+        CHECK(r.partner_reinforce == SJ_REINFORCE_PAIR); /* the table's default: qq-2deck's */
+        r.partner_reinforce = rule;
+        uint8_t order[108];
+        sj_shuffle_pack(order, 2, 5, 0);
+        sj_deal d;
+        CHECK(sj_deal_init(&d, &r, order, 0, 8, SJ_TRUMP_DECLARE, 0) == SJ_OK);
+        d.declarer = d.first_declarer = 0; /* a single 10H of seat 0 stands */
+        d.decl_cards = P("10H");
+        d.decl_suit = 1;
+        d.decl_strength = 1;
+        d.hands[1] = P("10H 10D 10D SJ SJ");
+        d.hands[2] = P("10H 10S");
+        sj_cards copy = P("10H"), spade = P("10S"), pair = P("10D 10D"), jokers = P("SJ SJ"), out[16];
+        int grade = 0, suit = -1;
+        d.to_move = 1; /* an opponent's copy: a single over a single */
+        CHECK(sj_declaration_check(&d, &copy, &grade, &suit, NULL) == SJ_E_DECLARATION);
+        d.to_move = 2;
+        CHECK(sj_declaration_check(&d, &spade, &grade, &suit, NULL) == SJ_E_DECLARATION);
+        int n = sj_deal_legal_declarations(&d, out, 16), listed = 0;
+        for (int i = 0; i < n && i < 16; i++) listed += sj_cards_equal(&out[i], &copy);
+        if (rule == SJ_REINFORCE_NEVER) {
+            CHECK(!listed && sj_declaration_check(&d, &copy, &grade, &suit, NULL) == SJ_E_DECLARATION);
+            continue;
+        }
+        CHECK(listed == 1);
+        CHECK(sj_declaration_check(&d, &copy, &grade, &suit, NULL) == SJ_OK && grade == 2 && suit == 1);
+        sj_deal grab = d;
+        grab.phase = SJ_PHASE_GRAB; /* never in the grab phase */
+        CHECK(sj_declaration_check(&grab, &copy, &grade, &suit, NULL) == SJ_E_DECLARATION);
+        CHECK(sj_deal_declare(&d, &copy) == SJ_OK);
+        sj_cards both = P("10H 10H");
+        CHECK(d.declarer == 0 && d.first_declarer == 0 && d.decl_strength == 2 && d.decl_suit == 1);
+        CHECK(sj_cards_equal(&d.decl_cards, &both));
+        d.to_move = 1; /* 以上后三条以先出现者为准: a 反主 pair is no longer stronger, a joker pair is */
+        CHECK(sj_declaration_check(&d, &pair, &grade, &suit, NULL) == SJ_E_DECLARATION);
+        CHECK(sj_declaration_check(&d, &jokers, &grade, &suit, NULL) == SJ_OK && grade == 3);
+        d.to_move = 2; /* nothing more to add */
+        CHECK(sj_declaration_check(&d, &copy, &grade, &suit, NULL) == SJ_E_DECLARATION);
+    }
+}
+
 /* 4 decks, 自保 (docs/MODEL.md §9): while dealing the standing declarer may raise its own declaration to the
  * same trump only; in the grab phase it never grabs. */
 static void test_4deck_reinforce(void) {
@@ -1620,6 +1666,7 @@ int main(void) {
     test_kitty();
     test_capturing_cards();
     test_4deck_reinforce();
+    test_partner_reinforce();
     test_levels();
     test_random_positions();
     test_policy_deals();

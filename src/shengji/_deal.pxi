@@ -616,7 +616,8 @@ cdef class Deal:
     @property
     def declarations(self):
         """Every declaration shown, in order, grabs (炒底) included: Shown(seat, cards), the cards a Cards or a
-        Declaration."""
+        Declaration. A 对家保 (``partner_reinforce="pair"``) is the partner's one card: ``declaration`` is then the
+        pair and ``declarer`` the original declarer."""
         return list(self._history("declarations"))
 
     @property

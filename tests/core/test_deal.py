@@ -128,7 +128,7 @@ def test_same_deals_as_reference(decks):
     """The reference state machine, fed the same pack and the same choices, agrees at every step."""
     rng = random.Random(100 + decks)
     for seed in range(40 if decks < 3 else 20):
-        rules = random_rules(rng, decks)
+        rules = random_rules(rng, decks).replace(partner_reinforce=("never", "pair")[seed % 4 < 2])  # 对家保 too
         declare = seed % 2 == 0
         deal = start(rules, seed, rng, declare)
         trump = "declare" if declare else deal.trump
@@ -166,6 +166,37 @@ def test_same_deals_as_reference(decks):
                 got.dealer_levels, got.attacker_levels) == (
             want["attacker_points"], want["kitty_points"], want["multiplier"], want["kitty_captured"],
             want["dealer_keeps"], want["dealer_levels"], want["attacker_levels"])
+
+
+@pytest.mark.parametrize("decks", [2, 3])
+def test_partner_reinforcement_same_as_reference(decks):
+    """对家保 against the reference: the partner's copy of the standing single taken whenever it is offered (else
+    a random legal declaration now and then), the legal lists, the standing declaration and declarer agreeing at
+    every step."""
+    rng = random.Random(40 + decks)
+    reinforced = 0
+    for seed in range(80):
+        rules = Rules.preset(PRESETS[decks]).replace(partner_reinforce=rng.choice(["pair", "pair", "never"]))
+        deal = Deal(rules, seed=seed, dealer=rng.randrange(4), level=rng.choice(RANKS), trump="declare",
+                    first_deal=rng.random() < 0.5)
+        ref = RefDeal(rules, list(deal.order), dealer=deal.dealer, level=deal.level, trump="declare",
+                      first_deal=deal.first_deal)
+        while deal.phase == "declare":
+            legal = deal.legal_declarations()
+            assert {c.indices() for c in legal} == set(ref.legal_declarations())
+            copy = [c for c in legal if len(c) == 1 and deal.declarer is not None and c == deal.declaration]
+            if copy:
+                assert rules.partner_reinforce == "pair" and deal.to_move == (deal.declarer + 2) % 4
+                action = copy[0]
+                reinforced += 1
+            else:
+                action = rng.choice(legal) if rng.random() < 0.4 else Cards()
+            deal.declare(action)
+            ref.declare(list(action.indices()))
+            assert (ref.declarer, ref.declaration) == (deal.declarer, deal.declaration.indices())
+        assert (ref.phase, ref.dealer, ref.trump_suit, ref.declarer) == (deal.phase, deal.dealer, deal.trump,
+                                                                         deal.declarer)
+    assert reinforced >= 3
 
 
 # --- declarations ---------------------------------------------------------------------------------

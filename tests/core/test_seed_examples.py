@@ -2,7 +2,7 @@
 
 import pytest
 
-from shengji import Cards, Deal, Rules, Trump, parse_cards, points
+from shengji import Cards, Deal, IllegalMove, Rules, Trump, parse_cards, points
 
 QQ2 = Rules.preset("qq-2deck")
 QQ3 = Rules.preset("qq-3deck")
@@ -504,6 +504,56 @@ def test_4deck_first_dealer_from_the_kitty():
         while deal.phase == "declare":
             deal.act(None)
         assert deal.dealer == seat and deal.burier == seat and deal.turned_up_kitty is not None
+
+
+def _declaring_race(rules: Rules, first: str) -> tuple[Deal, bool]:
+    """Level 10: seat 0 shows 10H; then ``first`` is made at its first chance — 对家保 (seat 2, its partner, shows the
+    other 10H) or 反主 (seat 1 shows 10D 10D) — and the other is tried after it: (the deal, whether it was legal)."""
+    from dealt import deal_with
+    deal = deal_with(rules, {0: "10H", 1: "10D 10D", 2: "10H"}, level="10", trump="declare")
+    moves = {"对家保": (2, Cards("10H")), "反主": (1, Cards("10D 10D"))}
+    todo = [moves[first], moves["反主" if first == "对家保" else "对家保"]]
+    second_legal = None
+    while deal.phase == "declare":
+        seat = deal.to_move
+        if seat == 0 and deal.declarer is None and deal.hand(0).count("10H"):
+            deal.declare("10H")
+        elif deal.declarer is not None and todo and todo[0][0] == seat and todo[0][1].issubset(deal.hand(seat)):
+            _, cards = todo.pop(0)
+            if todo:  # the first: made
+                deal.declare(cards)
+            else:  # the second: tried
+                second_legal = cards in deal.legal_declarations()
+                deal.declare(cards) if second_legal else deal.declare()
+        else:
+            deal.declare()
+    assert not todo
+    return deal, bool(second_legal)
+
+
+@pytest.mark.parametrize("first", ["对家保", "反主"])
+def test_partner_reinforce_first_of_the_last_three_stands(first):
+    """The QQ guide: 有以下几种情况可改变或加强主牌花色：反无主 自保 反主 自反 对家保，以上后三条以先出现者为准. With
+    partner_reinforce="pair" (qq-2deck) the partner's copy of the declarer's single makes a pair: whichever of
+    对家保 and 反主 comes first stands, and the other is no longer stronger."""
+    deal, second_legal = _declaring_race(QQ2, first)
+    assert not second_legal
+    if first == "对家保":
+        assert [s for s, _ in deal.declarations] == [0, 2]
+        assert (deal.trump, deal.declarer, deal.declaration) == ("H", 0, Cards("10H 10H"))
+    else:
+        assert [s for s, _ in deal.declarations] == [0, 1]
+        assert (deal.trump, deal.declarer) == ("D", 1)
+
+
+def test_partner_reinforce_never_the_qq_rooms_four_ways():
+    """The QQ rooms list 反无主 自保 反主 自反 only (partner_reinforce="never"): the partner's copy is no declaration,
+    and a 反主 after it still overturns."""
+    rules = QQ2.replace(partner_reinforce="never")
+    deal, second_legal = _declaring_race(rules, "反主")
+    assert not second_legal and deal.trump == "D"
+    with pytest.raises(IllegalMove, match="not stronger"):
+        _declaring_race(rules, "对家保")  # the partner's copy is refused where 对家保 would be made
 
 
 # --- §3 trick comparison: every unit, every grouping (docs/MODEL.md §6) --------------------------------

@@ -48,14 +48,15 @@ except ImportError:  # an installed package older than this module: load it from
 
 def make_rules(decks=2, kitty=None, throw_penalty=None, declaration=None, no_bid=None,
                first_deal_dealer=None, first_deal_no_bid=None, kitty_grab=None, kitty_rule=None,
-               partnership=None, kitty_multiplier_reads=None, **options):
+               partnership=None, kitty_multiplier_reads=None, partner_reinforce=None, **options):
     """A RefRules with the deal options set as attributes (left out: the engine's defaults)."""
     rules = RefRules(decks=decks, **options)
     for name, value in (("kitty", kitty), ("throw_penalty", throw_penalty),
                         ("declaration", declaration), ("no_bid", no_bid),
                         ("first_deal_dealer", first_deal_dealer), ("first_deal_no_bid", first_deal_no_bid),
                         ("kitty_grab", kitty_grab), ("kitty_rule", kitty_rule), ("partnership", partnership),
-                        ("kitty_multiplier_reads", kitty_multiplier_reads)):
+                        ("kitty_multiplier_reads", kitty_multiplier_reads),
+                        ("partner_reinforce", partner_reinforce)):
         if value is not None:
             setattr(rules, name, value)
     return rules
@@ -209,6 +210,7 @@ CHECK_ALL_UP_TO = 400  # every legal action is replayed on a copy (a random samp
 
 def random_rules(rng, decks):
     options = {name: rng.choice(values) for name, values in OPTION_CHOICES.items()}
+    options["partner_reinforce"] = rng.choice(_ready("partner_reinforce"))
     return make_rules(decks=decks, throw_penalty=rng.choice([v.value for v in OPTIONS["throw_penalty"].values]),
                       declaration="qq3" if decks == 3 and rng.random() < 0.5 else "qq",
                       no_bid=rng.choice(_ready("no_bid")),
@@ -255,7 +257,11 @@ def playthrough(decks, seed, declare):
         for decl in legal:
             e = copy.deepcopy(d)
             e.declare(decl)
-            if decl:
+            if decl and len(decl) == 1 and d.declaration == decl:  # 对家保: the partner's copy of the single
+                assert rules.partner_reinforce == "pair" and d.to_move == (d.declarer + 2) % 4
+                assert e.declaration == decl * 2 and e.declarer == d.declarer
+                stats["reinforced"] += 1
+            elif decl:
                 assert e.declaration == decl and e.declarer == d.to_move
         choice = rng.choice(sorted(legal)) if rng.random() < 0.2 else ()
         if choice and first_declarer is None:
@@ -544,11 +550,12 @@ def test_declaration_reinforce_by_declarer_and_partner():
         assert d.legal_declarations() == [()]
         d.declare(())
     assert (d.trump_suit, d.declarer, d.dealer) == ("S", 0, 0)
-    # the partner: seat 2 holds one 2S (cannot reinforce one card with one card) and 2D 2D
+    # the partner: seat 2 holds one 2S (with partner_reinforce="never" it cannot reinforce one card with one
+    # card) and 2D 2D
     kitty = [13, 13, 39, 39, 52, 53, 1, 1]
     order = build_order(2, 8, {0: [0, 52], 2: [0, 26, 26, 53]}, dealer=1, seed=2, banned=banned,
                         kitty=kitty)
-    d = RefDeal(make_rules(decks=2), order, dealer=1, level="2")
+    d = RefDeal(make_rules(decks=2, partner_reinforce="never"), order, dealer=1, level="2")
     pass_until(d, 0, (0,))
     d.declare((0,))
     assert d.declarer == 0
@@ -557,6 +564,58 @@ def test_declaration_reinforce_by_declarer_and_partner():
     d.declare((26, 26))
     pass_all(d)
     assert (d.trump_suit, d.declarer, d.dealer, d.declaration) == ("D", 2, 1, (26, 26))
+
+
+def _partner_copy_deal(**options):
+    """Level 2, dealer 1: seat 0 holds 2S and SJ, seat 2 the other 2S and 2D 2D, seat 1 2H 2H, seat 3 BJ BJ."""
+    banned = {0, 13, 26, 39, 52, 53}
+    kitty = [39, 39, 52, 1, 1, 14, 14, 27]
+    order = build_order(2, 8, {0: [0, 52], 1: [13, 13], 2: [0, 26, 26], 3: [53, 53]}, dealer=1, seed=3,
+                        banned=banned, kitty=kitty)
+    return RefDeal(make_rules(decks=2, **options), order, dealer=1, level="2", first_deal=True)
+
+
+def _pass_to(d, seat, cards):
+    """Pass until `seat` is to move holding `cards` (legal or not)."""
+    while not (d.to_move == seat and not Counter(cards) - Counter(d.hand(seat))):
+        assert d.phase == "declare", "the cards never came"
+        d.declare(())
+
+
+def test_partner_copy_reinforces_under_pair():
+    # 对家保 (partner_reinforce="pair", MODEL §9): seat 2 shows its copy of seat 0's 2S; the pair is seat 0's
+    d = _partner_copy_deal(partner_reinforce="pair")
+    pass_until(d, 0, (0,))
+    d.declare((0,))
+    pass_until(d, 2, (0,))
+    assert (0,) in d.legal_declarations() and (26,) not in d.legal_declarations()
+    d.declare((0,))
+    assert (d.declaration, d.declarer, d.trump_suit) == ((0, 0), 0, "S")
+    assert d.declarations == [(0, (0,)), (2, (0,))]
+    # a pair of level cards (2 < 2 is not stronger) no longer overturns; a joker pair does
+    _pass_to(d, 1, (13, 13))
+    assert (13, 13) not in d.legal_declarations()
+    with pytest.raises(ValueError, match="strictly stronger"):
+        d.declare((13, 13))
+    pass_until(d, 3, (53, 53))
+    assert (53, 53) in d.legal_declarations()
+    pass_all(d)
+    assert (d.trump_suit, d.declarer, d.dealer) == ("S", 0, 0)
+
+
+def test_partner_copy_only_by_the_partner_and_only_of_a_single():
+    d = _partner_copy_deal()  # the reference's default: "pair"
+    pass_until(d, 2, (26, 26))
+    d.declare((26, 26))  # seat 2's own pair stands
+    _pass_to(d, 0, (0,))
+    assert (0,) not in d.legal_declarations()  # seat 0 is the partner now, but the standing one is a pair
+    for never in (_partner_copy_deal(partner_reinforce="never"), _partner_copy_deal(partnership="call_card")):
+        pass_until(never, 0, (0,))
+        never.declare((0,))
+        _pass_to(never, 2, (0,))
+        assert (0,) not in never.legal_declarations()
+    with pytest.raises(ValueError, match="partner_reinforce"):
+        _partner_copy_deal(partner_reinforce="always")
 
 
 def test_declaration_ladder_qq3_three_decks():
@@ -1179,6 +1238,7 @@ def expected_declarations(d, standing, level=0):
 
 def rules4(**options):
     options.setdefault("declaration", "4deck")
+    options.setdefault("partner_reinforce", "never")  # the 4-deck post's ladder (the 4deck preset)
     return make_rules(decks=4, kitty=8, **options)
 
 
@@ -1263,6 +1323,22 @@ def test_4deck_ladder_listing_order_and_non_grades():
         assert_unchanged(d, "declare", bad)  # three/four level cards, odd jokers; no joker pair yet
     d.declare([C2, C2])
     assert d.trump_suit == "C"
+
+
+def test_4deck_partner_copy_has_the_pair_grade_of_its_suit():
+    # 对家保 on the 4-deck ladder (partner_reinforce="pair", not the 4deck preset's): seat 0's 2D and seat 2's copy
+    # make a pair of 2D, grade 2, so seat 3's 2D 2D (2) no longer overturns but its 2C 2C (3) does
+    d = RefDeal(rules4(partner_reinforce="pair"),
+                special_order({0: [D2], 2: [D2], 3: [D2, D2, C2, C2]}, dump=(1,)), dealer=0, level="2")
+    to_final_round(d)
+    d.act((D2,))
+    d.act(())  # seat 1
+    assert (D2,) in d.legal_actions()
+    d.act((D2,))
+    assert (d.declaration, d.declarer, d.trump_suit) == ((D2, D2), 0, "D")
+    assert d.to_move == 3 and (D2, D2) not in d.legal_actions() and (C2, C2) in d.legal_actions()
+    d.act((C2, C2))
+    assert (d.declarer, d.trump_suit) == (3, "C")
 
 
 def test_4deck_joker_pair_only_overturns():
@@ -2717,6 +2793,7 @@ def friend_playthrough(decks, seed, declare):
     if rng.random() < 0.7:
         rules.throw_penalty = "ten_per_card"
     twin = copy.copy(rules)
+    twin.partner_reinforce = "never"  # 找朋友: nobody has a partner to reinforce while dealing (MODEL §9 对家保)
     rules.partnership = "call_card"
     order, dealer, level, trump, first_deal = random_deal_args(rng, decks, declare)
     d = RefDeal(rules, order, dealer=dealer, level=level, trump=trump, first_deal=first_deal)

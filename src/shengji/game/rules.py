@@ -114,6 +114,7 @@ class Rules:
     level_table: str = _default("level_table")
     next_dealer: str = _default("next_dealer")
     declaration: str = _default("declaration")
+    partner_reinforce: str = _default("partner_reinforce")
     no_bid: str = _default("no_bid")
     first_deal_no_bid: str = _default("first_deal_no_bid")
     kitty_rule: str = _default("kitty_rule")
@@ -196,25 +197,26 @@ if tuple(f.name for f in dataclasses.fields(Rules)) != tuple(OPTIONS):  # the ta
                       f"{[f.name for f in dataclasses.fields(Rules)]} != {list(OPTIONS)}")
 
 Rules.PRESETS = {
-    "qq-1deck": dict(decks=1, kitty=6),
+    "qq-1deck": dict(decks=1, kitty=6, partner_reinforce="never"),
     "qq-2deck": dict(),
-    "qq-3deck": dict(decks=3, kitty=6, declaration="qq3"),
+    "qq-3deck": dict(decks=3, kitty=6, declaration="qq3", partner_reinforce="never"),
     "4deck": dict(
         decks=4, kitty=8, constant_ranks=("2",), follow_ladder="4deck", failed_throw="smallest_shape",
         throw_penalty="match_point", kitty_multiplier="copies", declaration="4deck", no_bid="kitty_turnup",
         wider_shapes=True, trump_order="level_index",
         first_deal_no_bid="kitty_dealer", kitty_grab=True, first_deal_dealer="final_declarer", first_level="3",
+        partner_reinforce="never",
     ),
     "taian": dict(
         decks=2, kitty=4, first_level="A", constant_ranks=("2", "3", "5"), taian_trump_follow=True,
         declaration="taian", no_bid="dealer_loses", next_dealer="same", first_deal_dealer="final_declarer",
-        first_deal_no_bid="redeal", kitty_rule="taian", tractor_rule="natural",
+        first_deal_no_bid="redeal", kitty_rule="taian", tractor_rule="natural", partner_reinforce="never",
     ),
     "bianfeng": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump"),
     "bianfeng-friend": dict(decks=2, kitty=8, kitty_multiplier="bianfeng", no_bid="kitty_card_notrump",
-                            partnership="call_card"),
+                            partnership="call_card", partner_reinforce="never"),
     "chinagame": dict(decks=2, kitty=8, kitty_multiplier="chinagame", throw_penalty="match_point",
-                      match_points="chinagame"),
+                      match_points="chinagame", partner_reinforce="never"),
 }
 
 Rules.PRESET_DOCS = {

@@ -138,7 +138,7 @@ def _counts(out: np.ndarray, at: int, cards: Cards) -> None:
 
 def _standing(obs: Any) -> tuple[int | None, Cards | None, int]:
     """(the standing declarer, its cards when the observer sees them, their number): the last declaration
-    shown, face up or face down."""
+    shown, face up or face down, or after a 对家保 the declarer's single with the partner's copy."""
     seen = list(zip(obs.declaration_steps, obs.declarations, strict=True))
     hidden = list(zip(obs.hidden_declaration_steps, obs.hidden_declarations, strict=True))
     last_seen = seen[-1] if seen else None
@@ -151,8 +151,20 @@ def _standing(obs: Any) -> tuple[int | None, Cards | None, int]:
         return seat, None, size
     if last_seen is not None:
         seat, cards = last_seen[1]
+        if len(seen) >= 2 and _reinforces(obs.rules, seen[-2], last_seen):  # 对家保: the pair stays the declarer's
+            declarer, single = seen[-2][1]
+            return declarer, Cards(single.indices() + cards.indices()), 2
         return seat, Cards(cards.indices()), len(cards)
     return None, None, 0
+
+
+def _reinforces(rules: Any, before: tuple[int, Any], shown: tuple[int, Any]) -> bool:
+    """对家保 (``partner_reinforce="pair"``, docs/MODEL.md §9): ``shown`` (step, (seat, cards)) is the partner's copy
+    of the single level card ``before`` showed while dealing (a single shown over a single is nothing else)."""
+    (_, (declarer, single)), (step, (seat, cards)) = before, shown
+    return (rules.partner_reinforce == "pair" and rules.partnership == "fixed" and rules.declaration != "taian"
+            and step >= 0 and seat == (declarer + 2) % 4 and len(single) == 1 and single.indices()[0] < 52
+            and cards.indices() == single.indices())
 
 
 def observation_tensor(obs: Any) -> np.ndarray:

@@ -56,6 +56,12 @@ Declaring options read from the rules (``getattr`` with the defaults in brackets
   declarations are face down in the game; the reference keeps the true state (``trump_suit``,
   ``declaration``, ``declarations``). ``"none"`` (no declaring phase) with ``trump="declare"`` is a
   ``ValueError``: the caller gives the trump.
+* ``partner_reinforce`` [``"pair"``] (对家保, the QQ guide): ``"pair"``: in the declare phase, with
+  ``partnership="fixed"`` and an identical-cards ladder (``"qq"``, ``"qq3"``, ``"4deck"``), while one
+  level card stands as the declaration, the seat across from its declarer may show its own copy of that
+  card. The standing declaration becomes the pair, with the grade a pair of that card has on the ladder
+  (so a later declaration must beat that pair); its declarer and trump stay; ``declarations`` records the
+  partner's show as ``(partner, (card,))``. ``"never"``: no such show (a single never beats a single).
 * ``no_bid`` [``"notrump"``], when nobody declared: ``"notrump"`` no trump; ``"kitty_card"`` the suit of
   the kitty's third card in pack order, or of the next card that is not a joker (no trump when all
   from the third on are jokers); ``"kitty_card_notrump"`` the suit of the kitty's third card, no
@@ -154,6 +160,7 @@ _FIRST_DEAL_DEALERS = ("first_declarer", "final_declarer")
 _FIRST_DEAL_NO_BIDS = ("same", "redeal", "kitty_dealer")
 _KITTY_RULES = ("standard", "taian")
 _PARTNERSHIPS = ("fixed", "call_card")
+_PARTNER_REINFORCE = ("never", "pair")
 _KITTY_MULTIPLIER_READS = ("winner", "lead")
 _POINT_RANKS = (3, 8, 11)  # 5, 10, K
 _MAX_REDEALS = 64
@@ -350,6 +357,9 @@ class RefDeal:
                 raise ValueError("partnership='call_card' does not combine with kitty_grab=True")
             if self._kitty_rule == "taian":
                 raise ValueError("partnership='call_card' does not combine with kitty_rule='taian'")
+        self._partner_reinforce = getattr(rules, "partner_reinforce", "pair")
+        if self._partner_reinforce not in _PARTNER_REINFORCE:
+            raise ValueError(f"bad partner_reinforce: {self._partner_reinforce!r}")
         self._kitty_multiplier_reads = getattr(rules, "kitty_multiplier_reads", "winner")
         if self._kitty_multiplier_reads not in _KITTY_MULTIPLIER_READS:
             raise ValueError(f"bad kitty_multiplier_reads: {self._kitty_multiplier_reads!r}")
@@ -630,8 +640,26 @@ class RefDeal:
             raise ValueError("four jokers carry a trump choice: give a Choice(cards, trump)")
         return kinds, kinds
 
+    def _partner_copy(self, seat, kinds):
+        """对家保: is `kinds`, shown by `seat` now, the partner's copy of the single level card that stands?"""
+        if self._partner_reinforce != "pair" or self.partnership != "fixed" or self._declaration_rule == "taian":
+            return False
+        if self.phase != "declare" or self.declarer is None or (seat - self.declarer) % 4 != 2:
+            return False
+        standing = self.declaration
+        # a four-joker Choice is never a single; a single that stands is a level card of the ladder
+        return (not isinstance(standing, Choice) and len(standing) == 1 and standing[0] < SJ
+                and tuple(kinds) == standing)
+
     def _check_declaration(self, seat, kinds, shown):
         """Raise ValueError unless `seat` may show `kinds` now; return (grade, trump suit)."""
+        if self._partner_copy(seat, kinds):
+            if not _within(Counter(kinds), self._hands[seat]):
+                raise ValueError(f"seat {seat} does not hold the declared cards")
+            # MODEL-QUESTION: the pair made so is graded as the same pair shown at once (the ladder's grade
+            # of two such cards: 2 under qq/qq3, by suit under the 4-deck ladder); the trump stays.
+            grade, _ = self._grade(tuple(kinds) * 2)
+            return grade, self.trump_suit
         grade, suit = self._grade(kinds)
         if grade == 0:
             if self._declaration_rule == "taian":
@@ -742,8 +770,12 @@ class RefDeal:
         seat = self.to_move
         kinds, shown = self._read_action(cards)
         if kinds:
+            partner_copy = self._partner_copy(seat, kinds)
             grade, suit = self._check_declaration(seat, kinds, shown)
-            self._stand(seat, shown, grade, suit)
+            if partner_copy:  # 对家保: the pair stands, still its declarer's
+                self._stand(self.declarer, tuple(sorted(self.declaration + kinds)), grade, suit)
+            else:
+                self._stand(seat, shown, grade, suit)
             self.declarations.append((seat, shown))
             if self.first_declarer is None:
                 self.first_declarer = seat
