@@ -238,18 +238,19 @@ static int run_tree(void *ctx, long ti) {
             if (j->flags && atomic_load(&j->flags->cancel)) break;
         }
         uint64_t stream = ((uint64_t)ti << TREE_SHIFT) | (uint64_t)i;
-        sj_deal world;
-        if (judging) { /* a world of the pool by weight */
+        sj_deal drawn;
+        const sj_deal *world = &drawn;
+        if (judging) { /* a world of the pool by weight (iterate plays a copy of it) */
             sj_rng pick = sj_rng_stream(in->seed ^ PICK_SEED, stream);
             double u = (double)(sj_rng_next(&pick) >> 11) * 0x1.0p-53 * cum[npool - 1];
             int k = 0;
             while (k < npool - 1 && cum[k] <= u) k++;
-            world = pool[k];
-        } else if ((rc = sj_rollout_world(&rin, stream, &world)) != SJ_OK) {
+            world = &pool[k];
+        } else if ((rc = sj_rollout_world(&rin, stream, &drawn)) != SJ_OK) {
             break;
         }
         sj_rng r = sj_rng_stream(in->seed ^ SJ_POLICY_STREAM, stream);
-        rc = iterate(in, &t, s, &world, &r);
+        rc = iterate(in, &t, s, world, &r);
     }
     free(pool);
     free(cum);

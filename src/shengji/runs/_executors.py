@@ -36,7 +36,9 @@ from __future__ import annotations
 import concurrent.futures as cf
 import math
 import os
+import signal
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -295,7 +297,7 @@ def _in_pool_thread(lo: int, count: int, fn: Callable[..., Any], threads: set[in
         threads.discard(ident)
 
 
-STOP_WAIT = 1.5  # seconds a Ctrl-C waits for the chunks running on a thread pool to stop
+STOP_WAIT = 1.5  # seconds a Ctrl-C waits for the chunks running on a pool (threads or processes) to stop
 
 
 def _interrupt(executor: Any, how: str, pending: list[Any], threads: set[int]) -> None:
@@ -318,13 +320,23 @@ def _interrupt(executor: Any, how: str, pending: list[Any], threads: set[int]) -
     if isinstance(executor, cf.ProcessPoolExecutor):
         processes = list((getattr(executor, "_processes", None) or {}).values())
         executor.shutdown(wait=False, cancel_futures=True)
-        for p in processes:
-            try:
+        # As a Ctrl-C at a terminal: each worker's native loop stops and the worker unwinds, releasing the pool's
+        # queue locks (a worker ended by SIGTERM could die holding one, and the pool's own shutdown would then wait
+        # for ever). Again every 50 ms: a worker stopped in one chunk takes up the next one the pool had already
+        # queued for it, and one waiting for work ends on it.
+        deadline = time.monotonic() + STOP_WAIT
+        while any(p.is_alive() for p in processes) and time.monotonic() < deadline:
+            for p in processes:
+                try:
+                    if p.is_alive():
+                        os.kill(p.pid, signal.SIGINT)
+                except Exception:  # pragma: no cover - already gone
+                    pass
+            time.sleep(0.05)
+        for p in processes:  # the last resort: a worker that ignores SIGINT
+            if p.is_alive():
                 p.terminate()
-            except Exception:  # pragma: no cover - already gone
-                pass
-        for p in processes:
-            p.join(STOP_WAIT)
+                p.join(STOP_WAIT)
     elif how == "futures":
         running = [f for f in pending if not f.done()]
         idents = set(threads)
