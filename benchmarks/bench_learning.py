@@ -54,10 +54,11 @@ def _rounds(fns: list[Any], repeat: int = 5) -> list[tuple[list[float], list[flo
     return out
 
 
-def aec_steps(deals: int = 20) -> int:
-    env = envs.aec_env(seed=1)
+def _aec_first_legal(env: Any, episodes: int) -> int:
+    """Agent steps of ``episodes`` episodes of an AEC environment (reset with seeds 0, 1, ...), each agent playing
+    its first legal action."""
     steps = 0
-    for i in range(deals):
+    for i in range(episodes):
         env.reset(seed=i)
         for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
@@ -69,8 +70,12 @@ def aec_steps(deals: int = 20) -> int:
     return steps
 
 
-def seat_steps(deals: int = 40) -> int:
-    env = envs.SeatEnv(seed=1)
+def aec_steps(deals: int = 20) -> int:
+    return _aec_first_legal(envs.aec_env(seed=1), deals)
+
+
+def seat_steps(deals: int = 40, observation: str = "full") -> int:
+    env = envs.SeatEnv(seed=1, observation=observation)
     steps = 0
     for i in range(deals):
         obs, _ = env.reset(seed=i)
@@ -83,15 +88,7 @@ def seat_steps(deals: int = 40) -> int:
 
 def seat_flat_steps(deals: int = 40) -> int:
     """SeatEnv with the observation VectorSeatEnv gives (``observation="flat"``): the like-for-like baseline."""
-    env = envs.SeatEnv(seed=1, observation="flat")
-    steps = 0
-    for i in range(deals):
-        obs, _ = env.reset(seed=i)
-        done = False
-        while not done:
-            obs, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-            steps += 1
-    return steps
+    return seat_steps(deals, observation="flat")
 
 
 def vector_steps(num_envs: int = 256, threads: int = 1, steps: int = 100, copy: bool = False) -> int:
@@ -108,18 +105,7 @@ def classic_steps(games: int = 300) -> int:
     """Agent steps of PettingZoo's connect_four_v3 (AEC, action masks), each agent playing its first legal move."""
     from pettingzoo.classic import connect_four_v3
 
-    env = connect_four_v3.env()
-    steps = 0
-    for i in range(games):
-        env.reset(seed=i)
-        for _agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-            steps += 1
-    return steps
+    return _aec_first_legal(connect_four_v3.env(), games)
 
 
 def env_summary(num_envs: int = 256, repeat: int = 3) -> dict[str, Any]:
